@@ -1,0 +1,360 @@
+/**
+ * The whole data model (SPEC.md section 3, DECISIONS.md sections 4 and 8). Portable SQL: UUID keys
+ * made by the app, text + CHECK instead of enums, no triggers. Case-insensitive uniqueness uses
+ * unique indexes on lower(...). Every company-owned row carries company_id; schemes carry their
+ * parent's, enforced by composite foreign keys.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { searchIndex } from './search';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+};
+const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
+
+export const permissions = pgTable('permissions', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull().unique('permissions_name_uq'),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.role_id, t.permission_id] }),
+    index('role_permissions_perm_idx').on(t.permission_id),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    website: text('website'),
+    logo: text('logo'),
+    logo_cert: text('logo_cert'),
+    ttd_cert: text('ttd_cert'),
+    simple_dates: boolean('simple_dates').notNull().default(false),
+    public_certificate_download: boolean('public_certificate_download').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`),
+    searchIndex('companies_search_idx', [t.name, t.email, t.phone, t.website]),
+    index('companies_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    password_hash: text('password_hash').notNull(),
+    roles_id: uuid('roles_id').references(() => roles.id, { onDelete: 'restrict' }),
+    /** Scope ALL; otherwise the companies in user_companies. */
+    scope_all: boolean('scope_all').notNull().default(false),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_roles_idx').on(t.roles_id),
+    searchIndex('users_search_idx', [t.name, t.username]),
+    index('users_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+  ],
+);
+
+export const userCompanies = pgTable(
+  'user_companies',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.company_id] }),
+    index('user_companies_company_idx').on(t.company_id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique('sessions_token_hash_uq'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_used_at: ts('last_used_at').notNull().defaultNow(),
+    /** Absolute end (7 days after sign-in). */
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_username_idx').on(t.username, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull().unique('images_name_uq'),
+    content_type: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('images_content_type_ck', sql`${t.content_type} in ('image/jpeg', 'image/png')`)],
+);
+
+export const certificationTypes = pgTable(
+  'certification_types',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    code: text('code').notNull(),
+    position: integer('position').notNull().default(0),
+    valid_for: integer('valid_for'),
+    valid_for_type: text('valid_for_type'),
+    icon: text('icon'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('certification_types_id_company_uq').on(t.id, t.company_id),
+    index('certification_types_company_idx').on(t.company_id, t.position),
+    index('certification_types_name_trgm_idx').using('gin', trgm(t.name)),
+    check(
+      'certification_types_vft_ck',
+      sql`${t.valid_for_type} is null or ${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`,
+    ),
+  ],
+);
+
+export const accreditedBodies = pgTable(
+  'accredited_bodies',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    icon: text('icon'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('accredited_bodies_id_company_uq').on(t.id, t.company_id),
+    index('accredited_bodies_company_idx').on(t.company_id),
+    index('accredited_bodies_name_trgm_idx').using('gin', trgm(t.name)),
+  ],
+);
+
+export const clientCertificates = pgTable(
+  'client_certificates',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    certificate_number: text('certificate_number').notNull(),
+    region: text('region').notNull(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    address: text('address'),
+    scope: text('scope'),
+    ea_code: text('ea_code'),
+    nace_code: text('nace_code'),
+    president: text('president'),
+    management_representative: text('management_representative'),
+    foundation_day: date('foundation_day', { mode: 'string' }),
+    employees_number: integer('employees_number'),
+    employees_active: integer('employees_active'),
+    phone: text('phone'),
+    handphone: text('handphone'),
+    fax: text('fax'),
+    email: text('email'),
+    website: text('website'),
+    qrcode: text('qrcode'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('client_certificates_id_company_uq').on(t.id, t.company_id),
+    uniqueIndex('client_certificates_number_uq').on(t.company_id, sql`lower(${t.certificate_number})`),
+    index('client_certificates_name_trgm_idx').using('gin', trgm(t.name)),
+    index('client_certificates_number_trgm_idx').using('gin', trgm(t.certificate_number)),
+  ],
+);
+
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id').notNull(),
+    certificate_id: uuid('certificate_id').notNull(),
+    certification_id: uuid('certification_id').notNull(),
+    accredited_id: uuid('accredited_id'),
+    cert_number: text('cert_number'),
+    status: text('status').notNull(),
+    issue_date: date('issue_date', { mode: 'string' }).notNull(),
+    issue_date2: date('issue_date2', { mode: 'string' }),
+    valid_for: integer('valid_for').notNull(),
+    valid_for_type: text('valid_for_type').notNull(),
+    valid_date: date('valid_date', { mode: 'string' }),
+    /** issue_date + valid_for valid_for_type, computed by the API. */
+    expired_date: date('expired_date', { mode: 'string' }).notNull(),
+    surveillance_date: date('surveillance_date', { mode: 'string' }),
+    is_accredited: boolean('is_accredited').notNull().default(false),
+    description: text('description'),
+    qrcode: text('qrcode'),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({
+      name: 'schemes_certificate_fk',
+      columns: [t.certificate_id, t.company_id],
+      foreignColumns: [clientCertificates.id, clientCertificates.company_id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'schemes_certification_fk',
+      columns: [t.certification_id, t.company_id],
+      foreignColumns: [certificationTypes.id, certificationTypes.company_id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'schemes_accredited_fk',
+      columns: [t.accredited_id, t.company_id],
+      foreignColumns: [accreditedBodies.id, accreditedBodies.company_id],
+    }).onDelete('restrict'),
+    uniqueIndex('schemes_cert_number_uq').on(sql`lower(trim(${t.cert_number}))`),
+    index('schemes_certificate_idx').on(t.certificate_id),
+    index('schemes_company_status_idx').on(t.company_id, t.status),
+    index('schemes_company_expired_idx').on(t.company_id, t.expired_date),
+    index('schemes_company_issue_idx').on(t.company_id, t.issue_date),
+    index('schemes_certification_idx').on(t.certification_id),
+    index('schemes_accredited_idx').on(t.accredited_id),
+    check('schemes_status_ck', sql`${t.status} in ('ACTIVE', 'SUSPENDED', 'WITHDRAWN', 'DRAFT', 'NOACTIVE')`),
+    check('schemes_vft_ck', sql`${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`),
+    check('schemes_valid_for_ck', sql`${t.valid_for} > 0`),
+    check('schemes_accredited_ck', sql`${t.is_accredited} = false or ${t.accredited_id} is not null`),
+  ],
+);
+
+export const trainingCertificates = pgTable(
+  'training_certificates',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    certification_id: uuid('certification_id'),
+    certificate_number: text('certificate_number').notNull(),
+    name: text('name').notNull(),
+    training: text('training').notNull(),
+    location: text('location').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description'),
+    qrcode: text('qrcode'),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({
+      name: 'training_certification_fk',
+      columns: [t.certification_id, t.company_id],
+      foreignColumns: [certificationTypes.id, certificationTypes.company_id],
+    }).onDelete('restrict'),
+    uniqueIndex('training_certificates_number_uq').on(sql`lower(trim(${t.certificate_number}))`),
+    index('training_certificates_company_date_idx').on(t.company_id, t.date),
+    index('training_certificates_name_trgm_idx').using('gin', trgm(t.name)),
+    index('training_certificates_number_trgm_idx').using('gin', trgm(t.certificate_number)),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    /** No foreign key: the trail outlives the users it names. */
+    actor_id: uuid('actor_id'),
+    actor_username: text('actor_username'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: uuid('entity_id').notNull(),
+    company_id: uuid('company_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    request_id: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id, t.at),
+    index('audit_log_at_idx').on(t.at),
+    check('audit_log_action_ck', sql`${t.action} in ('create', 'update', 'delete')`),
+  ],
+);

@@ -1,0 +1,54 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type ListQuery, type ListResponse, toListResponse } from '@sertifikasi/shared-contracts';
+
+/** `%text%` for ILIKE, with the user's %, _ and \ taken literally. */
+export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Case-insensitive "contains" over a search document (db/search.ts), which a trigram index serves;
+ * undefined when there is no search text.
+ */
+export function matchesSearch(document: SQL, search: string): SQL | undefined {
+  if (!search) return undefined;
+  return sql`${document} like lower(${likePattern(search)})`;
+}
+
+/** Case-insensitive "contains" over a few columns (small tables); undefined when there is no search text. */
+export function searchAny(search: string, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/** Runs the count and page queries of a list and shapes the spec's list answer. */
+export async function listPage<T>(
+  query: Pick<ListQuery, 'page' | 'paginate'>,
+  countRows: () => Promise<number>,
+  pageRows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<ListResponse<T>> {
+  const perPage = query.paginate;
+  const page = query.page;
+  const [total, data] = await Promise.all([countRows(), pageRows(perPage, (page - 1) * perPage)]);
+  return toListResponse(data, total, page, perPage);
+}
+
+/** JSON Schema of a list answer around an item schema. */
+export function listJsonSchema(item: Record<string, unknown>): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      total: { type: 'integer' },
+      per_page: { type: 'integer' },
+      current_page: { type: 'integer' },
+      last_page: { type: 'integer' },
+      from: { type: ['integer', 'null'] },
+      to: { type: ['integer', 'null'] },
+      data: { type: 'array', items: item },
+    },
+    required: ['total', 'per_page', 'current_page', 'last_page', 'from', 'to', 'data'],
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as yup from 'yup';
+import type { PermissionKey } from '@sertifikasi/shared-contracts';
+import { routeSchema } from './validation';
+import { type JsonSchema, toJsonSchema } from './yup-json-schema';
+
+/** Who may call a route: anyone, or a signed-in user with (any of) the permissions and scope ALL. */
+export type Access =
+  | { public: true }
+  | {
+      public?: false;
+      /** Any one of these permission keys is enough. */
+      permission?: PermissionKey | PermissionKey[];
+      /** The caller's company scope must be ALL. */
+      scopeAll?: boolean;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Infer<S> = S extends yup.Schema<infer T> ? T : undefined;
+
+export interface RouteDef<
+  B extends yup.AnySchema | undefined,
+  Q extends yup.AnySchema | undefined,
+  P extends yup.AnySchema | undefined,
+> {
+  method: Method | Method[];
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Status -> yup schema of the answer, or a ready JSON Schema. */
+  response: Record<number, yup.AnySchema | JsonSchema>;
+  /** The body may also come as multipart/form-data (image uploads). */
+  multipart?: boolean;
+  rateLimit?: { max: number; timeWindow: number };
+  handler: (
+    req: FastifyRequest & { body: Infer<B>; query: Infer<Q>; params: Infer<P> },
+    reply: FastifyReply,
+  ) => Promise<unknown>;
+}
+
+export const errorJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['code', 'message'],
+};
+
+const isYup = (s: unknown): s is yup.AnySchema => typeof (s as yup.AnySchema)?.describe === 'function';
+
+/** Declares a route: its access, validated params/query/body and answer shape, all in one place. */
+export function defineRoute<
+  B extends yup.AnySchema | undefined = undefined,
+  Q extends yup.AnySchema | undefined = undefined,
+  P extends yup.AnySchema | undefined = undefined,
+>(app: FastifyInstance, def: RouteDef<B, Q, P>): void {
+  const response: Record<string, JsonSchema> = {};
+  for (const [status, schema] of Object.entries(def.response)) {
+    response[status] = isYup(schema) ? toJsonSchema(schema) : schema;
+  }
+  response['4xx'] = errorJsonSchema;
+  const isPublic = 'public' in def.access && def.access.public === true;
+  app.route({
+    method: def.method,
+    url: def.url,
+    config: { access: def.access, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
+      ...(def.params ? { params: routeSchema(def.params) } : {}),
+      ...(def.query ? { querystring: routeSchema(def.query) } : {}),
+      ...(def.body ? { body: routeSchema(def.body) } : {}),
+      ...(def.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
+      response,
+    },
+    handler: def.handler as never,
+  });
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import * as yup from 'yup';
+import {
+  ERROR_CODES,
+  LOGIN_MESSAGES,
+  loginSchema,
+  profileSchema,
+  userSchema,
+} from '@sertifikasi/shared-contracts';
+import { users } from '../../db/schema';
+import { AppError, invalid, unauthenticated } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { defineRoute } from '../../lib/route';
+import { audit } from '../../services/audit';
+import {
+  createSession,
+  permissionKeysOfRole,
+  revokeToken,
+  revokeUserSessions,
+} from '../../services/sessions';
+import { findUser, findUserByUsername, usernameTaken } from '../users/users.repository';
+import { companyOptions } from '../companies/companies.repository';
+
+const loginFailure = (status: number, code: string) => new AppError(status, code, LOGIN_MESSAGES[code]!);
+
+const okSchema = yup.object({ success: yup.boolean().defined(), message: yup.string().defined() });
+
+export default async function authRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/login',
+    summary: 'Sign in with username and password',
+    tags: ['auth'],
+    access: { public: true },
+    rateLimit: { max: app.config.publicRateLimit, timeWindow: 60_000 },
+    body: loginSchema,
+    response: { 200: yup.object({ token: yup.string().defined(), user: userSchema }) },
+    handler: async (req) => {
+      const { username, password } = req.body;
+      if (await app.loginThrottle.isBlocked(username, req.ip)) {
+        throw loginFailure(429, ERROR_CODES.loginThrottled);
+      }
+      const row = await findUserByUsername(app.db, username);
+      // Unknown usernames cost the same as wrong passwords and answer the same (no user discovery).
+      const ok = await verifyPassword(row?.password_hash ?? (await app.dummyPasswordHash), password);
+      if (!row || !ok) {
+        await app.loginThrottle.recordFailure(username, req.ip);
+        throw loginFailure(401, ERROR_CODES.loginWrong);
+      }
+      if (!row.is_active) throw loginFailure(401, ERROR_CODES.loginUnverified);
+      if (!row.roles_id) throw loginFailure(401, ERROR_CODES.loginFailed);
+      const token = await createSession(app.db, row.id);
+      const user = await findUser(app.db, row.id);
+      if (!user) throw loginFailure(401, ERROR_CODES.loginFailed);
+      req.log.info({ userId: row.id }, 'signed in');
+      return { token, user };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/logout',
+    summary: 'Sign out: revokes the current token',
+    tags: ['auth'],
+    access: {},
+    response: { 200: okSchema },
+    handler: async (req) => {
+      await revokeToken(app.db, req.bearerToken!);
+      return { success: true, message: 'Berhasil keluar' };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/profile',
+    summary: 'The signed-in user',
+    tags: ['auth'],
+    access: {},
+    response: { 200: userSchema },
+    handler: async (req) => {
+      const user = await findUser(app.db, req.auth.user.id);
+      if (!user) throw unauthenticated();
+      return user;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/profile',
+    summary: 'Update own name, username and (optionally) password',
+    tags: ['auth'],
+    access: {},
+    body: profileSchema,
+    response: { 200: userSchema },
+    handler: async (req) => {
+      const me = req.auth.user.id;
+      const { name, username, password } = req.body;
+      if (await usernameTaken(app.db, username, me)) throw invalid({ username: 'Username sudah digunakan' });
+      const passwordHash = password ? await hashPassword(password, app.config.argon2) : undefined;
+      return app.db.transaction(async (tx) => {
+        const before = await findUser(tx, me);
+        await tx
+          .update(users)
+          .set({
+            name,
+            username,
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            updated_at: new Date(),
+          })
+          .where(eq(users.id, me));
+        // A password change ends the user's other sessions.
+        if (passwordHash) await revokeUserSessions(tx, me, req.auth.sessionId);
+        const after = (await findUser(tx, me))!;
+        await audit(tx, req, { action: 'update', entity: 'user', entityId: me, before, after });
+        return after;
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/user-info',
+    summary: 'The signed-in user, their permission keys and the companies they may pick',
+    tags: ['auth'],
+    access: {},
+    response: {
+      200: yup.object({
+        user: userSchema,
+        roles: yup.array(yup.string().defined()).defined(),
+        company_ids: yup.mixed().defined(),
+        companies: yup
+          .array(yup.object({ id: yup.string().defined(), name: yup.string().defined() }))
+          .defined(),
+      }),
+    },
+    handler: async (req) => {
+      const user = await findUser(app.db, req.auth.user.id);
+      if (!user) throw unauthenticated();
+      return {
+        user,
+        roles: await permissionKeysOfRole(app.db, user.roles_id),
+        company_ids: req.auth.scope,
+        companies: await companyOptions(app.db, req.auth.scope),
+      };
+    },
+  });
+}

@@ -1,0 +1,159 @@
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ALL, type Company, type CompanyScope, type ListQuery, toFlag } from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import {
+  accreditedBodies,
+  certificationTypes,
+  clientCertificates,
+  companies,
+  schemes,
+  trainingCertificates,
+  userCompanies,
+} from '../../db/schema';
+import { searchDocument } from '../../db/search';
+import { listPage, matchesSearch } from '../../lib/list';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** Search looks in the visible columns (served by companies_search_idx). */
+const companySearch = searchDocument([companies.name, companies.email, companies.phone, companies.website]);
+
+/** Rows of companies within a scope. */
+export function companiesInScope(scope: CompanyScope): SQL | undefined {
+  if (scope === ALL) return undefined;
+  return scope.length ? inArray(companies.id, scope) : sql`false`;
+}
+
+/**
+ * student_count is derived: the company's training certificates. The outer table is named explicitly:
+ * drizzle writes `${companies.id}` unqualified in a one-table select, which inside the subquery would
+ * mean tc.id.
+ */
+const studentCount =
+  sql<number>`(select count(*) from ${trainingCertificates} tc where tc.company_id = ${companies}.id)`.mapWith(
+    Number,
+  );
+
+export function toCompanyDto(row: CompanyRow, students: number): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    website: row.website,
+    logo: row.logo,
+    logo_cert: row.logo_cert,
+    ttd_cert: row.ttd_cert,
+    simple_dates: toFlag(row.simple_dates),
+    public_certificate_download: toFlag(row.public_certificate_download),
+    student_count: students,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function listCompanies(db: Executor, query: ListQuery, scope: CompanyScope) {
+  const where = and(companiesInScope(scope), matchesSearch(companySearch, query.search));
+  return listPage(
+    query,
+    async () => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0,
+    async (limit, offset) =>
+      (
+        await db
+          .select({ company: companies, students: studentCount })
+          .from(companies)
+          .where(where)
+          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => toCompanyDto(r.company, r.students)),
+  );
+}
+
+export async function findCompany(db: Executor, id: string, scope: CompanyScope): Promise<Company | null> {
+  const [row] = await db
+    .select({ company: companies, students: studentCount })
+    .from(companies)
+    .where(and(eq(companies.id, id), companiesInScope(scope)))
+    .limit(1);
+  return row ? toCompanyDto(row.company, row.students) : null;
+}
+
+export async function findCompanyRow(db: Executor, id: string, scope: CompanyScope) {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), companiesInScope(scope)))
+    .limit(1);
+  return row;
+}
+
+/** `[{id, name}]` of the companies a scope may pick, by name. */
+export async function companyOptions(db: Executor, scope: CompanyScope) {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(companiesInScope(scope))
+    .orderBy(asc(sql`lower(${companies.name})`));
+}
+
+/** Ids among `ids` that are not companies. */
+export async function missingCompanies(db: Executor, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const found = await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, ids));
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+export async function companyNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        eq(sql`lower(${companies.name})`, name.toLowerCase()),
+        exceptId ? sql`${companies.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** True when any record or user scope still refers to the company. */
+export async function companyInUse(db: Executor, id: string): Promise<boolean> {
+  const checks = [
+    db
+      .select({ x: sql`1` })
+      .from(certificationTypes)
+      .where(eq(certificationTypes.company_id, id))
+      .limit(1),
+    db
+      .select({ x: sql`1` })
+      .from(accreditedBodies)
+      .where(eq(accreditedBodies.company_id, id))
+      .limit(1),
+    db
+      .select({ x: sql`1` })
+      .from(clientCertificates)
+      .where(eq(clientCertificates.company_id, id))
+      .limit(1),
+    db
+      .select({ x: sql`1` })
+      .from(schemes)
+      .where(eq(schemes.company_id, id))
+      .limit(1),
+    db
+      .select({ x: sql`1` })
+      .from(trainingCertificates)
+      .where(eq(trainingCertificates.company_id, id))
+      .limit(1),
+    db
+      .select({ x: sql`1` })
+      .from(userCompanies)
+      .where(eq(userCompanies.company_id, id))
+      .limit(1),
+  ];
+  for (const check of checks) if ((await check).length) return true;
+  return false;
+}

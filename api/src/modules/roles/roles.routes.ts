@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  listQuerySchema,
+  MESSAGES,
+  roleInputSchema,
+  roleSchema,
+  type RoleInput,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import { roles } from '../../db/schema';
+import { forbidden, invalid, notFound, refused } from '../../lib/errors';
+import { newId } from '../../lib/crypto';
+import { listJsonSchema } from '../../lib/list';
+import { defineRoute } from '../../lib/route';
+import { toJsonSchema } from '../../lib/yup-json-schema';
+import { audit } from '../../services/audit';
+import { deleteResponseSchema, idParams } from '../users/users.routes';
+import { lockFullAdminIds } from '../users/users.repository';
+import {
+  findRole,
+  listRoles,
+  resolvePermissions,
+  roleNameTaken,
+  setRolePermissions,
+} from './roles.repository';
+
+/** Permissions must exist, and a caller cannot hand out a permission they lack (DECISIONS.md section 3). */
+async function checkPermissions(db: Executor, req: FastifyRequest, body: RoleInput) {
+  const { rows, missing } = await resolvePermissions(db, body.permission);
+  if (missing.length) throw invalid({ permission: 'Hak akses tidak ditemukan' });
+  if (rows.some((p) => !req.auth.permissions.has(p.name as never))) {
+    throw forbidden('Tidak dapat memberikan hak akses yang tidak anda miliki');
+  }
+  return rows.map((r) => r.id);
+}
+
+export default async function roleRoutes(app: FastifyInstance) {
+  const tags = ['roles'];
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/roles',
+    summary: 'Access roles with their permission ids and user count',
+    tags,
+    access: { permission: 'roles' },
+    query: listQuerySchema,
+    response: { 200: listJsonSchema(toJsonSchema(roleSchema)) },
+    handler: async (req) => listRoles(app.db, req.query),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/roles',
+    summary: 'Create an access role (needs scope ALL)',
+    tags,
+    access: { permission: 'roles:create', scopeAll: true },
+    body: roleInputSchema,
+    response: { 201: roleSchema },
+    handler: async (req, reply) => {
+      const permissionIds = await checkPermissions(app.db, req, req.body);
+      if (await roleNameTaken(app.db, req.body.name)) throw invalid({ name: 'Nama akses sudah digunakan' });
+      const role = await app.db.transaction(async (tx) => {
+        const id = newId();
+        await tx.insert(roles).values({ id, name: req.body.name });
+        await setRolePermissions(tx, id, permissionIds);
+        const created = (await findRole(tx, id))!;
+        await audit(tx, req, { action: 'create', entity: 'role', entityId: id, after: created });
+        return created;
+      });
+      return reply.status(201).send(role);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/roles/:id',
+    summary: 'Update an access role (needs scope ALL)',
+    tags,
+    access: { permission: 'roles:edit', scopeAll: true },
+    params: idParams,
+    body: roleInputSchema,
+    response: { 200: roleSchema },
+    handler: async (req) => {
+      const { id } = req.params;
+      if (!(await findRole(app.db, id))) throw notFound();
+      const permissionIds = await checkPermissions(app.db, req, req.body);
+      if (await roleNameTaken(app.db, req.body.name, id))
+        throw invalid({ name: 'Nama akses sudah digunakan' });
+      return app.db.transaction(async (tx) => {
+        const before = await findRole(tx, id);
+        if (!before) throw notFound();
+        const adminsBefore = await lockFullAdminIds(tx);
+        await tx.update(roles).set({ name: req.body.name, updated_at: new Date() }).where(eq(roles.id, id));
+        await setRolePermissions(tx, id, permissionIds);
+        // The last administrator with every permission cannot be demoted by editing their role.
+        if (adminsBefore.length > 0 && (await lockFullAdminIds(tx)).length === 0) {
+          throw refused(
+            'Akses ini dipakai administrator terakhir dengan akses penuh; hak aksesnya tidak dapat dikurangi',
+          );
+        }
+        const after = (await findRole(tx, id))!;
+        await audit(tx, req, { action: 'update', entity: 'role', entityId: id, before, after });
+        return after;
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/roles/:id',
+    summary: 'Delete an access role that no user has (needs scope ALL)',
+    tags,
+    access: { permission: 'roles:delete', scopeAll: true },
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) => {
+      const { id } = req.params;
+      return app.db.transaction(async (tx) => {
+        const before = await findRole(tx, id);
+        if (!before) throw notFound();
+        if (before.user_count > 0) return { success: false, message: MESSAGES.inUseOrder };
+        await tx.delete(roles).where(eq(roles.id, id));
+        await audit(tx, req, { action: 'delete', entity: 'role', entityId: id, before });
+        return { success: true, message: MESSAGES.deleted };
+      });
+    },
+  });
+}

@@ -1,0 +1,221 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import * as yup from 'yup';
+import {
+  ALL,
+  type CompanyScope,
+  listQuerySchema,
+  MESSAGES,
+  parseCompanyIds,
+  scopeWithin,
+  userCreateSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import { roles, users } from '../../db/schema';
+import { forbidden, invalid, notFound, refused } from '../../lib/errors';
+import { hashPassword, newId } from '../../lib/crypto';
+import { listJsonSchema } from '../../lib/list';
+import { defineRoute } from '../../lib/route';
+import { toJsonSchema } from '../../lib/yup-json-schema';
+import { audit } from '../../services/audit';
+import { permissionKeysOfRole, revokeUserSessions } from '../../services/sessions';
+import { missingCompanies } from '../companies/companies.repository';
+import {
+  findUser,
+  isFullAdmin,
+  listUsers,
+  lockFullAdminIds,
+  setUserScope,
+  usernameTaken,
+  usersWithinScope,
+} from './users.repository';
+
+/**
+ * Ids in paths are read in lower case: the database compares UUIDs in any case, but the self and
+ * last-administrator checks compare strings, and `/api/user/<ID IN CAPITALS>` must not slip past them.
+ */
+export const idParams = yup.object({ id: yup.string().trim().lowercase().uuid().required() });
+export const deleteResponseSchema = yup.object({
+  success: yup.boolean().defined(),
+  message: yup.string().defined(),
+});
+
+/**
+ * No escalation (DECISIONS.md section 3): the role given must hold only permissions the caller
+ * holds, and the scope must lie inside the caller's. Returns the parsed scope and the role's id as
+ * stored (lower case, whatever case was sent).
+ */
+async function checkAssignable(
+  db: Executor,
+  req: FastifyRequest,
+  roleId: string,
+  rawScope: unknown,
+): Promise<{ scope: CompanyScope; roleId: string }> {
+  const scope = parseCompanyIds(rawScope);
+  if (!scope) throw invalid({ company_ids: 'Akses perusahaan harus ALL atau daftar perusahaan' });
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
+  if (!role) throw invalid({ roles_id: 'Akses User tidak ditemukan' });
+  const keys = await permissionKeysOfRole(db, roleId);
+  if (keys.some((key) => !req.auth.permissions.has(key))) {
+    throw forbidden('Tidak dapat memberikan akses yang tidak anda miliki');
+  }
+  if (!scopeWithin(scope, req.auth.scope)) {
+    throw forbidden('Tidak dapat memberikan akses perusahaan di luar akses anda');
+  }
+  if (scope !== ALL) {
+    const missing = await missingCompanies(db, scope);
+    if (missing.length) throw invalid({ company_ids: 'Perusahaan tidak ditemukan' });
+  }
+  return { scope, roleId: role.id };
+}
+
+/** The user row, if the caller's scope covers them; 404 otherwise. */
+async function visibleUserRow(db: Executor, req: FastifyRequest, id: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), usersWithinScope(req.auth.scope)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A user whose role holds a permission the caller lacks is not the caller's to edit or delete. */
+async function checkManageable(
+  db: Executor,
+  req: FastifyRequest,
+  row: { id: string; roles_id: string | null },
+) {
+  if (row.id === req.auth.user.id) return;
+  const keys = await permissionKeysOfRole(db, row.roles_id);
+  if (keys.some((key) => !req.auth.permissions.has(key))) {
+    throw forbidden('User ini memiliki akses yang tidak anda miliki');
+  }
+}
+
+export default async function userRoutes(app: FastifyInstance) {
+  const tags = ['users'];
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/user',
+    summary: 'Users within the caller’s company scope',
+    tags,
+    access: { permission: 'user' },
+    query: listQuerySchema,
+    response: { 200: listJsonSchema(toJsonSchema(userSchema)) },
+    handler: async (req) => listUsers(app.db, req.query, req.auth.scope),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/user',
+    summary: 'Create a user',
+    tags,
+    access: { permission: 'user:create' },
+    body: userCreateSchema,
+    response: { 201: userSchema },
+    handler: async (req, reply) => {
+      const body = req.body;
+      const { scope, roleId } = await checkAssignable(app.db, req, body.roles_id, body.company_ids);
+      if (await usernameTaken(app.db, body.username)) throw invalid({ username: 'Username sudah digunakan' });
+      const passwordHash = await hashPassword(body.password, app.config.argon2);
+      const user = await app.db.transaction(async (tx) => {
+        const id = newId();
+        await tx.insert(users).values({
+          id,
+          name: body.name,
+          username: body.username,
+          password_hash: passwordHash,
+          roles_id: roleId,
+          scope_all: scope === ALL,
+          is_active: body.is_active === 'true',
+        });
+        await setUserScope(tx, id, scope);
+        const created = (await findUser(tx, id))!;
+        await audit(tx, req, { action: 'create', entity: 'user', entityId: id, after: created });
+        return created;
+      });
+      return reply.status(201).send(user);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/user/:id',
+    summary: 'Update a user (blank password keeps the current one)',
+    tags,
+    access: { permission: 'user:edit' },
+    params: idParams,
+    body: userUpdateSchema,
+    response: { 200: userSchema },
+    handler: async (req) => {
+      const { id } = req.params;
+      const body = req.body;
+      await checkManageable(app.db, req, await visibleUserRow(app.db, req, id));
+      const { scope, roleId } = await checkAssignable(app.db, req, body.roles_id, body.company_ids);
+      const isSelf = id === req.auth.user.id;
+      const active = body.is_active === 'true';
+      if (isSelf && !active) throw refused('Tidak dapat menonaktifkan akun sendiri');
+      if (await usernameTaken(app.db, body.username, id))
+        throw invalid({ username: 'Username sudah digunakan' });
+      const passwordHash = body.password ? await hashPassword(body.password, app.config.argon2) : undefined;
+      return app.db.transaction(async (tx) => {
+        const fullAdmins = await lockFullAdminIds(tx);
+        const current = await visibleUserRow(tx, req, id);
+        const next = { is_active: active, scope_all: scope === ALL, roles_id: roleId };
+        if (fullAdmins.includes(id) && !(await isFullAdmin(tx, next)) && fullAdmins.length <= 1) {
+          throw refused(
+            'Administrator terakhir dengan akses penuh tidak dapat dinonaktifkan atau diturunkan',
+          );
+        }
+        const before = await findUser(tx, id);
+        await tx
+          .update(users)
+          .set({
+            name: body.name,
+            username: body.username,
+            ...next,
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            updated_at: new Date(),
+          })
+          .where(eq(users.id, id));
+        await setUserScope(tx, id, scope);
+        // Deactivation ends every session; a new password ends the others.
+        if (current.is_active && !active) await revokeUserSessions(tx, id);
+        else if (passwordHash) await revokeUserSessions(tx, id, isSelf ? req.auth.sessionId : undefined);
+        const after = (await findUser(tx, id))!;
+        await audit(tx, req, { action: 'update', entity: 'user', entityId: id, before, after });
+        return after;
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/user/:id',
+    summary: 'Delete a user',
+    tags,
+    access: { permission: 'user:delete' },
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) => {
+      const { id } = req.params;
+      await checkManageable(app.db, req, await visibleUserRow(app.db, req, id));
+      if (id === req.auth.user.id) return { success: false, message: 'Tidak dapat menghapus akun sendiri' };
+      return app.db.transaction(async (tx) => {
+        const fullAdmins = await lockFullAdminIds(tx);
+        if (fullAdmins.includes(id) && fullAdmins.length <= 1) {
+          return { success: false, message: 'Administrator terakhir dengan akses penuh tidak dapat dihapus' };
+        }
+        const before = await findUser(tx, id);
+        if (!before) throw notFound();
+        await tx.delete(users).where(eq(users.id, id));
+        await audit(tx, req, { action: 'delete', entity: 'user', entityId: id, before });
+        return { success: true, message: MESSAGES.deleted };
+      });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { notFound } from '../lib/errors';
+import { REMOTES } from '../remotes';
+
+export interface PortalOptions {
+  /** The repository root holding shell/dist and <folder>/dist. */
+  root: string;
+  /** Remote base URLs from the environment (REMOTE_MF_MASTER_DATA_URL ...), by folder. */
+  remoteUrls: Partial<Record<string, string>>;
+}
+
+/** /modules/remotes.json: where the shell finds each remote (a module deployed alone is pointed at here). */
+export function remotesConfig(opts: PortalOptions) {
+  const remotes: { name: string; folder: string; entry: string }[] = [];
+  for (const r of REMOTES) {
+    const base = opts.remoteUrls[r.folder];
+    if (base) remotes.push({ name: r.name, folder: r.folder, entry: `${base}mf-manifest.json` });
+    else if (fs.existsSync(path.join(opts.root, r.folder, 'dist', 'mf-manifest.json'))) {
+      remotes.push({ name: r.name, folder: r.folder, entry: `/modules/${r.folder}/mf-manifest.json` });
+    }
+  }
+  return { remotes };
+}
+
+/** Origins of remotes deployed elsewhere: the portal's CSP allows their scripts and styles. */
+export function remoteOrigins(opts: Pick<PortalOptions, 'remoteUrls'>): string[] {
+  return [
+    ...new Set(
+      Object.values(opts.remoteUrls).flatMap((u) => (u && /^https?:/.test(u) ? [new URL(u).origin] : [])),
+    ),
+  ];
+}
+
+function setCacheHeaders(reply: FastifyReply, file: string) {
+  // Hashed bundles never change; entry points and manifests are re-read on every deploy.
+  const immutable = /\.[0-9a-f]{16,}\.(js|css)$/.test(path.basename(file));
+  reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the staff portal on the API's origin (DECISIONS.md section 1): the shell at /, each
+ * module's build at /modules/<folder>/, /modules/remotes.json, and the shell's index.html for every
+ * client-side route on a direct hit.
+ */
+export default fp(async function portal(app: FastifyInstance, opts: PortalOptions) {
+  const shellDir = path.join(opts.root, 'shell', 'dist');
+  const hasShell = fs.existsSync(path.join(shellDir, 'index.html'));
+
+  // Built files are public: they are served from a child context whose routes all say so.
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), access: { public: true } };
+      route.schema = { ...(route.schema ?? {}), hide: true };
+    });
+    let decorated = false;
+    const serve = async (dir: string, prefix: string, wildcard: boolean) => {
+      await files.register(fastifyStatic, {
+        root: dir,
+        prefix,
+        decorateReply: !decorated,
+        wildcard,
+        index: false,
+        cacheControl: false,
+        setHeaders: (res, file) => setCacheHeaders(res, file),
+      });
+      decorated = true;
+    };
+    for (const r of REMOTES) {
+      const dir = path.join(opts.root, r.folder, 'dist');
+      if (fs.existsSync(dir)) await serve(dir, `/modules/${r.folder}/`, true);
+    }
+    if (hasShell) await serve(shellDir, '/', false);
+  });
+
+  app.get(
+    '/modules/remotes.json',
+    { config: { access: { public: true } }, schema: { hide: true } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return remotesConfig(opts);
+    },
+  );
+
+  const indexHtml = hasShell ? fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8') : null;
+
+  // Client-side routes get the shell's index.html; API, image and module paths keep their 404.
+  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (!indexHtml || /^\/(api|images|modules)(\/|$)/.test(url) || /\.[a-z0-9]{1,8}$/i.test(url)) {
+      throw notFound();
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+});

@@ -1,0 +1,47 @@
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db';
+import { migrate } from './db/migrate';
+import { seedAdministrator, seedPermissions, type SeedResult } from './services/seed';
+
+export interface Runtime {
+  database: Database;
+  redis: Redis | undefined;
+  seed: SeedResult;
+  close(): Promise<void>;
+}
+
+/** Opens the database (and Redis), migrates when asked, and seeds the catalogue and first administrator. */
+export async function openRuntime(config: Config, opts: { migrate: boolean }): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let redis: Redis | undefined;
+  try {
+    if (opts.migrate) await migrate(database);
+    await seedPermissions(database.db);
+    const seed = await seedAdministrator(database.db, {
+      username: config.adminUsername,
+      password: config.adminPassword,
+      cost: config.argon2,
+    });
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        connectTimeout: 2000,
+        enableOfflineQueue: true,
+      });
+    }
+    return {
+      database,
+      redis,
+      seed,
+      close: async () => {
+        redis?.disconnect();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    redis?.disconnect();
+    await database.close();
+    throw err;
+  }
+}

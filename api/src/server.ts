@@ -1,0 +1,80 @@
+import pino from 'pino';
+import { buildApp, LOG_REDACT } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { openRuntime } from './runtime';
+import { runMaintenance } from './services/maintenance';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
+  let runtime;
+  try {
+    runtime = await openRuntime(config, { migrate: config.migrateOnStart });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      logger.fatal(err.message);
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const app = await buildApp({ config, db: runtime.database.db, redis: runtime.redis, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    // Connections kept alive by clients would hold close() open: drop each one as soon as it is idle
+    // (requests in flight finish first).
+    const dropIdle = setInterval(() => app.server.closeIdleConnections(), 200);
+    dropIdle.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const maintain = () =>
+    runMaintenance(runtime.database).catch((err: unknown) => logger.warn({ err }, 'maintenance failed'));
+  await maintain();
+  const maintenance = setInterval(() => void maintain(), 60 * 60 * 1000);
+  maintenance.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+  const lines = [
+    `Sistem Sertifikasi API listening on http://localhost:${config.port} (${db})`,
+    `  health: http://localhost:${config.port}/api/health   docs: http://localhost:${config.port}/api/docs`,
+  ];
+  if (runtime.seed.createdAdmin) {
+    lines.push(
+      runtime.seed.generatedPassword
+        ? `  First start: sign in as "${config.adminUsername}" with the generated password ${runtime.seed.generatedPassword} (shown once; change it in your profile)`
+        : `  First start: sign in as "${config.adminUsername}" with the password from ADMIN_PASSWORD`,
+    );
+  } else {
+    lines.push(
+      '  Sign in with an existing account (lost password: npm run reset-admin --workspace api -- <username>)',
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

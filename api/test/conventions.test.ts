@@ -1,0 +1,445 @@
+import { count } from 'drizzle-orm';
+import { auditLog, companies } from '../src/db/schema';
+import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+afterEach(() => jest.restoreAllMocks());
+
+const bearer = () => ({ authorization: `Bearer ${ctx.adminToken}` });
+const companyCount = async () => (await ctx.database.db.select({ n: count() }).from(companies))[0]!.n;
+
+/** An error answer: only code, message and (for validation) errors; no stack, no internals. */
+function expectErrorShape(body: string) {
+  const json = JSON.parse(body) as Record<string, unknown>;
+  expect(typeof json.code).toBe('string');
+  expect(typeof json.message).toBe('string');
+  for (const key of Object.keys(json)) expect(['code', 'message', 'errors']).toContain(key);
+  expect(body).not.toMatch(/stack|\bat .+:\d+:\d+|node_modules|\.ts\b|select |insert |postgres|pglite/i);
+  return json;
+}
+
+describe('GET /api/health', () => {
+  it('says the API and its database answer, without a token', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers 503 with database down when the database fails, without details', async () => {
+    jest.spyOn(ctx.app.db, 'execute').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.9:5432'));
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'error', database: 'down' });
+    expect((await ctx.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('OpenAPI', () => {
+  interface Operation {
+    summary?: string;
+    tags?: string[];
+    security?: unknown[];
+    parameters?: { in: string; name: string; required?: boolean }[];
+    requestBody?: {
+      content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
+    };
+    responses: Record<string, unknown>;
+  }
+  let doc: { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>> };
+  beforeAll(async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+
+  it('is a public OpenAPI 3 document', () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBeTruthy();
+  });
+
+  it('lists every API route with its methods', () => {
+    const expected: Record<string, string[]> = {
+      '/api/health': ['get'],
+      '/api/login': ['post'],
+      '/api/logout': ['post'],
+      '/api/profile': ['get', 'put'],
+      '/api/user-info': ['get'],
+      '/api/user': ['get', 'post'],
+      '/api/user/{id}': ['put', 'delete'],
+      '/api/roles': ['get', 'post'],
+      '/api/roles/{id}': ['put', 'delete'],
+      '/api/company': ['get', 'post'],
+      '/api/company/{id}': ['post', 'put', 'delete'],
+      '/api/select/company': ['get'],
+      '/api/select/roles': ['get'],
+      '/api/select/permission': ['get'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(doc.paths).toHaveProperty([path]);
+      for (const method of methods) expect(Object.keys(doc.paths[path]!)).toContain(method);
+    }
+    // Only API routes are documented (images and the viewer are not part of the API).
+    for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\/(?!docs)/);
+  });
+
+  /** Public by DECISIONS.md (sign-in, health, and the public checks of section 5). */
+  const PUBLIC_OPS =
+    /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/)/;
+
+  it('documents every operation with a summary, tags, responses and bearer security unless public', () => {
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.summary).toBeTruthy();
+        expect(op.tags?.length).toBeGreaterThan(0);
+        expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+        if (PUBLIC_OPS.test(`${method} ${path}`)) expect(op.security).toBeUndefined();
+        else expect([`${method} ${path}`, op.security]).toEqual([`${method} ${path}`, [{ bearer: [] }]]);
+      }
+    }
+    expect(doc.paths['/api/login']!.post!.security).toBeUndefined();
+  });
+
+  it('refuses every documented signed-in operation without a token (401), as documented', async () => {
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.security) continue;
+        const url = path.replace(/\{[^}]+\}/g, '3f2a1c4e-0000-4000-8000-000000000001');
+        const res = await ctx.app.inject({ method: method.toUpperCase() as 'GET', url });
+        expect([`${method} ${path}`, res.statusCode]).toEqual([`${method} ${path}`, 401]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(18);
+  });
+
+  it('carries the request schemas the routes validate with', () => {
+    const loginBody = doc.paths['/api/login']!.post!.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(loginBody.properties!)).toEqual(['username', 'password']);
+    expect(loginBody.required).toEqual(expect.arrayContaining(['username', 'password']));
+
+    const company = doc.paths['/api/company']!.post!.requestBody!.content;
+    expect(Object.keys(company)).toEqual(expect.arrayContaining(['application/json', 'multipart/form-data']));
+    const companyBody = company['multipart/form-data']!.schema;
+    expect(Object.keys(companyBody.properties!)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'email',
+        'phone',
+        'address',
+        'website',
+        'logo',
+        'logo_file',
+        'ttd_cert_file',
+      ]),
+    );
+    expect(companyBody.required).toEqual(expect.arrayContaining(['name', 'website']));
+    expect(doc.paths['/api/company/{id}']!.post!.requestBody).toBeDefined();
+
+    const userBody = doc.paths['/api/user']!.post!.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(userBody.properties!)).toEqual(
+      expect.arrayContaining(['name', 'username', 'password', 'roles_id', 'company_ids', 'is_active']),
+    );
+    expect(doc.paths['/api/roles']!.post!.requestBody).toBeDefined();
+    expect(doc.paths['/api/profile']!.put!.requestBody).toBeDefined();
+
+    const listParams = doc.paths['/api/company']!.get!.parameters!;
+    expect(listParams.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'paginate', 'search']),
+    );
+    for (const path of ['/api/user/{id}', '/api/roles/{id}', '/api/company/{id}']) {
+      for (const op of Object.values(doc.paths[path]!)) {
+        expect(op.parameters).toEqual(
+          expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id' })]),
+        );
+      }
+    }
+  });
+
+  it('never describes a password or token hash', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.body).not.toMatch(/password_hash|token_hash/);
+  });
+
+  it('serves the viewer at /api/docs, without a token', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/swagger/i);
+  });
+});
+
+describe('security headers', () => {
+  it('puts helmet’s headers and a request id on every answer', async () => {
+    for (const res of [
+      await ctx.app.inject({ url: '/api/health' }),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/company'),
+      await ctx.app.inject({ url: '/api/company' }),
+      await ctx.app.inject({ url: '/api/nothing-here' }),
+    ]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toMatch(/default-src 'self'/);
+      expect(csp).toMatch(/object-src 'none'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('answers with the request id it was given', async () => {
+    const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(res.headers['x-request-id']).toBe('trace-abc-123');
+  });
+});
+
+describe('one error shape', () => {
+  it('answers 404 {code, message} for an unknown path or method, with or without a token', async () => {
+    const cases = [
+      await ctx.app.inject({ url: '/api/tidak-ada' }),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/tidak-ada'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/company/extra/segments'),
+      await ctx.app.inject({ method: 'PATCH', url: '/api/company', headers: bearer() }),
+      await ctx.app.inject({ method: 'GET', url: '/api/login' }),
+      await ctx.app.inject({ url: '/tidak-ada' }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(expectErrorShape(res.body)).toEqual({ code: 'not-found', message: 'Data tidak ditemukan' });
+    }
+  });
+
+  it('answers 400 {code, message} for malformed JSON, writing nothing', async () => {
+    const before = await companyCount();
+    for (const payload of ['{"name": "PT Rusak", ', '{name: "PT"}', '', '[1, 2', 'undefined']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: { ...bearer(), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request' });
+    }
+    expect(await companyCount()).toBe(before);
+  });
+
+  it('answers 400 for a body that is not an object', async () => {
+    for (const payload of ['[]', '"PT Teks"', '42']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: { ...bearer(), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(expectErrorShape(res.body).code).toBe('bad-request');
+    }
+  });
+
+  it('answers 400 {code, message} for an unsupported content type, writing nothing', async () => {
+    const before = await companyCount();
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', 'name=PT+Form&website=https%3A%2F%2Fform.co.id'],
+      ['application/xml', '<company><name>PT XML</name></company>'],
+      ['text/plain', 'name=PT Teks'],
+      ['image/png', '\x89PNG'],
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: { ...bearer(), 'content-type': type! },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request', message: expect.any(String) });
+    }
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=admin&password=x',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(await companyCount()).toBe(before);
+  });
+
+  it('answers 400 for an unreadable multipart body', async () => {
+    for (const [type, payload] of [
+      ['multipart/form-data', 'name=PT+Tanpa+Boundary'],
+      [
+        'multipart/form-data; boundary=XYZ',
+        '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPT A\r\n',
+      ],
+      ['multipart/form-data; boundary=XYZ', 'bukan multipart'],
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: { ...bearer(), 'content-type': type! },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(expectErrorShape(res.body).code).toBe('bad-request');
+    }
+  });
+
+  it('never answers an unreadable multipart body with details, and writes nothing', async () => {
+    const before = await companyCount();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: { ...bearer(), 'content-type': 'multipart/form-data; boundary=XYZ' },
+      payload: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPT A\r\n',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expectErrorShape(res.body);
+    expect(res.body).not.toMatch(/Unexpected end|boundary/i);
+    expect(await companyCount()).toBe(before);
+  });
+
+  it('answers 413 for a JSON body over 1 MiB, writing nothing', async () => {
+    const before = await companyCount();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: 'PT Besar',
+        website: 'https://besar.co.id',
+        address: 'x'.repeat(1024 * 1024),
+      }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(expectErrorShape(res.body)).toMatchObject({ code: 'too-large' });
+    // Just under the limit is read (and refused by validation for its size, not by the parser).
+    const under = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
+      name: 'PT Besar',
+      website: 'https://besar.co.id',
+      address: 'x'.repeat(1024 * 1024 - 200),
+    });
+    expect(under.statusCode).toBe(422);
+    expect(under.json().errors).toEqual({ address: 'Alamat maksimal 1000 karakter' });
+    expect(await companyCount()).toBe(before);
+  });
+
+  it('answers 401 before reading the body of a signed-out request', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"this is": not json',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(expectErrorShape(res.body).code).toBe('unauthenticated');
+  });
+
+  it('answers a failure inside a handler with a bare 500, details only in the log', async () => {
+    const before = await companyCount();
+    jest.spyOn(ctx.app.db, 'transaction').mockRejectedValueOnce(
+      Object.assign(new Error('relation "companies" violates something at /srv/app/src/db.ts:10:5'), {
+        detail: 'Key (secret)=(value)',
+      }),
+    );
+    const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
+      name: 'PT Gagal Internal',
+      website: 'https://gagal.co.id',
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'internal', message: 'Maaf, ada kesalahan pada sistem' });
+    expect(res.body).not.toMatch(/relation|secret|srv/);
+    expect(await companyCount()).toBe(before);
+  });
+
+  it('keeps validation answers to {code, message, errors}', async () => {
+    const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', { name: '', website: 'x' });
+    expect(res.statusCode).toBe(422);
+    const body = expectErrorShape(res.body);
+    expect(body.code).toBe('validation');
+    expect(body.message).toBe('Nama Perusahaan wajib diisi');
+    expect(body.errors).toEqual({
+      name: 'Nama Perusahaan wajib diisi',
+      website: 'Website harus berupa URL yang valid (contoh: https://contoh.co.id)',
+    });
+  });
+});
+
+describe('no secrets in answers', () => {
+  it('never answers a password hash, a token hash or an argon2 string', async () => {
+    const company = await createCompany(ctx.app, ctx.adminToken, 'PT Rahasia');
+    const role = await createRole(ctx.app, ctx.adminToken, 'Pengelola', [
+      'statistik',
+      'user',
+      'user:create',
+      'roles',
+    ]);
+    const res0 = await call(ctx.app, ctx.adminToken, 'POST', '/api/user', {
+      name: 'Budi',
+      username: 'budi.rahasia',
+      password: 'password-rahasia',
+      roles_id: role,
+      company_ids: JSON.stringify([company]),
+      is_active: 'true',
+    });
+    expect(res0.statusCode).toBe(201);
+    const user = await createUser(ctx.app, ctx.adminToken, {
+      username: 'pengelola',
+      roles_id: role,
+      company_ids: 'ALL',
+    });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'budi.rahasia', password: 'password-rahasia' },
+    });
+    const answers = [
+      res0,
+      login,
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/user'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/user?search=budi'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/user-info'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/profile'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/roles'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/company'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/select/company'),
+      await call(ctx.app, ctx.adminToken, 'GET', '/api/select/roles'),
+      await call(ctx.app, user.token, 'GET', '/api/user-info'),
+      await call(ctx.app, ctx.adminToken, 'PUT', `/api/user/${res0.json().id}`, {
+        name: 'Budi',
+        username: 'budi.rahasia',
+        password: 'password-baru-1',
+        roles_id: role,
+        company_ids: JSON.stringify([company]),
+        is_active: 'true',
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBeLessThan(300);
+      expect(res.body).not.toMatch(/password_hash|token_hash|\$argon2|password-rahasia|password-baru-1/);
+    }
+    // The audit trail does not keep them either.
+    const trail = JSON.stringify(await ctx.database.db.select().from(auditLog));
+    expect(trail).toContain('budi.rahasia');
+    expect(trail).not.toMatch(/password_hash|token_hash|\$argon2|password-rahasia|password-baru-1/);
+  });
+});
+
+describe('routing details', () => {
+  it('answers HEAD and a trailing slash like the route itself', async () => {
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/api/health' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect((await ctx.app.inject({ url: '/api/health/' })).json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});

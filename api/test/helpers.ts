@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../src/db';
+import { seedAdministrator, seedPermissions } from '../src/services/seed';
+import { adminUrl, pgliteTemplateFile, pgTemplateName, usePostgres, withDatabase } from './template';
+
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  /** Bearer token of the seeded administrator (every permission, scope ALL). */
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database for this test file (a copy of the migrated template) and an app on it. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (usePostgres()) {
+    const name = `sertifikasi_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${pgTemplateName()}"`);
+    await admin.end();
+    database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize: 4 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  } else {
+    const dump = fs.readFileSync(pgliteTemplateFile());
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+    const opened = await openDatabase({ pglite: client });
+    database = { ...opened, close: async () => client.close() };
+  }
+  // No built portal unless a test provides one (PORTAL_ROOT), whatever this checkout has built.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
+    ...env,
+  });
+  await seedPermissions(database.db);
+  await seedAdministrator(database.db, { username: 'admin', password: ADMIN_PASSWORD, cost: config.argon2 });
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  const adminToken = await login(app, 'admin', ADMIN_PASSWORD);
+  return {
+    app,
+    database,
+    adminToken,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A JSON call with a token. */
+export async function call(
+  app: FastifyInstance,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token ? auth(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** Permission ids by key, for building roles. */
+export async function permissionIds(app: FastifyInstance, token: string): Promise<Record<string, string>> {
+  const res = await call(app, token, 'GET', '/api/select/permission');
+  return Object.fromEntries(res.json<{ id: string; name: string }[]>().map((p) => [p.name, p.id]));
+}
+
+/** Creates a company (JSON, no images) and returns its id. */
+export async function createCompany(app: FastifyInstance, token: string, name: string): Promise<string> {
+  const res = await call(app, token, 'POST', '/api/company', {
+    name,
+    website: `https://${name.replace(/\W+/g, '').toLowerCase()}.co.id`,
+  });
+  if (res.statusCode !== 201) throw new Error(`company ${name}: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+/** Creates a role holding the given permission keys and returns its id. */
+export async function createRole(
+  app: FastifyInstance,
+  token: string,
+  name: string,
+  keys: string[],
+): Promise<string> {
+  const ids = await permissionIds(app, token);
+  const res = await call(app, token, 'POST', '/api/roles', { name, permission: keys.map((k) => ids[k]) });
+  if (res.statusCode !== 201) throw new Error(`role ${name}: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+/** Creates a user and returns their id and a token signed in as them. */
+export async function createUser(
+  app: FastifyInstance,
+  token: string,
+  input: {
+    username: string;
+    roles_id: string;
+    company_ids: 'ALL' | string[];
+    name?: string;
+    password?: string;
+  },
+): Promise<{ id: string; token: string }> {
+  const password = input.password ?? 'password-123';
+  const res = await call(app, token, 'POST', '/api/user', {
+    name: input.name ?? input.username,
+    username: input.username,
+    password,
+    roles_id: input.roles_id,
+    company_ids: JSON.stringify(input.company_ids),
+    is_active: 'true',
+  });
+  if (res.statusCode !== 201) throw new Error(`user ${input.username}: ${res.statusCode} ${res.body}`);
+  return { id: res.json<{ id: string }>().id, token: await login(app, input.username, password) };
+}

@@ -1,0 +1,249 @@
+/**
+ * The API benchmark (bench/README.md): seeds thousands of companies and users on each database
+ * target, then loads list-with-search and login beside a bare Fastify route and prints a table.
+ * It prints numbers and asserts nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
+import { type LoadJob, LoadGenerator } from './load';
+import { COMPANY_SEARCHES, USER_SEARCHES } from './names';
+import { type Row, table } from './report';
+import { seed, SEEDED_PASSWORD } from './seed';
+import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
+
+function int(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+const settings = {
+  seconds: int('BENCH_SECONDS', 10, 1, 120),
+  warmup: int('BENCH_WARMUP', 2, 0, 30),
+  connections: int('BENCH_CONNECTIONS', 10, 1, 100),
+  loginConnections: int('BENCH_LOGIN_CONNECTIONS', 4, 1, 100),
+  companies: int('BENCH_COMPANIES', 5000, 0, 200_000),
+  users: int('BENCH_USERS', 5000, 0, 200_000),
+  logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+  serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
+  targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),
+};
+
+/** Cleanups to run if the run is interrupted (Ctrl-C) before its own finally blocks get there. */
+const onInterrupt = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void Promise.allSettled([...onInterrupt].map((f) => f())).then(() => process.exit(130));
+  });
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Warm-up (discarded), then the measured run. */
+async function measure(load: LoadGenerator, job: Omit<LoadJob, 'seconds'>) {
+  if (settings.warmup) await load.run({ ...job, seconds: settings.warmup });
+  return load.run({ ...job, seconds: settings.seconds });
+}
+
+async function bareBaseline(load: LoadGenerator): Promise<Row> {
+  const app = Fastify();
+  app.get('/bare', async () => ({ ok: true, name: 'Sistem Sertifikasi', at: 1 }));
+  try {
+    const url = await listen(app);
+    const result = await measure(load, {
+      url,
+      connections: settings.connections,
+      requests: [{ method: 'GET', path: '/bare' }],
+    });
+    return {
+      target: '-',
+      endpoint: 'GET /bare (bare Fastify)',
+      connections: settings.connections,
+      result,
+      bareRps: result.rps,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${username} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const listPath = (resource: string, term: string) =>
+  `/api/${resource}?search=${encodeURIComponent(term)}&paginate=20`;
+
+/** How many rows each term finds, so the reader knows what the searches do. */
+async function matchReport(url: string, token: string, resource: string, terms: string[], of: number) {
+  const parts: string[] = [];
+  for (const term of terms) {
+    const res = await fetch(url + listPath(resource, term), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const total = res.ok ? ((await res.json()) as { total: number }).total : NaN;
+    parts.push(`"${term}" ${total} (${of ? ((100 * total) / of).toFixed(1) : '-'}%)`);
+  }
+  return `  ${resource} search matches: ${parts.join(', ')}`;
+}
+
+async function benchTarget(target: Target, load: LoadGenerator, bareRps: number): Promise<Row[]> {
+  const adminPassword = randomBytes(12).toString('base64url');
+  const config = loadConfig({
+    ...target.env,
+    NODE_ENV: 'production',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: adminPassword,
+    RATE_LIMIT_PUBLIC: '1000000',
+    LOG_LEVEL: settings.logLevel,
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  let started = Date.now();
+  const runtime = await openRuntime(config, { migrate: true });
+  try {
+    console.log(`  database opened and migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    started = Date.now();
+    const counts = await seed(runtime.database.db, config, settings);
+    // What autovacuum would have done on PostgreSQL by the time anyone searches (PGlite has none).
+    await runtime.database.exec('vacuum analyze');
+    console.log(
+      `  seeded ${counts.companies} companies, ${counts.users} users, ${counts.roles} roles, ` +
+        `${counts.userCompanies} user-company links in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    // Production logging (info, JSON, redacted), written to /dev/null: its cost is part of every request.
+    const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
+    const app = await buildApp({ config, db: runtime.database.db, logger });
+    try {
+      const url = await listen(app);
+      const token = await signIn(url, 'admin', adminPassword);
+      console.log(await matchReport(url, token, 'company', COMPANY_SEARCHES, counts.companies));
+      console.log(await matchReport(url, token, 'user', USER_SEARCHES, counts.users + 1));
+
+      const auth = { authorization: `Bearer ${token}` };
+      const rows: Row[] = [];
+      const run = async (endpoint: string, connections: number, requests: LoadJob['requests']) => {
+        const result = await measure(load, { url, connections, requests });
+        const row = { target: target.name, endpoint, connections, result, bareRps };
+        console.log(table([row]).split('\n')[2]);
+        rows.push(row);
+      };
+      // Sign-in check and one user lookup: what every signed-in request pays before its own work.
+      await run('GET /api/profile (auth only)', settings.connections, [
+        { method: 'GET', path: '/api/profile', headers: auth },
+      ]);
+      await run(
+        'GET /api/company?search&paginate=20',
+        settings.connections,
+        COMPANY_SEARCHES.map((term) => ({ method: 'GET', path: listPath('company', term), headers: auth })),
+      );
+      await run(
+        'GET /api/user?search&paginate=20',
+        settings.connections,
+        USER_SEARCHES.map((term) => ({ method: 'GET', path: listPath('user', term), headers: auth })),
+      );
+      const logins = counts.loginUsernames.length
+        ? counts.loginUsernames.slice(0, 50).map((username) => ({ username, password: SEEDED_PASSWORD }))
+        : [{ username: 'admin', password: adminPassword }];
+      await run(
+        'POST /api/login',
+        settings.loginConnections,
+        logins.map((body) => ({
+          method: 'POST',
+          path: '/api/login',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })),
+      );
+      return rows;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function openTarget(name: string): Promise<Target | undefined> {
+  if (name === 'pglite') return pgliteTarget();
+  if (name === 'postgres') {
+    if (!settings.serverUrl) {
+      console.log('\n== postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL) ==');
+      return undefined;
+    }
+    return postgresTarget(settings.serverUrl);
+  }
+  throw new Error(`unknown target "${name}" in BENCH_TARGETS (pglite, postgres)`);
+}
+
+async function main(): Promise<number> {
+  console.log(
+    `API benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${settings.seconds} s a run ` +
+      `(+${settings.warmup} s warm-up), ${settings.connections} connections (login ${settings.loginConnections}), ` +
+      `${settings.companies} companies and ${settings.users} users seeded`,
+  );
+  const load = new LoadGenerator();
+  const rows: Row[] = [];
+  let failed = false;
+  try {
+    console.log('\n== bare Fastify baseline ==');
+    const bare = await bareBaseline(load);
+    console.log(table([bare]).split('\n')[2]);
+    rows.push(bare);
+    for (const name of settings.targets) {
+      let target: Target | undefined;
+      try {
+        target = await openTarget(name);
+        if (!target) continue;
+        const where = target.env.DATABASE_URL ? describeUrl(target.env.DATABASE_URL) : target.env.DATA_DIR;
+        console.log(`\n== ${target.name}: ${where} ==`);
+        onInterrupt.add(target.dispose);
+        rows.push(...(await benchTarget(target, load, bare.result.rps)));
+      } catch (err) {
+        failed = true;
+        console.error(`${name}: benchmark failed:`, err);
+      } finally {
+        if (target) {
+          await target.dispose().catch((err: unknown) => console.error(`${name}: cleanup failed:`, err));
+          onInterrupt.delete(target.dispose);
+        }
+      }
+    }
+  } finally {
+    load.close();
+  }
+  console.log(`\n${table(rows)}`);
+  console.log(
+    '\nreq/s: mean responses a second; p50/p99: latency; errors/non-2xx: connection errors and timeouts / ' +
+      'answers other than 2xx; vs bare: req/s over the bare Fastify route. Nothing is asserted.',
+  );
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,51 @@
+import type { LoadResult } from './load';
+
+export interface Row {
+  target: string;
+  endpoint: string;
+  connections: number;
+  result: LoadResult;
+  /** Requests a second of the bare Fastify route, for the ratio. */
+  bareRps: number;
+}
+
+const num = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+/** autocannon's latency histogram has 1 ms resolution. */
+const ms = (n: number): string => (n >= 1 ? String(Math.round(n)) : '<1');
+
+function bad(r: LoadResult): string {
+  const text = `${r.errors}/${r.non2xx}`;
+  if (!r.non2xx) return text;
+  const codes = Object.entries(r.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${code}x${n}`)
+    .join(' ');
+  return `${text} (${codes})`;
+}
+
+/** One row of cells; the ratio is requests/s over the bare route's. */
+function cells(row: Row): string[] {
+  const { result: r } = row;
+  const ratio = row.bareRps > 0 ? r.rps / row.bareRps : 0;
+  return [
+    row.target,
+    row.endpoint,
+    String(row.connections),
+    num(r.rps),
+    ms(r.p50),
+    ms(r.p99),
+    bad(r),
+    ratio >= 0.01 ? ratio.toFixed(3) : ratio.toPrecision(2),
+  ];
+}
+
+const HEAD = ['target', 'endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs bare'];
+const RIGHT = new Set([2, 3, 4, 5, 7]);
+
+export function table(rows: Row[]): string {
+  const body = rows.map(cells);
+  const widths = HEAD.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    c.map((v, i) => (RIGHT.has(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+  return [line(HEAD), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}

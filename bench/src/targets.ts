@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from './api';
+
+/** A database the API runs on for one part of the benchmark, created fresh and removed afterwards. */
+export interface Target {
+  name: 'pglite' | 'postgres';
+  /** What goes into the API's environment (DATA_DIR or DATABASE_URL). */
+  env: Record<string, string>;
+  /** Safe to call more than once. */
+  dispose: () => Promise<void>;
+}
+
+/** The embedded database in a fresh temporary DATA_DIR. */
+export function pgliteTarget(): Target {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-bench-'));
+  return {
+    name: 'pglite',
+    env: { DATA_DIR: dir },
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+  try {
+    await admin.exec(statement);
+  } finally {
+    await admin.close();
+  }
+}
+
+/** A fresh database `sertifikasi_bench_<random>` on the server of `serverUrl`, dropped by dispose(). */
+export async function postgresTarget(serverUrl: string): Promise<Target> {
+  const name = `sertifikasi_bench_${randomBytes(5).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    dispose: async () => {
+      if (dropped) return;
+      dropped = true;
+      // with (force) also ends connections an interrupted run left open (PostgreSQL 13+).
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The server URL without its password, for printing. */
+export function describeUrl(raw: string): string {
+  const url = new URL(raw);
+  if (url.password) url.password = '***';
+  return url.toString();
+}

@@ -1,0 +1,95 @@
+import {
+  companyInputSchema,
+  loginMessage,
+  parseCompanyIds,
+  PERMISSION_KEYS,
+  scopeWithin,
+  toListResponse,
+  userCreateSchema,
+  userUpdateSchema,
+} from './index';
+
+const A = '3f2a1c4e-0000-4000-8000-000000000001';
+const B = '9b1c2d3e-0000-4000-8000-000000000002';
+
+describe('permission catalogue', () => {
+  it('has the twelve module keys and create/edit/delete for the seven action modules', () => {
+    expect(PERMISSION_KEYS).toHaveLength(12 + 7 * 3);
+    expect(PERMISSION_KEYS).toEqual(
+      expect.arrayContaining(['statistik', 'company-certificate:create', 'roles:delete']),
+    );
+    expect(PERMISSION_KEYS).not.toContain('statistik:create');
+  });
+});
+
+describe('company_ids as it travels', () => {
+  it('reads "ALL" with or without quotes and arrays of ids', () => {
+    expect(parseCompanyIds('"ALL"')).toBe('ALL');
+    expect(parseCompanyIds('ALL')).toBe('ALL');
+    expect(parseCompanyIds(JSON.stringify([A, B, A]))).toEqual([A, B]);
+  });
+  it('refuses anything else', () => {
+    for (const bad of ['all', '["x"]', '{}', '', '[1]', 42, null]) expect(parseCompanyIds(bad)).toBeNull();
+  });
+  it('knows when a scope lies inside another', () => {
+    expect(scopeWithin([A], 'ALL')).toBe(true);
+    expect(scopeWithin('ALL', [A])).toBe(false);
+    expect(scopeWithin([A, B], [A])).toBe(false);
+    expect(scopeWithin([A], [A, B])).toBe(true);
+  });
+});
+
+describe('forms and API share one validation', () => {
+  it('user: password required on create, optional on edit, at least 8 characters', async () => {
+    const base = { name: 'Budi', username: 'budi', roles_id: A, company_ids: '"ALL"' };
+    await expect(userCreateSchema.validate(base)).rejects.toThrow('Password wajib diisi');
+    await expect(userUpdateSchema.validate({ ...base, password: '' })).resolves.toMatchObject({
+      is_active: 'true',
+    });
+    await expect(userUpdateSchema.validate({ ...base, password: 'short' })).rejects.toThrow(
+      'Password minimal 8 karakter',
+    );
+    await expect(
+      userCreateSchema.validate({ ...base, username: 'a b', password: 'password1' }),
+    ).rejects.toThrow(/Username/);
+    await expect(
+      userCreateSchema.validate({ ...base, company_ids: '[]', password: 'password1' }),
+    ).rejects.toThrow('Pilih minimal satu perusahaan atau ALL');
+  });
+  it('company: name and a URL website required, email checked only when filled', async () => {
+    await expect(companyInputSchema.validate({ name: 'PT A', website: 'bukan url' })).rejects.toThrow(/URL/);
+    await expect(companyInputSchema.validate({ website: 'https://a.co.id' })).rejects.toThrow(
+      'Nama Perusahaan wajib diisi',
+    );
+    await expect(
+      companyInputSchema.validate({ name: 'PT A', website: 'https://a.co.id', email: '' }),
+    ).resolves.toMatchObject({
+      email: null,
+      simple_dates: 'false',
+    });
+    await expect(
+      companyInputSchema.validate({ name: 'PT A', website: 'https://a.co.id', email: 'x@' }),
+    ).rejects.toThrow(/email/);
+  });
+});
+
+describe('list and messages', () => {
+  it('shapes a page with from/to', () => {
+    expect(toListResponse(['a', 'b'], 42, 3, 20)).toEqual({
+      total: 42,
+      per_page: 20,
+      data: ['a', 'b'],
+      current_page: 3,
+      last_page: 3,
+      from: 41,
+      to: 42,
+    });
+    expect(toListResponse([], 0, 1, 20)).toMatchObject({ from: null, to: null, last_page: 1 });
+  });
+  it('maps login codes to the spec texts, unknown ones to "Data user tidak ditemukan"', () => {
+    expect(loginMessage('l-wrong')).toBe('Nama pengguna & kata sandi salah');
+    expect(loginMessage('l-unverified')).toBe('Status user anda tidak aktif');
+    expect(loginMessage('something')).toBe('Data user tidak ditemukan');
+    expect(loginMessage(undefined)).toBe('Data user tidak ditemukan');
+  });
+});

@@ -1,0 +1,56 @@
+/** Stable error codes of the API's `{code, message}` error shape (DECISIONS.md section 7). */
+export const ERROR_CODES = {
+  badRequest: 'bad-request',
+  validation: 'validation',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  notFound: 'not-found',
+  tooLarge: 'too-large',
+  tooManyRequests: 'too-many-requests',
+  internal: 'internal',
+  unavailable: 'unavailable',
+  loginFailed: 'l-failed',
+  loginUnverified: 'l-unverified',
+  loginWrong: 'l-wrong',
+  loginThrottled: 'l-throttled',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export interface ApiError {
+  /** One of ERROR_CODES (a string, so that unknown future codes still type-check). */
+  code: string;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+export const LOGIN_MESSAGES: Record<string, string> = {
+  [ERROR_CODES.loginFailed]: 'Data user tidak ditemukan',
+  [ERROR_CODES.loginUnverified]: 'Status user anda tidak aktif',
+  [ERROR_CODES.loginWrong]: 'Nama pengguna & kata sandi salah',
+  [ERROR_CODES.loginThrottled]: 'Terlalu banyak percobaan login, coba lagi nanti',
+};
+
+/** The message shown for a login failure code; unknown codes read as 'Data user tidak ditemukan'. */
+export function loginMessage(code: string | undefined): string {
+  return (code && LOGIN_MESSAGES[code]) || LOGIN_MESSAGES[ERROR_CODES.loginFailed]!;
+}
+
+export const MESSAGES = {
+  systemError: 'Maaf, ada kesalahan pada sistem',
+  created: 'Berhasil menambahkan data',
+  updated: 'Berhasil merubah data',
+  deleted: 'Berhasil menghapus data',
+  qrCreated: 'Berhasil membuat QR',
+  /** Delete refused: companies, schemes. */
+  inUseProduct: 'Gagal menghapus data karena data ini sudah dipakai di product',
+  /** Delete refused: users, roles, certification types, accreditations, client/training certificates. */
+  inUseOrder: 'Gagal menghapus data karena data ini sudah dipakai di order',
+  unauthenticated: 'Sesi anda telah berakhir, silakan login kembali',
+  forbidden: 'Anda tidak memiliki akses untuk tindakan ini',
+  notFound: 'Data tidak ditemukan',
+  validation: 'Data yang dikirim tidak valid',
+  badRequest: 'Permintaan tidak dapat dibaca',
+  tooLarge: 'Ukuran data terlalu besar',
+  tooManyRequests: 'Terlalu banyak permintaan, coba lagi nanti',
+  unavailable: 'Layanan sedang tidak tersedia',
+} as const;

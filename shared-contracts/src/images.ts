@@ -1,0 +1,6 @@
+/** Upload rules (DECISIONS.md section 6). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MAX_SIDE = 4096;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';

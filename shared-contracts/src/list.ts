@@ -1,0 +1,53 @@
+import * as yup from 'yup';
+import { trimString } from './fields';
+
+export const PAGE_SIZES = [20, 50, 100, 200] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 20;
+export const PAGINATION_OFFSET = 4;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** The list answer of every paginated endpoint (SPEC.md section 3). */
+export interface ListResponse<T> {
+  total: number;
+  per_page: number;
+  data: T[];
+  current_page: number;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+}
+
+export const listQuerySchema = yup
+  .object({
+    page: yup
+      .number()
+      .typeError('Halaman harus berupa angka')
+      .integer('Halaman harus bilangan bulat')
+      .min(1, 'Halaman minimal 1')
+      .max(1_000_000, 'Halaman terlalu besar')
+      .default(1),
+    paginate: yup
+      .number()
+      .typeError('Jumlah per halaman harus berupa angka')
+      .oneOf([...PAGE_SIZES], 'Jumlah per halaman harus 20, 50, 100 atau 200')
+      .default(DEFAULT_PAGE_SIZE),
+    search: yup.string().transform(trimString).max(200, 'Pencarian maksimal 200 karakter').default(''),
+    company_id: yup.string().transform(trimString).max(64).optional(),
+  })
+  .noUnknown('Parameter tidak dikenal: ${unknown}');
+export type ListQuery = yup.InferType<typeof listQuerySchema>;
+
+/** Builds the list answer from a page of rows and the total count. */
+export function toListResponse<T>(data: T[], total: number, page: number, perPage: number): ListResponse<T> {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  const to = data.length ? (page - 1) * perPage + data.length : null;
+  return { total, per_page: perPage, data, current_page: page, last_page: lastPage, from, to };
+}
+
+/** The delete answer (DECISIONS.md section 7). */
+export interface DeleteResponse {
+  success: boolean;
+  message: string;
+}

@@ -1,0 +1,11 @@
+export { useBoundField, type BaseFieldProps, type BoundField } from './useBoundField';
+export { TextInput, type TextInputProps } from './TextInput';
+export { PasswordInput, type PasswordInputProps } from './PasswordInput';
+export { SelectInput, type SelectInputProps } from './SelectInput';
+export { AutocompleteInput, type AutocompleteInputProps } from './AutocompleteInput';
+export { MultiSelectInput, type MultiSelectInputProps } from './MultiSelectInput';
+export { SwitchInput, type SwitchInputProps } from './SwitchInput';
+export { ImageInput, type ImageInputProps } from './ImageInput';
+export { CompanyInput, type CompanyInputProps } from './CompanyInput';
+export { filterOptions, OPTION_LIMIT, type SelectOption } from './options';
+export { useLookupOptions, type LookupEntry } from './useLookupOptions';

@@ -1,0 +1,45 @@
+// Theme
+export { theme, AppThemeProvider, type AppThemeProviderProps } from './theme';
+// Strings and formats
+export { UI_TEXT, UI_FORMAT } from './i18n/id';
+export {
+  formatDate,
+  formatNumber,
+  formatRupiah,
+  orDash,
+  imageUrl,
+  DATE_FORMAT,
+  PICKER_DATE_FORMAT,
+  API_DATE_FORMAT,
+} from './format';
+// List cells
+export { ActiveBadge, NameWithImage, type ActiveBadgeProps, type NameWithImageProps } from './display';
+// Toasts
+export {
+  showToast,
+  hideToast,
+  connectApiErrors,
+  toastStore,
+  TOAST_DURATION_MS,
+  type Toast,
+  type ToastState,
+  type ToastType,
+} from './toast/toast';
+export { ToastHost } from './toast/ToastHost';
+// Form pieces
+export * from './form';
+// Modals
+export { FormModal, DEFAULT_MODAL_WIDTH, type FormModalProps } from './modal/FormModal';
+export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
+// The generic resource screen
+export { ResourceScreen, type ResourceScreenProps } from './resource/ResourceScreen';
+export { useResourceList, type ResourceList } from './resource/useResourceList';
+export { ListPagination, pageWindow, type ListPaginationProps } from './resource/pagination';
+export { toFormData } from './resource/body';
+export type {
+  FormMode,
+  ResourceColumn,
+  ResourceConfig,
+  ResourceFieldsProps,
+  ResourceFormConfig,
+} from './resource/types';

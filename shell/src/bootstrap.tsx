@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { registerRemotesFromServer } from './remotes';
+
+async function start() {
+  await registerRemotesFromServer();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

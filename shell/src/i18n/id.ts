@@ -1,0 +1,46 @@
+/** The shell's Indonesian strings. */
+export const t = {
+  appName: 'Sistem Sertifikasi',
+  titleSuffix: ' - Sistem Sertifikasi',
+  login: {
+    heading: 'Login Sistem Sertifikasi',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Login',
+    submitting: 'Mohon Ditunggu...',
+  },
+  header: {
+    company: 'Perusahaan',
+    allCompanies: 'Semua Perusahaan',
+    greeting: 'Halo,',
+    logout: 'Log Out',
+    fullscreen: 'Layar penuh',
+    menu: 'Buka menu',
+  },
+  menu: {
+    statistik: 'Statistik',
+    masterData: 'Master Data',
+    certification: 'Sertifikasi',
+    reports: 'Laporan',
+    navigation: 'Navigasi utama',
+  },
+  notFound: {
+    heading: 'Halaman Tidak Ditemukan',
+    text: 'Halaman yang anda cari tidak ditemukan. Silakan kembali ke halaman utama.',
+    back: 'Statistik',
+  },
+  profile: {
+    heading: 'Pengaturan Profil',
+    name: 'Nama User',
+    username: 'Username',
+    password: 'Password',
+    passwordHint: 'Kosongkan bila tidak diubah',
+    edit: 'Ubah Profil',
+  },
+  remote: {
+    unavailable: 'Modul ini belum tersedia atau sedang tidak dapat dimuat.',
+    retry: 'Coba Lagi',
+    loading: 'Memuat modul...',
+  },
+  footer: '© Sistem Sertifikasi',
+} as const;

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { can, useAuth } from '@sertifikasi/shared-auth';
+import { visibleMenu } from '../menu';
+import { t } from '../i18n/id';
+
+/** Statistics link plus the three groups, each toggling open or closed; links by permission. */
+export function SideMenu() {
+  const roles = useAuth((s) => s.roles);
+  const groups = visibleMenu(roles);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  return (
+    <List component="nav" aria-label={t.menu.navigation}>
+      {can(roles, 'statistik') && (
+        <ListItemButton component={NavLink} to="/statistik">
+          <ListItemIcon>
+            <BarChartIcon />
+          </ListItemIcon>
+          <ListItemText primary={t.menu.statistik} />
+        </ListItemButton>
+      )}
+      {groups.map((group) => {
+        const isOpen = open[group.label] ?? true;
+        return (
+          <div key={group.label}>
+            <ListItemButton
+              aria-expanded={isOpen}
+              onClick={() => setOpen((o) => ({ ...o, [group.label]: !isOpen }))}
+            >
+              <ListItemText primary={group.label} />
+              {isOpen ? <ExpandLess /> : <ExpandMore />}
+            </ListItemButton>
+            <Collapse in={isOpen} unmountOnExit>
+              <List disablePadding>
+                {group.links.map((link) => (
+                  <ListItemButton key={link.to} component={NavLink} to={link.to} sx={{ pl: 4 }}>
+                    <ListItemText primary={link.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </Collapse>
+          </div>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useFormik } from 'formik';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { loginSchema } from '@sertifikasi/shared-contracts';
+import { LoginFailure, useAuth } from '@sertifikasi/shared-auth';
+import { showToast } from '@sertifikasi/shared-ui';
+import { LANDING } from '../routes';
+import { t } from '../i18n/id';
+
+/** 'Login Sistem Sertifikasi': username and password, both required. */
+export function LoginPage() {
+  const login = useAuth((s) => s.login);
+  const token = useAuth((s) => s.token);
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormik({
+    initialValues: { username: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values) => {
+      setFailure(null);
+      try {
+        await login(values.username, values.password);
+        await navigate(LANDING, { replace: true });
+      } catch (err) {
+        const message = err instanceof LoginFailure ? err.message : 'Data user tidak ditemukan';
+        setFailure(message);
+        showToast('warning', message);
+      }
+    },
+  });
+  if (token && !form.isSubmitting) return <Navigate to={LANDING} replace />;
+  /** One labelled input bound to the form (its error shows once touched). */
+  const field = (name: 'username' | 'password', label: string, type: string, autoComplete: string) => {
+    const error = form.touched[name] ? form.errors[name] : undefined;
+    return (
+      <TextField
+        id={name}
+        name={name}
+        type={type}
+        label={label}
+        autoComplete={autoComplete}
+        fullWidth
+        margin="normal"
+        value={form.values[name]}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={!!error}
+        helperText={error}
+      />
+    );
+  };
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Paper
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit}
+        sx={{ p: 4, width: '100%', maxWidth: 400 }}
+      >
+        <Typography variant="h5" component="h1" gutterBottom>
+          {t.login.heading}
+        </Typography>
+        {failure && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {field('username', t.login.username, 'text', 'username')}
+        {field('password', t.login.password, 'password', 'current-password')}
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          sx={{ mt: 2 }}
+          disabled={form.isSubmitting}
+          startIcon={form.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {form.isSubmitting ? t.login.submitting : t.login.submit}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, profileSchema } from '@sertifikasi/shared-contracts';
+import { api, notifyApiError, readApiError, useAuth } from '@sertifikasi/shared-auth';
+import { FormModal, PasswordInput, showToast, TextInput } from '@sertifikasi/shared-ui';
+import { t } from '../i18n/id';
+
+interface ProfileValues {
+  name: string;
+  username: string;
+  password: string;
+}
+
+/** 'Pengaturan Profil': the signed-in user's name and username, changed through 'Ubah Profil'. */
+export function ProfilePage() {
+  const profile = useAuth((s) => s.profile);
+  const loadProfile = useAuth((s) => s.loadProfile);
+  const loadUserInfo = useAuth((s) => s.loadUserInfo);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    loadProfile().catch(notifyApiError);
+  }, [loadProfile]);
+
+  const save = async (values: ProfileValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
+    try {
+      await api.put('profile', { json: { ...values, password: values.password || undefined } }).json();
+      showToast('success', MESSAGES.updated);
+      setOpen(false);
+      await Promise.all([loadProfile(), loadUserInfo()]);
+    } catch (err) {
+      const body = await readApiError(err);
+      if (body?.errors) helpers.setErrors(body.errors);
+      if (body?.message && body.code === 'validation') showToast('warning', body.message);
+      else notifyApiError(err);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 3, maxWidth: 640 }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {t.profile.heading}
+      </Typography>
+      <Stack spacing={1} sx={{ mb: 2 }}>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            {t.profile.name}
+          </Typography>
+          <Typography>{profile?.name ?? '-'}</Typography>
+        </Box>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            {t.profile.username}
+          </Typography>
+          <Typography>{profile?.username ?? '-'}</Typography>
+        </Box>
+      </Stack>
+      <Button variant="contained" onClick={() => setOpen(true)} disabled={!profile}>
+        {t.profile.edit}
+      </Button>
+      <FormModal<ProfileValues>
+        open={open}
+        title={t.profile.edit}
+        width={650}
+        onClose={() => setOpen(false)}
+        initialValues={{ name: profile?.name ?? '', username: profile?.username ?? '', password: '' }}
+        validationSchema={profileSchema}
+        onSubmit={save}
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextInput name="name" label={t.profile.name} required />
+          <TextInput name="username" label={t.profile.username} required autoComplete="username" />
+          <PasswordInput name="password" label={t.profile.password} helperText={t.profile.passwordHint} />
+        </Stack>
+      </FormModal>
+    </Paper>
+  );
+}

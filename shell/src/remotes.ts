@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from './routes';
+
+/** What a remote's `./routes` exposes: one screen component per route path it owns. */
+export interface RemoteRoutes {
+  screens: Record<string, ComponentType>;
+}
+
+interface RemoteEntry {
+  name: RemoteName;
+  entry: string;
+}
+
+let entries: RemoteEntry[] = [];
+
+/**
+ * Reads /modules/remotes.json (filled from the environment when the server starts) and registers
+ * every remote it names. Pointing an entry at another build deploys that module alone, without a
+ * shell rebuild (DECISIONS.md section 1).
+ */
+export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
+  try {
+    const res = await fetchImpl('/modules/remotes.json', { cache: 'no-store' });
+    if (!res.ok) return;
+    const config = (await res.json()) as { remotes?: RemoteEntry[] };
+    entries = config.remotes ?? [];
+    registerRemotes(entries.map((r) => ({ name: r.name, entry: r.entry })));
+  } catch {
+    // No remotes known: their screens show the module-unavailable state.
+  }
+}
+
+const cache = new Map<RemoteName, Promise<RemoteRoutes>>();
+
+/** Loads a remote's routes once; a failure is forgotten so that "Coba Lagi" tries again. */
+export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutes> {
+  let pending = cache.get(name);
+  if (!pending) {
+    const entry = entries.find((r) => r.name === name);
+    pending = (async () => {
+      if (!entry) throw new Error(`remote ${name} is not configured`);
+      const mod = await loadRemote<RemoteRoutes>(`${name}/routes`);
+      if (!mod?.screens) throw new Error(`remote ${name} exposes no screens`);
+      return mod;
+    })();
+    pending.catch(() => {
+      cache.delete(name);
+      if (entry) registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+    });
+    cache.set(name, pending);
+  }
+  return pending;
+}
