@@ -40,6 +40,25 @@ export default tseslint.config(
     },
   },
   {
+    // shared-ui's core entry is one shared singleton: the rest of shared-ui reaches it by package path.
+    files: ['shared-ui/src/**'],
+    ignores: ['shared-ui/src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/api/src/**', '@sertifikasi/api/*'], message: 'Nothing outside api/ imports api/.' },
+            {
+              group: ['./core', './core/**', '../core', '../core/**', '../../core', '../../core/**'],
+              message: "Import from '@sertifikasi/shared-ui/core': a relative import makes a second toast store.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Benchmarks measure the real app in-process (CONVENTIONS.md: bench may import anything).
     files: ['bench/**'],
     rules: { 'no-restricted-imports': 'off' },

@@ -34,6 +34,11 @@ function sharedDeps(pkg) {
   for (const own of ['@sertifikasi/shared-auth', '@sertifikasi/shared-ui', '@sertifikasi/shared-contracts']) {
     if (deps[own]) shared[own] = singleton(own);
   }
+  // shared-ui's small entry (theme and the one toast), shared on its own so the login page can load it
+  // without the rest of shared-ui.
+  if (deps['@sertifikasi/shared-ui']) {
+    shared['@sertifikasi/shared-ui/core'] = { singleton: true, requiredVersion: deps['@sertifikasi/shared-ui'] };
+  }
   return shared;
 }
 
@@ -89,6 +94,10 @@ function createConfig(o) {
           exposes: o.exposes ?? {},
           remotes: {},
           shared: sharedDeps(pkg),
+          // Use what is already loaded (the shell's copies) instead of first fetching every registered
+          // remote's entry to compare versions ('version-first'): a module that is down must not stop
+          // the shell from loading its own lazy chunks.
+          shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
         }),

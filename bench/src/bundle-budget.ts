@@ -142,11 +142,16 @@ const origin = (url: string): string => /^\/modules\/([^/]+)\//.exec(new URL(url
 class Recorder {
   private seen = new Set<string>();
   private pending: Promise<void>[] = [];
+  private lastActivity = Date.now();
   js: Fetched[] = [];
   paths: string[] = [];
 
   constructor(page: Page) {
+    page.on('request', () => {
+      this.lastActivity = Date.now();
+    });
     page.on('response', (response) => {
+      this.lastActivity = Date.now();
       this.paths.push(new URL(response.url()).pathname);
       if (!isJavaScript(response) || this.seen.has(response.url())) return;
       this.seen.add(response.url());
@@ -164,8 +169,13 @@ class Recorder {
     });
   }
 
-  /** Waits for the bodies of this phase and hands over what it fetched, starting a new phase. */
-  async phase(): Promise<{ js: Fetched[]; paths: string[] }> {
+  /**
+   * Waits until the page has asked for nothing for `ms` (a client-side navigation has no load state
+   * to wait for: lazy chunks arrive after the URL changes), then for the bodies of this phase, and
+   * hands over what it fetched, starting a new phase.
+   */
+  async phase(ms = 1000): Promise<{ js: Fetched[]; paths: string[] }> {
+    while (Date.now() - this.lastActivity < ms) await sleep(100);
     await Promise.all(this.pending);
     const result = { js: this.js, paths: this.paths };
     this.js = [];
@@ -249,7 +259,7 @@ async function main(): Promise<void> {
       await page.getByLabel('Password').fill(running.adminPassword);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL('**/statistik');
-      await page.waitForLoadState('networkidle');
+      await page.getByRole('navigation', { name: 'Navigasi utama' }).waitFor();
       signedIn = true;
       lines.push({ label: 'sign-in -> /statistik', files: (await recorder.phase()).js });
 
@@ -262,7 +272,6 @@ async function main(): Promise<void> {
         );
         await page.waitForURL(`**${route}`);
         await page.getByRole('main').getByRole('heading').first().waitFor();
-        await page.waitForLoadState('networkidle');
         const visited = await recorder.phase();
         const label = `${route} -> ${folder}`;
         lines.push({ label, files: visited.js }, ...byOrigin(visited.js));

@@ -1,7 +1,8 @@
 /**
  * Scenario d: one auth store in the page. After a Master Data screen loads, Module Federation's share
- * scope records exactly one loaded instance of '@sertifikasi/shared-auth' (and of react), which the
- * remote uses too; and the remote's list call carried the shell's session (its bearer token).
+ * scope records exactly one loaded instance of '@sertifikasi/shared-auth' (and of react, shared-ui and
+ * shared-ui's core entry), which the remote uses too; there is one toast store; and the remote's list
+ * call carried the shell's session (its bearer token).
  */
 import type { Browser, Request } from 'playwright-core';
 import {
@@ -24,6 +25,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Packages loaded once in the page, from the shell, and used by the remote too. */
+const SHARED_ONCE = ['@sertifikasi/shared-auth', '@sertifikasi/shared-ui', 'react'];
+/** shared-ui's core entry: the remote reaches it only through shared-ui, which is the shell's copy. */
+const CORE = '@sertifikasi/shared-ui/core';
+
 interface SharedReport {
   /** Share scopes of every federation instance (host and remotes) where the package is recorded. */
   records: number;
@@ -33,6 +39,8 @@ interface SharedReport {
   instances: number;
   /** For shared-auth: distinct auth store objects among them. */
   stores: number;
+  /** The toast store objects these modules export (shared-ui and its core entry). */
+  toastStores: unknown[];
 }
 
 describe('one auth store in the page', () => {
@@ -96,6 +104,9 @@ describe('one auth store in the page', () => {
           const stores = new Set(
             [...modules].map((m) => (m as { authStore?: unknown } | undefined)?.authStore),
           );
+          const toastStores = [...modules]
+            .map((m) => (m as { toastStore?: unknown } | undefined)?.toastStore)
+            .filter((store) => store !== undefined);
           byPackage[pkg] = {
             records,
             loaded: [...loaded].map(([shared, version]) => ({
@@ -105,15 +116,23 @@ describe('one auth store in the page', () => {
             })),
             instances: modules.size,
             stores: stores.size,
+            toastStores,
           };
         }
-        return { federationInstances: (federation?.__INSTANCES__ ?? []).map((i) => i.name), byPackage };
+        // Object identity does not survive the trip out of the page: count distinct toast stores here.
+        const allToastStores = new Set(Object.values(byPackage).flatMap((p) => p.toastStores));
+        for (const p of Object.values(byPackage)) p.toastStores = [];
+        return {
+          federationInstances: (federation?.__INSTANCES__ ?? []).map((i) => i.name),
+          byPackage,
+          toastStoreCount: allToastStores.size,
+        };
       },
-      ['@sertifikasi/shared-auth', 'react'],
+      [...SHARED_ONCE, CORE],
     );
 
     expect(report.federationInstances).toEqual(expect.arrayContaining(['shell', 'mf_master_data']));
-    for (const pkg of ['@sertifikasi/shared-auth', 'react']) {
+    for (const pkg of SHARED_ONCE) {
       const shared = report.byPackage[pkg];
       if (!shared) throw new Error(`${pkg} is not in the report`);
       // Recorded in the host's and the remote's scopes alike, but one loaded entry, one module object.
@@ -125,6 +144,12 @@ describe('one auth store in the page', () => {
       expect(shared.loaded[0]?.useIn).toEqual(expect.arrayContaining(['shell', 'mf_master_data']));
     }
     expect(report.byPackage['@sertifikasi/shared-auth']?.stores).toBe(1);
+    const core = report.byPackage[CORE];
+    expect(core?.loaded).toHaveLength(1);
+    expect(core?.instances).toBe(1);
+    expect(core?.loaded[0]?.from).toBe('shell');
+    // shared-ui re-exports its core entry: the remote's screens and the shell's toast host use one toast.
+    expect(report.toastStoreCount).toBe(1);
 
     expect(errors).toEqual([]);
     await context.close();

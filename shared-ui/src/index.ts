@@ -1,5 +1,18 @@
-// Theme
-export { theme, AppThemeProvider, type AppThemeProviderProps } from './theme';
+// Theme and toasts: the `core` entry, re-exported by its package path (see core/index.ts)
+export {
+  theme,
+  AppThemeProvider,
+  showToast,
+  hideToast,
+  connectApiErrors,
+  toastStore,
+  TOAST_DURATION_MS,
+  ToastHost,
+  type AppThemeProviderProps,
+  type Toast,
+  type ToastState,
+  type ToastType,
+} from '@sertifikasi/shared-ui/core';
 // Strings and formats
 export { UI_TEXT, UI_FORMAT } from './i18n/id';
 export {
@@ -14,18 +27,6 @@ export {
 } from './format';
 // List cells
 export { ActiveBadge, NameWithImage, type ActiveBadgeProps, type NameWithImageProps } from './display';
-// Toasts
-export {
-  showToast,
-  hideToast,
-  connectApiErrors,
-  toastStore,
-  TOAST_DURATION_MS,
-  type Toast,
-  type ToastState,
-  type ToastType,
-} from './toast/toast';
-export { ToastHost } from './toast/ToastHost';
 // Form pieces
 export * from './form';
 // Modals

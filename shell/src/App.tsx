@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
+import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui/core';
 import { Guard } from './guard';
-import { MainLayout } from './layouts/MainLayout';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { ProfilePage } from './pages/ProfilePage';
+import { PageLoading } from './components/PageLoading';
 import { RemoteScreen } from './components/RemoteScreen';
 import { LANDING, ROUTES, type RouteDef } from './routes';
+
+// The login page loads only what it shows (the 400 KB gz budget): the layout (header, menu, company
+// selector) and the profile page, with shared-ui's forms and tables, arrive after sign-in.
+const MainLayout = lazy(() => import('./layouts/MainLayout').then((m) => ({ default: m.MainLayout })));
+const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 function page(route: RouteDef): ReactNode {
   if (route.remote) return <RemoteScreen remote={route.remote} path={route.path} />;
@@ -22,10 +26,13 @@ function page(route: RouteDef): ReactNode {
 }
 
 function element(route: RouteDef): ReactNode {
-  const content = page(route);
+  // Two boundaries: a page still loading keeps the layout on screen.
+  const content = <Suspense fallback={<PageLoading />}>{page(route)}</Suspense>;
   return (
     <Guard route={route}>
-      {route.bare ? content : <MainLayout title={route.title}>{content}</MainLayout>}
+      <Suspense fallback={<PageLoading />}>
+        {route.bare ? content : <MainLayout title={route.title}>{content}</MainLayout>}
+      </Suspense>
     </Guard>
   );
 }

@@ -1,8 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { can, notifyApiError, useAuth } from '@sertifikasi/shared-auth';
+import { PageLoading } from './components/PageLoading';
 import type { RouteDef } from './routes';
 import { t } from './i18n/id';
 
@@ -34,13 +33,7 @@ export function Guard({ route, children }: { route: RouteDef; children: ReactNod
 
   if (!route.auth) return <>{children}</>;
   if (!token) return <Navigate to="/login" replace />;
-  if (!loaded) {
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress />
-      </Box>
-    );
-  }
+  if (!loaded) return <PageLoading />;
   if (route.permission && !can(roles, route.permission)) return <Navigate to="/notfound" replace />;
   return <>{children}</>;
 }

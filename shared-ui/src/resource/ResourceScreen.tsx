@@ -36,7 +36,7 @@ import { api, notifyApiError, readApiError, useAuth, useCan } from '@sertifikasi
 import { UI_FORMAT, UI_TEXT } from '../i18n/id';
 import { ConfirmDialog } from '../modal/ConfirmDialog';
 import { FormModal } from '../modal/FormModal';
-import { showToast } from '../toast/toast';
+import { showToast } from '@sertifikasi/shared-ui/core';
 import { toFormData } from './body';
 import { ListPagination } from './pagination';
 import type { FormMode, ResourceColumn, ResourceConfig } from './types';

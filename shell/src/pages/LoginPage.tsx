@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { loginSchema } from '@sertifikasi/shared-contracts';
 import { LoginFailure, useAuth } from '@sertifikasi/shared-auth';
-import { showToast } from '@sertifikasi/shared-ui';
+import { showToast } from '@sertifikasi/shared-ui/core';
 import { LANDING } from '../routes';
 import { t } from '../i18n/id';
 

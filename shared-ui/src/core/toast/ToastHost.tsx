@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Portal from '@mui/material/Portal';
-import { UI_TEXT } from '../i18n/id';
+import { UI_TEXT } from '../../i18n/id';
 import { connectApiErrors, hideToast, toastStore, type ToastType } from './toast';
 
 const SEVERITY = { warning: 'warning', danger: 'error', success: 'success' } as const satisfies Record<

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
-import { idID } from '@mui/material/locale';
+import { indonesianComponents } from './locale';
 
-/** The portal's MUI theme, with MUI's own texts in Indonesian (`idID`). */
+/** The portal's MUI theme, with MUI's own texts in Indonesian. */
 export const theme: Theme = createTheme(
   {
     palette: {
@@ -17,10 +17,10 @@ export const theme: Theme = createTheme(
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      ...indonesianComponents,
       MuiTableCell: { styleOverrides: { head: { fontWeight: 700 } } },
     },
   },
-  idID,
 );
 
 export interface AppThemeProviderProps {
