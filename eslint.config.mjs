@@ -51,7 +51,8 @@ export default tseslint.config(
             { group: ['**/api/src/**', '@sertifikasi/api/*'], message: 'Nothing outside api/ imports api/.' },
             {
               group: ['./core', './core/**', '../core', '../core/**', '../../core', '../../core/**'],
-              message: "Import from '@sertifikasi/shared-ui/core': a relative import makes a second toast store.",
+              message:
+                "Import from '@sertifikasi/shared-ui/core': a relative import makes a second toast store.",
             },
           ],
         },

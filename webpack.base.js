@@ -37,7 +37,10 @@ function sharedDeps(pkg) {
   // shared-ui's small entry (theme and the one toast), shared on its own so the login page can load it
   // without the rest of shared-ui.
   if (deps['@sertifikasi/shared-ui']) {
-    shared['@sertifikasi/shared-ui/core'] = { singleton: true, requiredVersion: deps['@sertifikasi/shared-ui'] };
+    shared['@sertifikasi/shared-ui/core'] = {
+      singleton: true,
+      requiredVersion: deps['@sertifikasi/shared-ui'],
+    };
   }
   return shared;
 }

@@ -4,24 +4,22 @@ import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { indonesianComponents } from './locale';
 
 /** The portal's MUI theme, with MUI's own texts in Indonesian. */
-export const theme: Theme = createTheme(
-  {
-    palette: {
-      primary: { main: '#1565c0' },
-      secondary: { main: '#00897b' },
-      background: { default: '#f4f6f8' },
-    },
-    shape: { borderRadius: 8 },
-    typography: {
-      fontFamily: '"Inter", "Roboto", "Helvetica", "Arial", sans-serif',
-      button: { textTransform: 'none', fontWeight: 600 },
-    },
-    components: {
-      ...indonesianComponents,
-      MuiTableCell: { styleOverrides: { head: { fontWeight: 700 } } },
-    },
+export const theme: Theme = createTheme({
+  palette: {
+    primary: { main: '#1565c0' },
+    secondary: { main: '#00897b' },
+    background: { default: '#f4f6f8' },
   },
-);
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Inter", "Roboto", "Helvetica", "Arial", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    ...indonesianComponents,
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 700 } } },
+  },
+});
 
 export interface AppThemeProviderProps {
   children: ReactNode;
