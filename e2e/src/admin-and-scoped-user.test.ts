@@ -113,6 +113,13 @@ describe('an administrator sets up a company, a role and a scoped user; that use
     await visible(row(page, COMPANY_1));
     await screenshot(page, 'a1-companies');
 
+    // The header's company selector offers the new companies at once (no reload).
+    const selector = page.getByRole('banner').getByRole('combobox', { name: 'Perusahaan' });
+    await selector.fill(COMPANY_2);
+    await visible(page.getByRole('listbox').getByRole('option', { name: COMPANY_2, exact: true }));
+    await selector.press('Escape');
+    await gone(page.getByRole('listbox'));
+
     // The role 'Operator': only Statistik, User and Perusahaan, each to look at.
     await menu(page).getByRole('link', { name: 'Akses User', exact: true }).click();
     await page.waitForURL('**/roles');
@@ -127,10 +134,7 @@ describe('an administrator sets up a company, a role and a scoped user; that use
     await save(page);
     await visible(row(page, ROLE));
 
-    // The user, scoped to the first company only, with that role. The reload is a workaround: the
-    // company choices (form and header) come from user-info, loaded once per page, so companies made
-    // in this page are not offered until a reload (reported as a bug; remove once fixed).
-    await page.reload();
+    // The user, scoped to the first company only, with that role.
     await menu(page).getByRole('link', { name: 'User', exact: true }).click();
     await page.waitForURL('**/user');
     dialog = await openForm(page);

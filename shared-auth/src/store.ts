@@ -13,7 +13,7 @@ import {
   type User,
   type UserInfo,
 } from '@sertifikasi/shared-contracts';
-import { api, readApiError } from './api';
+import { api, notifyApiError, readApiError } from './api';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /** The auth state of SPEC.md section 3 with its transitions (section 4). */
@@ -160,6 +160,16 @@ export const authStore: StoreApi<AuthState> = createStore<AuthState>()((set, get
 export function expireSession(): void {
   writeStored(STORAGE_KEYS.token, null);
   authStore.setState({ ...signedOut(), status: 'idle' });
+}
+
+/**
+ * Asks for user-info again, for the signed-in user's companies, roles and scope after a screen changed
+ * them (a company added, renamed or deleted; a role or an access edited). A failure toasts like any
+ * other call; what the store held stays.
+ */
+export function refreshUserInfo(): void {
+  if (!authStore.getState().token) return;
+  authStore.getState().loadUserInfo().catch(notifyApiError);
 }
 
 /** Reads the auth store in a component: `useAuth((s) => s.company_id)`. */

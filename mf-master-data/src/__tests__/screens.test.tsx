@@ -30,6 +30,19 @@ interface Call {
   contentType: string | null;
 }
 
+/** user-info as the API answers it for the signed-in administrator: the companies of the store. */
+function userInfoRoute() {
+  const { roles, company_ids, companies } = authStore.getState();
+  return {
+    'GET /api/user-info': {
+      user: { id: 'u-admin', name: 'Admin', username: 'admin', roles_id: null, is_active: 'true' },
+      roles,
+      company_ids,
+      companies,
+    },
+  };
+}
+
 function fakeApi(routes: Record<string, unknown>) {
   const calls: Call[] = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -42,7 +55,15 @@ function fakeApi(routes: Record<string, unknown>) {
         ? undefined
         : ((await request.json()) as unknown);
     calls.push({ method: request.method, path: url.pathname, body, contentType });
-    const answer = routes[`${request.method} ${url.pathname}`] ?? { code: 'not-found', message: 'x' };
+    const answer = ({ ...userInfoRoute(), ...routes } as Record<string, unknown>)[
+      `${request.method} ${url.pathname}`
+    ];
+    if (answer === undefined) {
+      return new Response(JSON.stringify({ code: 'not-found', message: 'no fake' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const status = request.method === 'POST' && !url.pathname.includes('/api/company/') ? 201 : 200;
     return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
@@ -218,5 +239,8 @@ describe('Companies screen', () => {
     expect(form.get('name')).toBe('PT Baru');
     expect(form.get('website')).toBe('https://baru.co.id');
     expect(form.get('logo_file')).toBeInstanceOf(Blob);
+    // The header's company list (user-info) is asked for again once the company is saved.
+    await screen.findByText('Berhasil menambahkan data');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/user-info')).toHaveLength(1));
   });
 });

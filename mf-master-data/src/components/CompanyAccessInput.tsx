@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ALL, parseCompanyIds, serializeCompanyIds } from '@sertifikasi/shared-contracts';
-import { notifyApiError, useAuth } from '@sertifikasi/shared-auth';
+import { refreshUserInfo, useAuth } from '@sertifikasi/shared-auth';
 import { t } from '../i18n/id';
 
 /**
@@ -19,11 +19,8 @@ export function CompanyAccessInput({ name = 'company_ids' }: { name?: string }) 
   const [field, meta, helpers] = useField<string>(name);
   const companies = useAuth((s) => s.companies);
   const scope = useAuth((s) => s.company_ids);
-  const loadUserInfo = useAuth((s) => s.loadUserInfo);
-  // Companies added since sign-in become choices as soon as the form opens.
-  useEffect(() => {
-    loadUserInfo().catch(notifyApiError);
-  }, [loadUserInfo]);
+  // Companies added since sign-in (by someone else too) become choices as soon as the form opens.
+  useEffect(() => refreshUserInfo(), []);
   const value = parseCompanyIds(field.value) ?? [];
   const all = value === ALL;
   const options = useMemo(() => companies.filter((c) => c.id !== ALL), [companies]);

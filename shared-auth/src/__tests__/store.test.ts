@@ -1,4 +1,4 @@
-import { authStore, LoginFailure } from '../index';
+import { authStore, LoginFailure, refreshUserInfo, setApiErrorNotifier } from '../index';
 import { fakeFetch, json } from './fake-fetch';
 import { ADMIN, COMPANY_A, COMPANY_B, PROFILE, resetSession, signIn, userInfo } from './session';
 
@@ -9,6 +9,11 @@ afterEach(() => {
 });
 
 const state = () => authStore.getState();
+
+async function waitUntil(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  if (!done()) throw new Error('the condition never held');
+}
 
 async function loginFailure(username = 'admin', password = 'rahasia123'): Promise<LoginFailure> {
   const err: unknown = await state()
@@ -207,6 +212,46 @@ describe('loadUserInfo', () => {
     fakeFetch({ 'GET /api/user-info': { status: 500, body: { code: 'internal', message: 'x' } } });
     await expect(state().loadUserInfo()).rejects.toThrow();
     expect(state()).toMatchObject({ roles: ['statistik'], companies: [], token: 'token-1' });
+  });
+});
+
+describe('refreshUserInfo', () => {
+  afterEach(() => setApiErrorNotifier(() => undefined));
+
+  it('picks up a company added since sign-in, and moves off a deleted selected one', async () => {
+    signIn();
+    fakeFetch({ 'GET /api/user-info': { body: userInfo({ companies: [COMPANY_A] }) } });
+    await state().loadUserInfo();
+    state().setCompany(COMPANY_A.id);
+
+    fakeFetch({ 'GET /api/user-info': { body: userInfo({ companies: [COMPANY_A, COMPANY_B] }) } });
+    refreshUserInfo();
+    await waitUntil(() => state().companies.length === 2);
+    expect(state().company_id).toBe(COMPANY_A.id);
+
+    fakeFetch({ 'GET /api/user-info': { body: userInfo({ companies: [COMPANY_B] }) } });
+    refreshUserInfo();
+    await waitUntil(() => state().companies.length === 1);
+    expect(state().company_id).toBe(COMPANY_B.id);
+  });
+
+  it('reports a failure through the error notifier and keeps what the store held', async () => {
+    signIn();
+    fakeFetch({ 'GET /api/user-info': { body: userInfo({ companies: [COMPANY_A] }) } });
+    await state().loadUserInfo();
+    const notified: string[] = [];
+    setApiErrorNotifier((message) => notified.push(message));
+    fakeFetch({ 'GET /api/user-info': { status: 500, body: { code: 'internal', message: 'x' } } });
+    refreshUserInfo();
+    await waitUntil(() => notified.length > 0);
+    expect(notified).toEqual(['Maaf, ada kesalahan pada sistem']);
+    expect(state().companies).toEqual([COMPANY_A]);
+  });
+
+  it('asks for nothing when signed out', () => {
+    const { requests } = fakeFetch({});
+    refreshUserInfo();
+    expect(requests()).toHaveLength(0);
   });
 });
 

@@ -494,6 +494,50 @@ describe('ResourceScreen: delete', () => {
   });
 });
 
+describe('ResourceScreen: afterChange', () => {
+  it('runs after a record is added or deleted, not after a refusal or a cancel', async () => {
+    const afterChange = jest.fn();
+    let rows = rowsOf(2);
+    fakeApi({
+      [LIST]: (call) => listOf(rows)(call),
+      'POST /api/barang': { status: 201, body: barang(9) },
+      'DELETE /api/barang/id-1': { body: { success: false, message: MESSAGES.inUseOrder } },
+      'DELETE /api/barang/id-2': () => {
+        rows = rows.filter((r) => r.id !== 'id-2');
+        return { body: { success: true, message: MESSAGES.deleted } };
+      },
+    });
+    const user = renderScreen({ ...barangConfig, afterChange });
+    await screen.findByText('Barang 2');
+
+    await user.click(screen.getByRole('button', { name: 'Tambah Barang' }));
+    const dialog = screen.getByRole('dialog', { name: 'Tambah Barang' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nama' }), 'Meja');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Kode' }), 'M1');
+    await user.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.created);
+    expect(afterChange).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => hideToast());
+
+    await user.click(within(rowOf('Barang 1')).getByRole('button', { name: 'Hapus' }));
+    await user.click(screen.getByRole('button', { name: 'Batalkan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(rowOf('Barang 1')).getByRole('button', { name: 'Hapus' }));
+    await user.click(screen.getByRole('button', { name: 'Yakin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.inUseOrder);
+    expect(afterChange).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Batalkan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => hideToast());
+
+    await user.click(within(rowOf('Barang 2')).getByRole('button', { name: 'Hapus' }));
+    await user.click(screen.getByRole('button', { name: 'Yakin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.deleted);
+    expect(afterChange).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('ResourceScreen: permissions', () => {
   it('shows no Tambah button and no action column to a user who may only look', async () => {
     signIn(['accredited']);

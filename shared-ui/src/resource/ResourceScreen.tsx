@@ -140,6 +140,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
     closeModal();
     showToast('success', mode === 'create' ? MESSAGES.created : MESSAGES.updated);
     list.reload();
+    config.afterChange?.();
   };
 
   const confirmDelete = async () => {
@@ -163,6 +164,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
     // The last row of a later page is gone: show the page before it.
     if (rows.length === 1 && list.page > 1) list.setPage(list.page - 1);
     else list.reload();
+    config.afterChange?.();
   };
 
   const onPageSize = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {

@@ -117,4 +117,9 @@ export interface ResourceConfig<T extends { id: string }, V extends FormikValues
   /** A Detail action (always shown, whatever the permissions) linking to the record's own page. */
   detail?: { href: (row: T) => string };
   form: ResourceFormConfig<T, V>;
+  /**
+   * Called after a record was added, changed or deleted (after the success toast), e.g. to refresh
+   * what the shell shows from the same data: the header's company list after a company changes.
+   */
+  afterChange?: () => void;
 }

@@ -63,8 +63,9 @@ describe('navigation guard', () => {
     expect(screen.getByRole('heading', { name: 'User' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Halo, Siti Operator' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('combobox', { name: /Perusahaan/ })).toHaveValue('PT Satu');
-    // Menu shows only what the keys allow.
-    expect(screen.getByRole('link', { name: 'User' })).toBeInTheDocument();
+    // Menu shows only what the keys allow, and marks the current page.
+    expect(screen.getByRole('link', { name: 'User' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Statistik' })).not.toHaveAttribute('aria-current');
     expect(screen.queryByRole('link', { name: 'Akses User' })).not.toBeInTheDocument();
     expect(screen.queryByText('Laporan')).not.toBeInTheDocument();
   });

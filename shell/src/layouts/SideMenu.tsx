@@ -12,6 +12,16 @@ import { can, useAuth } from '@sertifikasi/shared-auth';
 import { visibleMenu } from '../menu';
 import { t } from '../i18n/id';
 
+/** The link of the current page (NavLink marks it with class `active` and aria-current="page"). */
+const linkSx = {
+  '&.active': {
+    bgcolor: 'action.selected',
+    color: 'primary.main',
+    '& .MuiListItemIcon-root': { color: 'primary.main' },
+    '& .MuiListItemText-primary': { fontWeight: 600 },
+  },
+} as const;
+
 /** Statistics link plus the three groups, each toggling open or closed; links by permission. */
 export function SideMenu() {
   const roles = useAuth((s) => s.roles);
@@ -20,7 +30,7 @@ export function SideMenu() {
   return (
     <List component="nav" aria-label={t.menu.navigation}>
       {can(roles, 'statistik') && (
-        <ListItemButton component={NavLink} to="/statistik">
+        <ListItemButton component={NavLink} to="/statistik" sx={linkSx}>
           <ListItemIcon>
             <BarChartIcon />
           </ListItemIcon>
@@ -41,7 +51,7 @@ export function SideMenu() {
             <Collapse in={isOpen} unmountOnExit>
               <List disablePadding>
                 {group.links.map((link) => (
-                  <ListItemButton key={link.to} component={NavLink} to={link.to} sx={{ pl: 4 }}>
+                  <ListItemButton key={link.to} component={NavLink} to={link.to} sx={{ ...linkSx, pl: 4 }}>
                     <ListItemText primary={link.label} />
                   </ListItemButton>
                 ))}

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { type Company, companyInputSchema } from '@sertifikasi/shared-contracts';
+import { refreshUserInfo } from '@sertifikasi/shared-auth';
 import {
   ImageInput,
   NameWithImage,
@@ -73,4 +74,6 @@ export const companyResource: ResourceConfig<Company, CompanyFormValues> = {
     multipart: true,
     width: 720,
   },
+  // The header's company selector lists the caller's companies from user-info.
+  afterChange: refreshUserInfo,
 };

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { type Role, roleInputSchema } from '@sertifikasi/shared-contracts';
+import { refreshUserInfo } from '@sertifikasi/shared-auth';
 import { formatNumber, type ResourceConfig, TextInput, useLookupOptions } from '@sertifikasi/shared-ui';
 import { PermissionGrid } from '../../components/PermissionGrid';
 import { t } from '../../i18n/id';
@@ -38,4 +39,6 @@ export const roleResource: ResourceConfig<Role, RoleFormValues> = {
     Fields: RoleFields,
     width: 760,
   },
+  // Editing one's own role changes the menu and the actions the shell shows.
+  afterChange: refreshUserInfo,
 };

@@ -6,7 +6,7 @@ import {
   ALL,
   serializeCompanyIds,
 } from '@sertifikasi/shared-contracts';
-import { authStore } from '@sertifikasi/shared-auth';
+import { authStore, refreshUserInfo } from '@sertifikasi/shared-auth';
 import {
   ActiveBadge,
   PasswordInput,
@@ -79,4 +79,6 @@ export const userResource: ResourceConfig<User, UserFormValues> = {
     toBody: ({ password, ...rest }) => (password ? { ...rest, password } : rest),
     width: 650,
   },
+  // Editing one's own access changes the companies and menu the shell shows.
+  afterChange: refreshUserInfo,
 };
