@@ -74,17 +74,14 @@ export async function permissionKeysOfRole(db: Executor, roleId: string | null):
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
     .where(eq(rolePermissions.role_id, roleId));
-  const known = new Set<string>(PERMISSION_KEYS);
-  return rows.map((r) => r.name).filter((n): n is PermissionKey => known.has(n));
+  return knownKeys(rows.map((r) => r.name));
 }
 
-export async function scopeOfUser(db: Executor, userId: string, scopeAll: boolean): Promise<CompanyScope> {
-  if (scopeAll) return ALL;
-  const rows = await db
-    .select({ id: userCompanies.company_id })
-    .from(userCompanies)
-    .where(eq(userCompanies.user_id, userId));
-  return rows.map((r) => r.id);
+const KNOWN_KEYS = new Set<string>(PERMISSION_KEYS);
+
+/** The names that are permission keys this version knows (a newer catalogue may hold more). */
+function knownKeys(names: readonly string[]): PermissionKey[] {
+  return names.filter((n): n is PermissionKey => KNOWN_KEYS.has(n));
 }
 
 /** The signed-in caller behind a bearer token, or null when the token is unknown, ended or the user inactive. */
@@ -103,6 +100,13 @@ export async function authenticate(
       roles_id: users.roles_id,
       is_active: users.is_active,
       scope_all: users.scope_all,
+      // The role's permission keys and the user's companies in the same round trip: every signed-in
+      // request pays for this query.
+      keys: sql<string[]>`array(select ${permissions.name} from ${rolePermissions} join ${permissions}
+        on ${permissions.id} = ${rolePermissions.permission_id}
+        where ${rolePermissions.role_id} = ${users.roles_id})`,
+      companies: sql<string[]>`array(select ${userCompanies.company_id}::text from ${userCompanies}
+        where ${userCompanies.user_id} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
@@ -118,10 +122,6 @@ export async function authenticate(
   if (now.getTime() - row.lastUsed.getTime() > TOUCH_MS) {
     await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, row.sessionId));
   }
-  const [keys, scope] = await Promise.all([
-    permissionKeysOfRole(db, row.roles_id),
-    scopeOfUser(db, row.id, row.scope_all),
-  ]);
   return {
     user: {
       id: row.id,
@@ -131,8 +131,8 @@ export async function authenticate(
       is_active: row.is_active,
     },
     sessionId: row.sessionId,
-    permissions: new Set(keys),
-    scope,
+    permissions: new Set(knownKeys(row.keys)),
+    scope: row.scope_all ? ALL : row.companies,
   };
 }
 

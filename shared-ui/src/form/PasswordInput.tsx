@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { UI_TEXT } from '../i18n/id';
-import { useBoundField, type BaseFieldProps } from './useBoundField';
+import { useTextField, type BaseFieldProps } from './useBoundField';
 
 export interface PasswordInputProps extends BaseFieldProps {
   /** 'new-password' (default) in forms that set a password, 'current-password' on the login page. */
@@ -14,34 +14,16 @@ export interface PasswordInputProps extends BaseFieldProps {
 }
 
 /** A password input with a show/hide button, bound to the formik field `name`. */
-export function PasswordInput({
-  name,
-  label,
-  required,
-  disabled,
-  helperText,
-  autoComplete = 'new-password',
-  autoFocus,
-}: PasswordInputProps) {
-  const { id, field, error } = useBoundField<string | null | undefined>(name);
+export function PasswordInput({ autoComplete = 'new-password', autoFocus, ...base }: PasswordInputProps) {
+  const { inputProps } = useTextField<string | null | undefined>(base);
   const [visible, setVisible] = useState(false);
   const toggleLabel = visible ? UI_TEXT.hidePassword : UI_TEXT.showPassword;
   return (
     <TextField
-      id={id}
-      name={name}
-      label={label}
+      {...inputProps}
       type={visible ? 'text' : 'password'}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      required={required}
-      disabled={disabled}
-      error={error !== undefined}
-      helperText={error ?? helperText}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
-      fullWidth
       slotProps={{
         input: {
           endAdornment: (
@@ -51,7 +33,7 @@ export function PasswordInput({
                 title={toggleLabel}
                 onClick={() => setVisible((v) => !v)}
                 edge="end"
-                disabled={disabled}
+                disabled={base.disabled}
               >
                 {visible ? <VisibilityOff /> : <Visibility />}
               </IconButton>

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { UI_TEXT } from '../i18n/id';
 import type { SelectOption } from './options';
-import { useBoundField, type BaseFieldProps } from './useBoundField';
+import { useTextField, type BaseFieldProps } from './useBoundField';
 
 export interface SelectInputProps extends BaseFieldProps {
   options: readonly SelectOption[];
@@ -13,32 +13,10 @@ export interface SelectInputProps extends BaseFieldProps {
  * A native select (short lists: statuses, roles, types) bound to the formik field `name`. For long
  * lists use AutocompleteInput, which can be searched.
  */
-export function SelectInput({
-  name,
-  label,
-  required,
-  disabled,
-  helperText,
-  options,
-  placeholder,
-}: SelectInputProps) {
-  const { id, field, error } = useBoundField<string | null | undefined>(name);
+export function SelectInput({ options, placeholder, ...base }: SelectInputProps) {
+  const { inputProps } = useTextField<string | null | undefined>(base);
   return (
-    <TextField
-      select
-      id={id}
-      name={name}
-      label={label}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      required={required}
-      disabled={disabled}
-      error={error !== undefined}
-      helperText={error ?? helperText}
-      fullWidth
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
+    <TextField {...inputProps} select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
       {placeholder !== false && <option value="">{placeholder ?? UI_TEXT.selectPlaceholder}</option>}
       {options.map((option) => (
         <option key={option.value} value={option.value}>

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { useBoundField, type BaseFieldProps } from './useBoundField';
+import { useTextField, type BaseFieldProps } from './useBoundField';
 
 export interface TextInputProps extends BaseFieldProps {
   type?: 'text' | 'email' | 'url' | 'tel' | 'number' | 'date';
@@ -12,38 +12,24 @@ export interface TextInputProps extends BaseFieldProps {
 
 /** A text input bound to the formik field `name`. */
 export function TextInput({
-  name,
-  label,
-  required,
-  disabled,
-  helperText,
   type = 'text',
   multiline,
   rows,
   placeholder,
   autoFocus,
   autoComplete,
+  ...base
 }: TextInputProps) {
-  const { id, field, error } = useBoundField<string | number | null | undefined>(name);
+  const { inputProps } = useTextField<string | number | null | undefined>(base);
   return (
     <TextField
-      id={id}
-      name={name}
-      label={label}
+      {...inputProps}
       type={type}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      required={required}
-      disabled={disabled}
-      error={error !== undefined}
-      helperText={error ?? helperText}
       multiline={multiline}
       minRows={multiline ? (rows ?? 3) : undefined}
       placeholder={placeholder}
       autoFocus={autoFocus}
       autoComplete={autoComplete}
-      fullWidth
       slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
     />
   );

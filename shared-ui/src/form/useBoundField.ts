@@ -38,3 +38,31 @@ export function useBoundField<V>(name: string): BoundField<V> {
   const shown = message !== undefined && (Boolean(meta.touched) || submitCount > 0);
   return { id, field, helpers, error: shown ? message : undefined };
 }
+
+/** What the TextField of a bound field shows: name, label, the required mark, the error and the text under it. */
+export function textFieldProps(
+  { name, label, required, helperText }: BaseFieldProps,
+  error: string | undefined,
+) {
+  return { name, label, required, error: error !== undefined, helperText: error ?? helperText };
+}
+
+/**
+ * A formik field for an input that edits its value as text (text, password, native select): the bound
+ * field and the TextField props wiring it (id, value, change and blur, the label and error texts).
+ */
+export function useTextField<V extends string | number | null | undefined>(props: BaseFieldProps) {
+  const bound = useBoundField<V>(props.name);
+  return {
+    ...bound,
+    inputProps: {
+      id: bound.id,
+      ...textFieldProps(props, bound.error),
+      value: bound.field.value ?? '',
+      onChange: bound.field.onChange,
+      onBlur: bound.field.onBlur,
+      disabled: props.disabled,
+      fullWidth: true,
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, roles } from '../../db/schema';
 import {
   call,
@@ -18,15 +18,6 @@ interface RoleRow {
   user_count: number;
   created_at: string;
   updated_at: string;
-}
-interface ListAnswer<T> {
-  total: number;
-  per_page: number;
-  data: T[];
-  current_page: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
 }
 
 const IN_USE = 'Gagal menghapus data karena data ini sudah dipakai di order';
@@ -69,7 +60,7 @@ const idsOf = (keys: string[]) => keys.map((k) => perm[k]!).sort();
 async function allRoles(): Promise<Map<string, RoleRow>> {
   const res = await api(ctx.adminToken, 'GET', '/api/roles?paginate=200');
   expect(res.statusCode).toBe(200);
-  return new Map(res.json<ListAnswer<RoleRow>>().data.map((r) => [r.id, r]));
+  return new Map(res.json<ListResponse<RoleRow>>().data.map((r) => [r.id, r]));
 }
 
 const getRole = async (id: string) => (await allRoles()).get(id);
@@ -125,7 +116,7 @@ describe('GET /api/roles', () => {
   it('lists roles with their permission ids and user count', async () => {
     const res = await api(ctx.adminToken, 'GET', '/api/roles');
     expect(res.statusCode).toBe(200);
-    const body = res.json<ListAnswer<RoleRow>>();
+    const body = res.json<ListResponse<RoleRow>>();
     expect(body).toMatchObject({ total: 5, per_page: 20, current_page: 1, last_page: 1, from: 1, to: 5 });
     // Ordered by name, ignoring case.
     expect(body.data.map((r) => r.name)).toEqual([
@@ -170,12 +161,12 @@ describe('GET /api/roles', () => {
 
   it('searches role names case-insensitively, wildcards taken literally', async () => {
     const found = await api(ctx.adminToken, 'GET', '/api/roles?search=%20pENGELOLA%20');
-    expect(found.json<ListAnswer<RoleRow>>().data.map((r) => r.id)).toEqual([managerRole]);
+    expect(found.json<ListResponse<RoleRow>>().data.map((r) => r.id)).toEqual([managerRole]);
     expect(found.json().total).toBe(1);
     const akses = await api(ctx.adminToken, 'GET', '/api/roles?search=akses');
     expect(
       akses
-        .json<ListAnswer<RoleRow>>()
+        .json<ListResponse<RoleRow>>()
         .data.map((r) => r.name)
         .sort(),
     ).toEqual(['Lihat Akses', 'Pengelola Akses']);
@@ -201,7 +192,7 @@ describe('GET /api/roles', () => {
       to: 20,
     });
     const second = await api(ctx.adminToken, 'GET', '/api/roles?search=HALAMAN&page=2');
-    const page2 = second.json<ListAnswer<RoleRow>>();
+    const page2 = second.json<ListResponse<RoleRow>>();
     expect(page2).toMatchObject({ total: 22, per_page: 20, current_page: 2, last_page: 2, from: 21, to: 22 });
     expect(page2.data.map((r) => r.name)).toEqual(['Halaman 21', 'Halaman 22']);
     const hundred = await api(ctx.adminToken, 'GET', '/api/roles?search=halaman&paginate=100');

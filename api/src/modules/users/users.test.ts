@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, users } from '../../db/schema';
 import {
   ADMIN_PASSWORD,
@@ -22,15 +22,6 @@ interface UserRow {
   is_active: 'true' | 'false';
   created_at: string;
   updated_at: string;
-}
-interface ListAnswer<T> {
-  total: number;
-  per_page: number;
-  data: T[];
-  current_page: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
 }
 
 const LAST_ADMIN_UPDATE =
@@ -74,7 +65,7 @@ const api = (
 async function allUsers(): Promise<Map<string, UserRow>> {
   const res = await api(ctx.adminToken, 'GET', '/api/user?paginate=200');
   expect(res.statusCode).toBe(200);
-  return new Map(res.json<ListAnswer<UserRow>>().data.map((u) => [u.id, u]));
+  return new Map(res.json<ListResponse<UserRow>>().data.map((u) => [u.id, u]));
 }
 
 async function getUser(id: string): Promise<UserRow | undefined> {
@@ -158,7 +149,7 @@ describe('GET /api/user', () => {
   it('lists users in the list shape with their role and scope, never a password hash', async () => {
     const res = await api(ctx.adminToken, 'GET', '/api/user');
     expect(res.statusCode).toBe(200);
-    const body = res.json<ListAnswer<UserRow>>();
+    const body = res.json<ListResponse<UserRow>>();
     expect(body).toMatchObject({ per_page: 20, current_page: 1, from: 1, last_page: 1 });
     expect(body.total).toBe(body.data.length);
     expect(body.to).toBe(body.data.length);
@@ -199,7 +190,7 @@ describe('GET /api/user', () => {
     const search = async (text: string) => {
       const res = await api(ctx.adminToken, 'GET', `/api/user?search=${encodeURIComponent(text)}`);
       expect(res.statusCode).toBe(200);
-      return res.json<ListAnswer<UserRow>>();
+      return res.json<ListResponse<UserRow>>();
     };
     const byName = await search('bUDI sant');
     expect(byName.data.map((u) => u.id)).toEqual([userA.id]);
@@ -238,9 +229,9 @@ describe('GET /api/user', () => {
       from: 1,
       to: 20,
     });
-    expect(first.json<ListAnswer<UserRow>>().data[0]!.name).toBe('Halaman 01');
+    expect(first.json<ListResponse<UserRow>>().data[0]!.name).toBe('Halaman 01');
     const second = await api(ctx.adminToken, 'GET', '/api/user?search=halaman&page=2&paginate=20');
-    const page2 = second.json<ListAnswer<UserRow>>();
+    const page2 = second.json<ListResponse<UserRow>>();
     expect(page2).toMatchObject({ total: 22, per_page: 20, current_page: 2, last_page: 2, from: 21, to: 22 });
     expect(page2.data.map((u) => u.name)).toEqual(['Halaman 21', 'Halaman 22']);
     const big = await api(ctx.adminToken, 'GET', '/api/user?search=halaman&paginate=50');
@@ -270,7 +261,7 @@ describe('GET /api/user', () => {
   it('shows a limited-scope administrator only users whose scope lies inside theirs', async () => {
     const res = await api(limited.token, 'GET', '/api/user?paginate=200');
     expect(res.statusCode).toBe(200);
-    const body = res.json<ListAnswer<UserRow>>();
+    const body = res.json<ListResponse<UserRow>>();
     expect(body.data.map((u) => u.id).sort()).toEqual([limited.id, userA.id].sort());
     expect(body.total).toBe(2);
     // Searching does not reveal anyone outside the scope either.
