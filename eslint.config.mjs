@@ -4,6 +4,57 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const NOT_API = {
+  group: ['**/api/src/**', '@sertifikasi/api', '@sertifikasi/api/*'],
+  message: 'Nothing outside api/ imports api/.',
+};
+const pkg = (name) => [`@sertifikasi/${name}`, `@sertifikasi/${name}/*`, `**/${name}/src/**`];
+const MODULES = ['mf-master-data', 'mf-certification', 'mf-reports', 'mf-public-check'];
+const never = (names, message) => ({ group: names.flatMap(pkg), message });
+
+/** Import boundaries of CONVENTIONS.md "The house". */
+const HOUSE = [
+  {
+    files: ['shared-contracts/**'],
+    patterns: [
+      never(['shared-auth', 'shared-ui', 'shell', ...MODULES], 'shared-contracts imports nothing of ours.'),
+    ],
+  },
+  {
+    files: ['shared-auth/**'],
+    patterns: [never(['shared-ui', 'shell', ...MODULES], 'shared-auth may import shared-contracts only.')],
+  },
+  {
+    files: ['shared-ui/**'],
+    patterns: [never(['shell', ...MODULES], 'shared-ui may import shared-contracts and shared-auth only.')],
+  },
+  {
+    // shared-ui's core entry is one shared singleton: the rest of shared-ui reaches it by package path.
+    files: ['shared-ui/src/**'],
+    ignores: ['shared-ui/src/core/**'],
+    patterns: [
+      never(['shell', ...MODULES], 'shared-ui may import shared-contracts and shared-auth only.'),
+      {
+        group: ['./core', './core/**', '../core', '../core/**', '../../core', '../../core/**'],
+        message: "Import from '@sertifikasi/shared-ui/core': a relative import makes a second toast store.",
+      },
+    ],
+  },
+  {
+    files: ['shell/**'],
+    patterns: [never(MODULES, 'The shell loads modules only through Module Federation.')],
+  },
+  ...MODULES.map((name) => ({
+    files: [`${name}/**`],
+    patterns: [
+      never(
+        ['shell', ...MODULES.filter((other) => other !== name)],
+        'A micro-frontend never imports the shell or another micro-frontend.',
+      ),
+    ],
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,36 +80,15 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       // Fastify plugins are async functions by contract, awaiting or not.
       '@typescript-eslint/require-await': 'off',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/api/src/**', '@sertifikasi/api/*'], message: 'Nothing outside api/ imports api/.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [NOT_API] }],
     },
   },
-  {
-    // shared-ui's core entry is one shared singleton: the rest of shared-ui reaches it by package path.
-    files: ['shared-ui/src/**'],
-    ignores: ['shared-ui/src/core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/api/src/**', '@sertifikasi/api/*'], message: 'Nothing outside api/ imports api/.' },
-            {
-              group: ['./core', './core/**', '../core', '../core/**', '../../core', '../../core/**'],
-              message:
-                "Import from '@sertifikasi/shared-ui/core': a relative import makes a second toast store.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The house (CONVENTIONS.md): who may import whom, by package and by relative path alike.
+  ...HOUSE.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_API, ...patterns] }] },
+  })),
   {
     // Benchmarks measure the real app in-process (CONVENTIONS.md: bench may import anything).
     files: ['bench/**'],
