@@ -15,7 +15,7 @@ export interface PasswordInputProps extends BaseFieldProps {
 
 /** A password input with a show/hide button, bound to the formik field `name`. */
 export function PasswordInput({ autoComplete = 'new-password', autoFocus, ...base }: PasswordInputProps) {
-  const { inputProps } = useTextField<string | null | undefined>(base);
+  const inputProps = useTextField<string | null | undefined>(base);
   const [visible, setVisible] = useState(false);
   const toggleLabel = visible ? UI_TEXT.hidePassword : UI_TEXT.showPassword;
   return (

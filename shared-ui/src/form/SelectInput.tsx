@@ -14,7 +14,7 @@ export interface SelectInputProps extends BaseFieldProps {
  * lists use AutocompleteInput, which can be searched.
  */
 export function SelectInput({ options, placeholder, ...base }: SelectInputProps) {
-  const { inputProps } = useTextField<string | null | undefined>(base);
+  const inputProps = useTextField<string | null | undefined>(base);
   return (
     <TextField {...inputProps} select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
       {placeholder !== false && <option value="">{placeholder ?? UI_TEXT.selectPlaceholder}</option>}

@@ -20,7 +20,7 @@ export function TextInput({
   autoComplete,
   ...base
 }: TextInputProps) {
-  const { inputProps } = useTextField<string | number | null | undefined>(base);
+  const inputProps = useTextField<string | number | null | undefined>(base);
   return (
     <TextField
       {...inputProps}

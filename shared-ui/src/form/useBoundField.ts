@@ -48,21 +48,18 @@ export function textFieldProps(
 }
 
 /**
- * A formik field for an input that edits its value as text (text, password, native select): the bound
- * field and the TextField props wiring it (id, value, change and blur, the label and error texts).
+ * The TextField props binding an input that edits its value as text (text, password, native select)
+ * to its formik field: id, value, change and blur, the label and error texts.
  */
 export function useTextField<V extends string | number | null | undefined>(props: BaseFieldProps) {
-  const bound = useBoundField<V>(props.name);
+  const { id, field, error } = useBoundField<V>(props.name);
   return {
-    ...bound,
-    inputProps: {
-      id: bound.id,
-      ...textFieldProps(props, bound.error),
-      value: bound.field.value ?? '',
-      onChange: bound.field.onChange,
-      onBlur: bound.field.onBlur,
-      disabled: props.disabled,
-      fullWidth: true,
-    },
+    id,
+    ...textFieldProps(props, error),
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    disabled: props.disabled,
+    fullWidth: true,
   };
 }

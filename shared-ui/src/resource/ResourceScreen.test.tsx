@@ -171,6 +171,16 @@ beforeEach(() => {
 
 // ---------------------------------------------------------------------------------------------------
 
+/** Opens 'Tambah Barang', fills Nama and Kode and presses 'Simpan Data'; returns the dialog. */
+async function addBarang(user: ReturnType<typeof userEvent.setup>, name: string, code: string) {
+  await user.click(screen.getByRole('button', { name: 'Tambah Barang' }));
+  const dialog = screen.getByRole('dialog', { name: 'Tambah Barang' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Nama' }), name);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Kode' }), code);
+  await user.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+  return dialog;
+}
+
 describe('ResourceScreen: the list', () => {
   it('asks for page 1 of 20, shows the loading box until the answer, then the rows and the summary', async () => {
     const answer = deferred<Answer>();
@@ -342,11 +352,7 @@ describe('ResourceScreen: add and edit', () => {
     await screen.findByText('Barang 1');
     const lists = api.callsTo('GET', '/api/barang').length;
 
-    await user.click(screen.getByRole('button', { name: 'Tambah Barang' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tambah Barang' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nama' }), 'Meja');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Kode' }), 'M1');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    const dialog = await addBarang(user, 'Meja', 'M1');
 
     const saving = await within(dialog).findByRole('button', { name: 'Menyimpan...' });
     expect(saving).toBeDisabled();
@@ -397,11 +403,7 @@ describe('ResourceScreen: add and edit', () => {
     });
     const user = renderScreen();
     await screen.findByText('Barang 1');
-    await user.click(screen.getByRole('button', { name: 'Tambah Barang' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tambah Barang' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nama' }), 'Barang 1');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Kode' }), 'B1');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    const dialog = await addBarang(user, 'Barang 1', 'B1');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.validation);
     expect(within(dialog).getByRole('textbox', { name: 'Nama' })).toHaveAccessibleDescription(
@@ -418,11 +420,7 @@ describe('ResourceScreen: add and edit', () => {
     });
     const user = renderScreen();
     await screen.findByText('Barang 1');
-    await user.click(screen.getByRole('button', { name: 'Tambah Barang' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tambah Barang' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nama' }), 'Meja');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Kode' }), 'M1');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    const dialog = await addBarang(user, 'Meja', 'M1');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.systemError);
     expect(within(dialog).getByRole('button', { name: 'Simpan Data' })).toBeEnabled();
@@ -510,11 +508,7 @@ describe('ResourceScreen: afterChange', () => {
     const user = renderScreen({ ...barangConfig, afterChange });
     await screen.findByText('Barang 2');
 
-    await user.click(screen.getByRole('button', { name: 'Tambah Barang' }));
-    const dialog = screen.getByRole('dialog', { name: 'Tambah Barang' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nama' }), 'Meja');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Kode' }), 'M1');
-    await user.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    await addBarang(user, 'Meja', 'M1');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.created);
     expect(afterChange).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -13,12 +13,7 @@ import { AppError, invalid, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { defineRoute } from '../../lib/route';
 import { audit } from '../../services/audit';
-import {
-  createSession,
-  permissionKeysOfRole,
-  revokeToken,
-  revokeUserSessions,
-} from '../../services/sessions';
+import { createSession, revokeToken, revokeUserSessions } from '../../services/sessions';
 import { findUser, findUserByUsername, usernameTaken } from '../users/users.repository';
 import { companyOptions } from '../companies/companies.repository';
 
@@ -139,7 +134,8 @@ export default async function authRoutes(app: FastifyInstance) {
       if (!user) throw unauthenticated();
       return {
         user,
-        roles: await permissionKeysOfRole(app.db, user.roles_id),
+        // The keys the auth hook read with the session, in this same request.
+        roles: [...req.auth.permissions],
         company_ids: req.auth.scope,
         companies: await companyOptions(app.db, req.auth.scope),
       };
