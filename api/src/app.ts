@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -10,6 +9,8 @@ import { IMAGE_MAX_BYTES } from '@sertifikasi/shared-contracts';
 import type { Config } from './config';
 import type { Db } from './db';
 import { dummyHash } from './lib/crypto';
+import { requestId } from './lib/request-id';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -54,10 +55,10 @@ export const LOG_REDACT = [
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: opts.config.trustProxy,
+    trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: false } },
   });

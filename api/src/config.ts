@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { remoteUrlsFromEnv } from './remotes';
 
 /** Every setting the API reads, from the environment (README lists them). */
@@ -13,7 +14,8 @@ export interface Config {
   timeZone: string;
   redisUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses/CIDRs. */
+  trustProxy: TrustProxy;
   migrateOnStart: boolean;
   /** Requests a minute per address on public endpoints (login, certificate checks). */
   publicRateLimit: number;
@@ -51,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.TZ || 'Asia/Jakarta',
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || (isTest ? 'silent' : 'info'),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     migrateOnStart: bool(env.MIGRATE_ON_START, true),
     publicRateLimit: int('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 120),
     // api/src/config.ts (tests) and api/dist/server.js (bundle) both sit two levels below the root.

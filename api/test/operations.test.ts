@@ -14,7 +14,7 @@ import { openDatabase, PGLITE_EXTENSIONS } from '../src/db';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock';
 import { migrate, readMigrations } from '../src/db/migrate';
 import { companies } from '../src/db/schema';
-import { MAX_PER_USERNAME, redisLoginThrottle } from '../src/services/login-throttle';
+import { MAX_PER_USERNAME_AND_ADDRESS, redisLoginThrottle } from '../src/services/login-throttle';
 import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 import { usePostgres } from './template';
 
@@ -235,9 +235,12 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const a = redisLoginThrottle(redis, prefix);
     const b = redisLoginThrottle(redis, prefix);
     try {
-      for (let i = 0; i < MAX_PER_USERNAME; i++) await (i % 2 ? a : b).recordFailure('Siti', '10.0.0.1');
-      expect(await a.isBlocked('siti', '10.0.0.2')).toBe(true);
-      expect(await b.isBlocked('budi', '10.0.0.2')).toBe(false);
+      for (let i = 0; i < MAX_PER_USERNAME_AND_ADDRESS; i++) {
+        expect(await (i % 2 ? a : b).reserve('Siti', '10.0.0.1')).toBe(true);
+      }
+      expect(await a.reserve('siti', '10.0.0.1')).toBe(false);
+      expect(await b.reserve('siti', '10.0.0.2')).toBe(true);
+      expect(await b.reserve('budi', '10.0.0.1')).toBe(true);
     } finally {
       await redis.quit();
     }

@@ -157,6 +157,19 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * One row per username (`u:<name>`) and per address (`a:<ip>`) that signs in: locked (FOR UPDATE)
+ * while an attempt is checked and counted, so concurrent attempts cannot all pass the check.
+ */
+export const loginThrottleKeys = pgTable(
+  'login_throttle_keys',
+  {
+    key: text('key').primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_throttle_keys_at_idx').on(t.at)],
+);
+
 export const images = pgTable(
   'images',
   {

@@ -1,69 +1,130 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db';
-import { loginFailures } from '../db/schema';
+import { loginFailures, loginThrottleKeys } from '../db/schema';
 import { newId } from '../lib/crypto';
 
-/** More than 10 failures for one username, or 50 from one address, within 15 minutes (DECISIONS.md section 2). */
+/**
+ * Within 15 minutes: more than 10 failures for one username from one address, more than 100 for one
+ * username from all addresses together, or more than 50 from one address (DECISIONS.md section 2).
+ */
 export const WINDOW_MS = 15 * 60 * 1000;
-export const MAX_PER_USERNAME = 10;
+export const MAX_PER_USERNAME_AND_ADDRESS = 10;
+export const MAX_PER_USERNAME = 100;
 export const MAX_PER_ADDRESS = 50;
 
-/** Failure counters that every API process sees: the database, or Redis when REDIS_URL is set. */
+/**
+ * Failure counters that every API process sees: the database, or Redis when REDIS_URL is set.
+ * Checking and counting are one atomic step: an attempt reserves its password check, and the
+ * reservation counts as a failure unless the sign-in succeeds. So N concurrent attempts get at most
+ * the limit's number of password checks.
+ */
 export interface LoginThrottle {
-  isBlocked(username: string, ip: string): Promise<boolean>;
-  recordFailure(username: string, ip: string): Promise<void>;
+  /** Reserves one password check; false (and nothing counted) when a limit is reached. */
+  reserve(username: string, ip: string): Promise<boolean>;
+  /** A successful sign-in: that username's failures from that address no longer count anywhere. */
+  succeeded(username: string, ip: string): Promise<void>;
 }
 
 const norm = (username: string) => username.trim().toLowerCase().slice(0, 100);
 
 export function dbLoginThrottle(db: Db): LoginThrottle {
   return {
-    async isBlocked(username, ip) {
-      const since = new Date(Date.now() - WINDOW_MS);
-      const [byUser] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.username, norm(username)), gt(loginFailures.at, since)));
-      if ((byUser?.n ?? 0) >= MAX_PER_USERNAME) return true;
-      const [byIp] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-      return (byIp?.n ?? 0) >= MAX_PER_ADDRESS;
-    },
-    async recordFailure(username, ip) {
+    async reserve(username, ip) {
+      const user = norm(username);
       const now = new Date();
-      await db.insert(loginFailures).values({ id: newId(), username: norm(username), ip, at: now });
-      await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - WINDOW_MS)));
+      const since = new Date(now.getTime() - WINDOW_MS);
+      const allowed = await db.transaction(async (tx) => {
+        // Creates and locks the username's and the address's rows (always in the same order, so two
+        // attempts never wait for each other crosswise). A concurrent attempt for the same username
+        // or address waits here until this one has counted itself, then sees its failure.
+        await tx
+          .insert(loginThrottleKeys)
+          .values([`a:${ip}`, `u:${user}`].sort().map((key) => ({ key, at: now })))
+          .onConflictDoUpdate({ target: loginThrottleKeys.key, set: { at: now } });
+        const [n] = await tx
+          .select({
+            pair: sql<number>`count(*) filter (where ${loginFailures.username} = ${user} and ${loginFailures.ip} = ${ip})`.mapWith(
+              Number,
+            ),
+            user: sql<number>`count(*) filter (where ${loginFailures.username} = ${user})`.mapWith(Number),
+            address: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+          })
+          .from(loginFailures)
+          .where(
+            and(gt(loginFailures.at, since), or(eq(loginFailures.username, user), eq(loginFailures.ip, ip))),
+          );
+        if (
+          (n?.pair ?? 0) >= MAX_PER_USERNAME_AND_ADDRESS ||
+          (n?.user ?? 0) >= MAX_PER_USERNAME ||
+          (n?.address ?? 0) >= MAX_PER_ADDRESS
+        ) {
+          return false;
+        }
+        await tx.insert(loginFailures).values({ id: newId(), username: user, ip, at: now });
+        return true;
+      });
+      if (allowed) {
+        await db.delete(loginFailures).where(lt(loginFailures.at, since));
+        await db.delete(loginThrottleKeys).where(lt(loginThrottleKeys.at, since));
+      }
+      return allowed;
+    },
+    async succeeded(username, ip) {
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.username, norm(username)), eq(loginFailures.ip, ip)));
     },
   };
 }
 
-/** Sliding windows in Redis sorted sets, shared by every API process. */
+/** KEYS: pair, username, address. ARGV: now, since, member, ttl ms, the three limits. */
+const RESERVE = `
+for i = 1, 3 do redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', ARGV[2]) end
+for i = 1, 3 do
+  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[4 + i]) then return 0 end
+end
+for i = 1, 3 do
+  redis.call('ZADD', KEYS[i], ARGV[1], ARGV[3])
+  redis.call('PEXPIRE', KEYS[i], ARGV[4])
+end
+return 1`;
+
+/** KEYS: pair, username, address. The pair's failures leave the other two counts as well. */
+const SUCCEEDED = `
+local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+if #members > 0 then
+  redis.call('ZREM', KEYS[2], unpack(members))
+  redis.call('ZREM', KEYS[3], unpack(members))
+end
+redis.call('DEL', KEYS[1])
+return #members`;
+
+/** Sliding windows in Redis sorted sets, shared by every API process; each step is one Lua script. */
 export function redisLoginThrottle(redis: Redis, prefix = 'sertifikasi:login'): LoginThrottle {
-  const keys = (username: string, ip: string) =>
-    [`${prefix}:u:${norm(username)}`, `${prefix}:ip:${ip}`] as const;
+  const keys = (username: string, ip: string) => {
+    const user = norm(username);
+    return [`${prefix}:p:${ip}|${user}`, `${prefix}:u:${user}`, `${prefix}:ip:${ip}`] as const;
+  };
   return {
-    async isBlocked(username, ip) {
-      const [u, a] = keys(username, ip);
-      const since = Date.now() - WINDOW_MS;
-      const result = await redis
-        .multi()
-        .zremrangebyscore(u, 0, since)
-        .zcard(u)
-        .zremrangebyscore(a, 0, since)
-        .zcard(a)
-        .exec();
-      const n = (i: number) => Number(result?.[i]?.[1] ?? 0);
-      return n(1) >= MAX_PER_USERNAME || n(3) >= MAX_PER_ADDRESS;
-    },
-    async recordFailure(username, ip) {
-      const [u, a] = keys(username, ip);
+    async reserve(username, ip) {
       const now = Date.now();
-      const member = `${now}:${newId()}`;
-      const ttl = Math.ceil(WINDOW_MS / 1000);
-      await redis.multi().zadd(u, now, member).expire(u, ttl).zadd(a, now, member).expire(a, ttl).exec();
+      const result = await redis.eval(
+        RESERVE,
+        3,
+        ...keys(username, ip),
+        now,
+        now - WINDOW_MS,
+        `${now}:${newId()}`,
+        WINDOW_MS,
+        MAX_PER_USERNAME_AND_ADDRESS,
+        MAX_PER_USERNAME,
+        MAX_PER_ADDRESS,
+      );
+      return Number(result) === 1;
+    },
+    async succeeded(username, ip) {
+      await redis.eval(SUCCEEDED, 3, ...keys(username, ip));
     },
   };
 }

@@ -33,21 +33,20 @@ export default async function authRoutes(app: FastifyInstance) {
     response: { 200: yup.object({ token: yup.string().defined(), user: userSchema }) },
     handler: async (req) => {
       const { username, password } = req.body;
-      if (await app.loginThrottle.isBlocked(username, req.ip)) {
+      // Reserves this password check atomically; it counts as a failure unless the sign-in succeeds.
+      if (!(await app.loginThrottle.reserve(username, req.ip))) {
         throw loginFailure(429, ERROR_CODES.loginThrottled);
       }
       const row = await findUserByUsername(app.db, username);
       // Unknown usernames cost the same as wrong passwords and answer the same (no user discovery).
       const ok = await verifyPassword(row?.password_hash ?? (await app.dummyPasswordHash), password);
-      if (!row || !ok) {
-        await app.loginThrottle.recordFailure(username, req.ip);
-        throw loginFailure(401, ERROR_CODES.loginWrong);
-      }
+      if (!row || !ok) throw loginFailure(401, ERROR_CODES.loginWrong);
       if (!row.is_active) throw loginFailure(401, ERROR_CODES.loginUnverified);
       if (!row.roles_id) throw loginFailure(401, ERROR_CODES.loginFailed);
       const token = await createSession(app.db, row.id);
       const user = await findUser(app.db, row.id);
       if (!user) throw loginFailure(401, ERROR_CODES.loginFailed);
+      await app.loginThrottle.succeeded(username, req.ip);
       req.log.info({ userId: row.id }, 'signed in');
       return { token, user };
     },
