@@ -11,7 +11,7 @@ import type { Db } from './db';
 import { dummyHash } from './lib/crypto';
 import { requestId } from './lib/request-id';
 import { fastifyTrustProxy } from './lib/trust-proxy';
-import { yupValidatorCompiler } from './lib/validation';
+import { refuseUnexpectedMultipart, yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import portalPlugin, { remoteOrigins } from './plugins/portal';
@@ -97,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.redis ? { redis: opts.redis, skipOnError: true } : {}),
     nameSpace: 'sertifikasi-rl-',
   });
+  app.addHook('onRequest', refuseUnexpectedMultipart);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 60, fieldSize: 64 * 1024, parts: 70 },

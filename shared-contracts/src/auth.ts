@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { trimString } from './fields';
+import { noControlChars, trimString } from './fields';
 import { V } from './messages';
 import type { PermissionKey } from './permissions';
 import type { CompanyScope } from './scope';
@@ -15,11 +15,13 @@ export const loginSchema = yup
       .typeError(V.string('Username'))
       .transform(trimString)
       .max(100, V.max('Username', 100))
+      .test(noControlChars('Username'))
       .required(V.required('Username')),
     password: yup
       .string()
       .typeError(V.string('Password'))
       .max(PASSWORD_MAX, V.max('Password', PASSWORD_MAX))
+      .test(noControlChars('Password'))
       .required(V.required('Password')),
   })
   .noUnknown(V.unknown);
@@ -31,6 +33,7 @@ export const nameField = (label: string, max = 200) =>
     .typeError(V.string(label))
     .transform(trimString)
     .max(max, V.max(label, max))
+    .test(noControlChars(label))
     .required(V.required(label));
 
 export const usernameField = () =>
@@ -49,6 +52,7 @@ export const optionalPasswordField = () =>
     .transform((v: unknown) => (v === '' || v === null ? undefined : v))
     .min(PASSWORD_MIN, V.min('Password', PASSWORD_MIN))
     .max(PASSWORD_MAX, V.max('Password', PASSWORD_MAX))
+    .test(noControlChars('Password'))
     .optional();
 
 export const profileSchema = yup

@@ -26,7 +26,7 @@ export const companyInputSchema = yup
     name: nameField('Nama Perusahaan'),
     email: optionalEmail(),
     phone: optionalText('Telepon', 50),
-    address: optionalText('Alamat', 1000),
+    address: optionalText('Alamat', 1000, { multiline: true }),
     website: requiredUrl(),
     logo: imageNameField('Logo'),
     logo_cert: imageNameField('Logo Sertifikat'),

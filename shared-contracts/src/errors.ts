@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   forbidden: 'forbidden',
   notFound: 'not-found',
   tooLarge: 'too-large',
+  unsupportedMediaType: 'unsupported-media-type',
   tooManyRequests: 'too-many-requests',
   internal: 'internal',
   unavailable: 'unavailable',
@@ -51,6 +52,8 @@ export const MESSAGES = {
   validation: 'Data yang dikirim tidak valid',
   badRequest: 'Permintaan tidak dapat dibaca',
   tooLarge: 'Ukuran data terlalu besar',
+  /** A multipart body (file upload) sent to a route that takes none. */
+  uploadNotAccepted: 'Permintaan ini tidak menerima unggahan file',
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi nanti',
   unavailable: 'Layanan sedang tidak tersedia',
 } as const;

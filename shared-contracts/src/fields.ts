@@ -8,16 +8,38 @@ import { V } from './messages';
  */
 export const trimString = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
 
-/** Optional free text: trimmed, empty becomes null. */
-export const optionalText = (label: string, max: number) =>
+// Control characters (Unicode Cc); tab, line feed and carriage return are allowed in multi-line text.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** True when text holds a control character (newline, tab and CR allowed when multi-line). */
+export const hasControlChars = (text: string, multiline = false): boolean =>
+  (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(text);
+
+/**
+ * The one rule for text fields (DECISIONS.md section 7): no control characters; newline and tab
+ * only in multi-line fields, which carry `meta({ multiline: true })` so the API guard knows them too.
+ */
+export const noControlChars = (label: string, multiline = false) => ({
+  name: 'no-control-chars',
+  message: V.controlChars(label),
+  test: (value: unknown) => typeof value !== 'string' || !hasControlChars(value, multiline),
+});
+
+/** Optional free text: trimmed, empty becomes null; `multiline` allows newlines and tabs (addresses). */
+export const optionalText = (label: string, max: number, { multiline = false } = {}) =>
   yup
     .string()
     .typeError(V.string(label))
     .transform(trimString)
     .max(max, V.max(label, max))
+    .test(noControlChars(label, multiline))
     .transform((v: unknown) => (v === '' ? null : v))
     .nullable()
-    .optional();
+    .optional()
+    .meta({ multiline });
 
 export const optionalEmail = (label = 'Email') => optionalText(label, 254).email(V.email(label));
 
@@ -27,6 +49,7 @@ export const requiredUrl = (label = 'Website') =>
     .typeError(V.string(label))
     .transform(trimString)
     .max(500, V.max(label, 500))
+    .test(noControlChars(label))
     .url(V.url(label))
     .required(V.required(label));
 
@@ -52,7 +75,13 @@ export const uuidField = (label: string) =>
  * the current image, empty removes it. The file itself travels as `<field>_file`.
  */
 export const imageNameField = (label: string) =>
-  yup.string().typeError(V.string(label)).transform(trimString).max(200, V.max(label, 200)).optional();
+  yup
+    .string()
+    .typeError(V.string(label))
+    .transform(trimString)
+    .max(200, V.max(label, 200))
+    .test(noControlChars(label))
+    .optional();
 
 /** The override field of multipart updates (`POST resource/{id}` with `_method=PUT`). */
 export const methodOverrideField = () => yup.string().oneOf(['PUT', 'put'], V.oneOf('_method')).optional();

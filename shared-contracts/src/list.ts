@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { trimString } from './fields';
+import { noControlChars, trimString } from './fields';
 
 export const PAGE_SIZES = [20, 50, 100, 200] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -32,8 +32,20 @@ export const listQuerySchema = yup
       .typeError('Jumlah per halaman harus berupa angka')
       .oneOf([...PAGE_SIZES], 'Jumlah per halaman harus 20, 50, 100 atau 200')
       .default(DEFAULT_PAGE_SIZE),
-    search: yup.string().transform(trimString).max(200, 'Pencarian maksimal 200 karakter').default(''),
-    company_id: yup.string().transform(trimString).max(64).optional(),
+    search: yup
+      .string()
+      .typeError('Pencarian harus berupa teks')
+      .transform(trimString)
+      .max(200, 'Pencarian maksimal 200 karakter')
+      .test(noControlChars('Pencarian'))
+      .default(''),
+    company_id: yup
+      .string()
+      .typeError('Perusahaan tidak valid')
+      .transform(trimString)
+      .max(64, 'Perusahaan tidak valid')
+      .test(noControlChars('Perusahaan'))
+      .optional(),
   })
   .noUnknown('Parameter tidak dikenal: ${unknown}');
 export type ListQuery = yup.InferType<typeof listQuerySchema>;

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { nameField, optionalPasswordField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
-import { flagField, outId, outText, uuidField } from './fields';
+import { flagField, noControlChars, outId, outText, uuidField } from './fields';
 import { V } from './messages';
 import { parseCompanyIds } from './scope';
 
@@ -33,6 +33,7 @@ export const userCreateSchema = yup
       .typeError(V.string('Password'))
       .min(PASSWORD_MIN, V.min('Password', PASSWORD_MIN))
       .max(PASSWORD_MAX, V.max('Password', PASSWORD_MAX))
+      .test(noControlChars('Password'))
       .required(V.required('Password')),
   })
   .noUnknown(V.unknown);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type * as yup from 'yup';
-import type { PermissionKey } from '@sertifikasi/shared-contracts';
+import * as yup from 'yup';
+import { type PermissionKey, V } from '@sertifikasi/shared-contracts';
 import { routeSchema } from './validation';
 import { type JsonSchema, toJsonSchema } from './yup-json-schema';
 
@@ -58,6 +58,9 @@ export const errorJsonSchema: JsonSchema = {
   required: ['code', 'message'],
 };
 
+/** Routes that declare no query take none: any parameter is unknown (422), not silently ignored. */
+const noQuery = yup.object({}).noUnknown(V.unknown);
+
 const isYup = (s: unknown): s is yup.AnySchema => typeof (s as yup.AnySchema)?.describe === 'function';
 
 /** Declares a route: its access, validated params/query/body and answer shape, all in one place. */
@@ -81,7 +84,7 @@ export function defineRoute<
       tags: def.tags,
       ...(isPublic ? {} : { security: [{ bearer: [] }] }),
       ...(def.params ? { params: routeSchema(def.params) } : {}),
-      ...(def.query ? { querystring: routeSchema(def.query) } : {}),
+      querystring: routeSchema(def.query ?? noQuery),
       ...(def.body ? { body: routeSchema(def.body) } : {}),
       ...(def.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
       response,

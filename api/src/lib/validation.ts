@@ -1,7 +1,7 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import * as yup from 'yup';
-import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
-import { AppError } from './errors';
+import { ERROR_CODES, hasControlChars, MESSAGES } from '@sertifikasi/shared-contracts';
+import { AppError, notFound } from './errors';
 import { type JsonSchema, toJsonSchema } from './yup-json-schema';
 
 const yupOf = new WeakMap<object, yup.AnySchema>();
@@ -44,30 +44,86 @@ function refusesUnknown(schema: yup.AnySchema): boolean {
   return value;
 }
 
-/** Validates with yup, the same schema the forms use; casts (trims, parses numbers) on the way. */
-export function validateWith(schema: yup.AnySchema, data: unknown, part: string): unknown {
-  // yup's noUnknown only strips unknown keys when casting; they are refused here instead.
-  if (schema instanceof yup.ObjectSchema && data && typeof data === 'object' && !Array.isArray(data)) {
-    const known = schema.fields as Record<string, unknown>;
-    const unknown = Object.keys(data).filter((key) => !(key in known));
-    if (unknown.length && refusesUnknown(schema)) {
-      const errors = Object.fromEntries(unknown.map((key) => [key, 'Field tidak dikenal']));
-      if (part === 'params') throw new AppError(404, ERROR_CODES.notFound, MESSAGES.notFound);
-      throw new AppError(422, ERROR_CODES.validation, `Field tidak dikenal: ${unknown.join(', ')}`, errors);
-    }
+/** Numbers travel as numbers or plain decimal strings: not `0x10`, `1e2`, `Infinity` (DECISIONS.md section 7). */
+const DECIMAL_RE = /^[+-]?\d+(\.\d+)?$/;
+/** Field types that take several values, so a repeated query parameter is no mistake there. */
+const LIST_TYPES = new Set(['array', 'mixed', 'tuple']);
+
+const CONTROL_MESSAGE = 'Isian tidak boleh berisi karakter kontrol';
+
+/** True when a value holds a control character where it may not (newline and tab only in multi-line text). */
+function holdsControlChars(value: unknown, multiline: boolean): boolean {
+  if (typeof value === 'string') return hasControlChars(multiline ? value : value.trim(), multiline);
+  if (Array.isArray(value)) return value.some((v) => holdsControlChars(v, false));
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.entries(value).some(([k, v]) => hasControlChars(k) || holdsControlChars(v, false));
   }
+  return false;
+}
+
+const refuse = (part: string, message: string, errors?: Record<string, string>): AppError =>
+  part === 'params'
+    ? new AppError(404, ERROR_CODES.notFound, MESSAGES.notFound)
+    : new AppError(422, ERROR_CODES.validation, message, errors);
+
+/**
+ * Validates with yup, the same schema the forms use; casts (trims, parses numbers) on the way.
+ * Around it, the rules every route shares (DECISIONS.md section 7): unknown fields and query
+ * parameters, a repeated single-valued query parameter, numbers written other than as plain
+ * decimals, and control characters anywhere (the guard behind the schemas' own rule) answer 422.
+ */
+export function validateWith(schema: yup.AnySchema, data: unknown, part: string): unknown {
+  const isQuery = part === 'querystring';
+  let input = data;
+  let fields: Record<string, yup.AnySchema> = {};
+  if (schema instanceof yup.ObjectSchema && data && typeof data === 'object' && !Array.isArray(data)) {
+    fields = schema.fields as Record<string, yup.AnySchema>;
+    // yup's noUnknown only strips unknown keys when casting; they are refused here instead.
+    const unknown = Object.keys(data).filter((key) => !(key in fields));
+    if (unknown.length && (isQuery || refusesUnknown(schema))) {
+      const what = isQuery ? 'Parameter' : 'Field';
+      const errors = Object.fromEntries(unknown.map((key) => [key, `${what} tidak dikenal`]));
+      throw refuse(part, `${what} tidak dikenal: ${unknown.join(', ')}`, errors);
+    }
+    const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+    const errors: Record<string, string> = {};
+    for (const [key, value] of Object.entries(copy)) {
+      const type = fields[key]?.type;
+      if (isQuery && Array.isArray(value) && type && !LIST_TYPES.has(type)) {
+        errors[key] = `Parameter ${key} hanya boleh diberikan satu kali`;
+      } else if (type === 'number' && typeof value === 'string' && !DECIMAL_RE.test(value.trim())) {
+        // Left for the schema's own "must be a number" message.
+        copy[key] = Number.NaN;
+      }
+    }
+    if (Object.keys(errors).length) throw refuse(part, Object.values(errors)[0]!, errors);
+    input = copy;
+  }
+  let value: unknown;
   try {
-    return schema.validateSync(data ?? {}, { abortEarly: false }) as unknown;
+    value = schema.validateSync(input ?? {}, { abortEarly: false }) as unknown;
   } catch (err) {
     if (!(err instanceof yup.ValidationError)) throw err;
     const errors = fieldErrors(err);
-    if (part === 'params') throw new AppError(404, ERROR_CODES.notFound, MESSAGES.notFound);
+    if (part === 'params') throw refuse(part, MESSAGES.notFound);
     if (errors._ && Object.keys(errors).length === 1) {
       throw new AppError(400, ERROR_CODES.badRequest, MESSAGES.badRequest);
     }
     const first = Object.values(errors)[0] ?? MESSAGES.validation;
     throw new AppError(422, ERROR_CODES.validation, first, errors);
   }
+  // The guard behind the schemas: whatever a schema let through, no control character reaches a query.
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const errors: Record<string, string> = {};
+    for (const [key, raw] of Object.entries(data)) {
+      const multiline = (fields[key]?.meta() as { multiline?: boolean } | undefined)?.multiline === true;
+      if (holdsControlChars(raw, multiline)) errors[key] = CONTROL_MESSAGE;
+    }
+    if (Object.keys(errors).length) throw refuse(part, CONTROL_MESSAGE, errors);
+  } else if (holdsControlChars(data, false)) {
+    throw refuse(part, CONTROL_MESSAGE, { _: CONTROL_MESSAGE });
+  }
+  return value;
 }
 
 /** Fastify validator compiler: routes declare yup schemas through routeSchema(). */
@@ -82,3 +138,17 @@ export const yupValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
     }
   };
 };
+
+/**
+ * onRequest hook: multipart bodies are read only by routes that take uploads (defineRoute's
+ * `multipart`); anywhere else they answer 415 before a byte of the body is read (DECISIONS.md
+ * section 7), and an unknown route answers 404 without reading it either.
+ */
+export async function refuseUnexpectedMultipart(req: FastifyRequest): Promise<void> {
+  if (!/^\s*multipart\//i.test(req.headers['content-type'] ?? '')) return;
+  if (req.is404) throw notFound();
+  const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+  if (!consumes.includes('multipart/form-data')) {
+    throw new AppError(415, ERROR_CODES.unsupportedMediaType, MESSAGES.uploadNotAccepted);
+  }
+}
