@@ -1,5 +1,8 @@
+import * as yup from 'yup';
 import {
   companyInputSchema,
+  listQuerySchema,
+  loginSchema,
   loginMessage,
   parseCompanyIds,
   PERMISSION_KEYS,
@@ -91,5 +94,44 @@ describe('list and messages', () => {
     expect(loginMessage('l-unverified')).toBe('Status user anda tidak aktif');
     expect(loginMessage('something')).toBe('Data user tidak ditemukan');
     expect(loginMessage(undefined)).toBe('Data user tidak ditemukan');
+  });
+});
+
+describe('control characters and yup in Indonesian', () => {
+  it('text fields refuse control characters; newline and tab only in a multi-line field', async () => {
+    const company = { name: 'PT A', website: 'https://a.co.id' };
+    await expect(companyInputSchema.validate({ ...company, name: 'PT\u0000A' })).rejects.toThrow(
+      'Nama Perusahaan tidak boleh berisi karakter kontrol',
+    );
+    await expect(companyInputSchema.validate({ ...company, name: 'PT\nA' })).rejects.toThrow(
+      'Nama Perusahaan tidak boleh berisi karakter kontrol',
+    );
+    await expect(
+      companyInputSchema.validate({ ...company, address: 'Jl. A\nJakarta\tPusat' }),
+    ).resolves.toMatchObject({ address: 'Jl. A\nJakarta\tPusat' });
+    await expect(companyInputSchema.validate({ ...company, address: 'Jl.\u0000' })).rejects.toThrow(
+      'Alamat tidak boleh berisi karakter kontrol',
+    );
+    await expect(loginSchema.validate({ username: 'ad\u0000min', password: 'x' })).rejects.toThrow(
+      'Username tidak boleh berisi karakter kontrol',
+    );
+    await expect(listQuerySchema.validate({ search: 'a\u0000' })).rejects.toThrow(
+      'Pencarian tidak boleh berisi karakter kontrol',
+    );
+  });
+  it("yup's own defaults speak Indonesian", () => {
+    const message = (schema: yup.AnySchema, value: unknown) => {
+      try {
+        schema.validateSync(value);
+        return '';
+      } catch (e) {
+        return (e as yup.ValidationError).message;
+      }
+    };
+    expect(message(yup.object({ search: yup.string() }), { search: ['a'] })).toBe('search harus berupa teks');
+    expect(message(yup.number().label('Halaman'), 'x')).toBe('Halaman harus berupa angka');
+    expect(message(yup.string().label('Kode').max(2), 'abc')).toBe('Kode maksimal 2 karakter');
+    expect(message(yup.string().label('Kode').required(), '')).toBe('Kode wajib diisi');
+    expect(message(yup.string().label('Kode').oneOf(['a']), 'b')).toBe('Kode tidak valid');
   });
 });
