@@ -1146,10 +1146,10 @@ describe('escalation checks run in the transaction that writes', () => {
         );
         // Commit only once the request waits on that lock.
         for (let i = 0; ; i++) {
-          const waiting = (await db.execute(
+          const waiting: unknown = await db.execute(
             sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          )) as unknown as { rows: { n: number }[] };
-          if (Number(waiting.rows[0]?.n) > 0) break;
+          );
+          if (Number((waiting as { rows: { n: number }[] }).rows[0]?.n) > 0) break;
           if (i > 600) throw new Error('the request never waited on the role lock');
           await new Promise((r) => setTimeout(r, 25));
         }
