@@ -39,6 +39,9 @@ describe('company_ids as it travels', () => {
     expect(scopeWithin('ALL', [A])).toBe(false);
     expect(scopeWithin([A, B], [A])).toBe(false);
     expect(scopeWithin([A], [A, B])).toBe(true);
+    expect(scopeWithin([], 'ALL')).toBe(true);
+    expect(scopeWithin([], [A])).toBe(false);
+    expect(scopeWithin([], [])).toBe(false);
   });
 });
 
