@@ -1,16 +1,44 @@
 import { eq, sql } from 'drizzle-orm';
+import { ValidationError } from 'yup';
+import { passwordField } from '@sertifikasi/shared-contracts';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { users } from './db/schema';
 import { migrate } from './db/migrate';
 import { hashPassword, randomPassword } from './lib/crypto';
+import { readPassword } from './lib/password-input';
 import { audit } from './services/audit';
 import { revokeUserSessions } from './services/sessions';
 import { seedPermissions } from './services/seed';
 
 const usage = `Usage:
-  npm run migrate --workspace api                               apply pending migrations (deploy step)
-  npm run reset-admin --workspace api -- <username> [password]   set a new password (random when omitted)`;
+  npm run migrate --workspace api                             apply pending migrations (deploy step)
+  npm run reset-admin --workspace api -- <username>            set a new password: typed at the prompt
+                                                              (not shown), or the first line of stdin
+  npm run reset-admin --workspace api -- <username> --random   set a random password, printed once`;
+
+/**
+ * The new password for reset-admin: never an argument (arguments show in \`ps\` and shell history).
+ * Typed twice at a terminal, or the first line of standard input; held to the rules of any user's
+ * password. With --random, a generated one.
+ */
+async function newPassword(random: boolean): Promise<string> {
+  if (random) return randomPassword();
+  const tty = !!process.stdin.isTTY;
+  const password = await readPassword(process.stdin, process.stderr, 'New password: ');
+  try {
+    passwordField().validateSync(password);
+  } catch (err) {
+    if (err instanceof ValidationError) throw new Error(`Password refused: ${err.message}`);
+    throw err;
+  }
+  if (tty && (await readPassword(process.stdin, process.stderr, 'Repeat it: ')) !== password) {
+    throw new Error('The two passwords differ; nothing was changed.');
+  }
+  return password;
+}
+
+class UsageError extends Error {}
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -19,6 +47,14 @@ async function main() {
     console.error(usage);
     process.exit(64);
   }
+  const random = args.includes('--random');
+  const rest = args.filter((a) => a !== '--random');
+  if (rest.length > 1) {
+    throw new UsageError(
+      'reset-admin no longer takes the password on the command line (it would show in ps and the shell history): type it at the prompt or pipe it on standard input.',
+    );
+  }
+  const username = rest[0] ?? config.adminUsername;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'migrate') {
@@ -27,14 +63,12 @@ async function main() {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
       return;
     }
-    const username = args[0] ?? config.adminUsername;
-    const password = args[1] ?? randomPassword();
-    if (password.length < 8) throw new Error('The password needs at least 8 characters.');
     const [user] = await database.db
       .select()
       .from(users)
       .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
     if (!user) throw new Error(`No user named "${username}".`);
+    const password = await newPassword(random);
     const hash = await hashPassword(password, config.argon2);
     await database.db.transaction(async (tx) => {
       await tx
@@ -51,7 +85,7 @@ async function main() {
       });
     });
     console.log(
-      `Password of "${user.username}" reset${args[1] ? '' : ` to: ${password}`}. Their sessions were ended.`,
+      `Password of "${user.username}" reset${random ? ` to: ${password}` : ''}. Their sessions were ended.`,
     );
   } finally {
     await database.close();
@@ -60,5 +94,6 @@ async function main() {
 
 main().catch((err: Error) => {
   console.error(err.message);
-  process.exit(1);
+  if (err instanceof UsageError) console.error(usage);
+  process.exit(err instanceof UsageError ? 64 : 1);
 });

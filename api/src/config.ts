@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordField, usernameField } from '@sertifikasi/shared-contracts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { remoteUrlsFromEnv } from './remotes';
 
@@ -34,6 +35,23 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+/**
+ * ADMIN_USERNAME and ADMIN_PASSWORD follow the rules of any user's (DECISIONS.md section 2): a
+ * server given ones it could never accept from a form refuses to start, saying which and why.
+ */
+function adminCredential(
+  name: string,
+  value: string | undefined,
+  schema: { validateSync(value: unknown): string },
+) {
+  if (value === undefined) return undefined;
+  try {
+    return schema.validateSync(value);
+  } catch (err) {
+    throw new Error(`${name} is not valid: ${(err as Error).message}`);
+  }
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -47,8 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
-    adminUsername: env.ADMIN_USERNAME || 'admin',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminUsername: adminCredential('ADMIN_USERNAME', env.ADMIN_USERNAME || 'admin', usernameField())!,
+    adminPassword: adminCredential('ADMIN_PASSWORD', env.ADMIN_PASSWORD || undefined, passwordField()),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     timeZone: env.TZ || 'Asia/Jakarta',
     redisUrl: env.REDIS_URL || undefined,

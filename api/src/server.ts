@@ -5,8 +5,18 @@ import { DataDirLockedError } from './db/lock';
 import { openRuntime } from './runtime';
 import { runMaintenance } from './services/maintenance';
 
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A setting the server cannot work with: say which and why, and do not start.
+    console.error(`Cannot start: ${(err as Error).message}`);
+    process.exit(2);
+  }
+}
+
 async function main() {
-  const config = loadConfig();
+  const config = readConfig();
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
   let runtime;
   try {

@@ -44,6 +44,25 @@ export const usernameField = () =>
     .required(V.required('Username'))
     .matches(USERNAME_RE, 'Username 3 sampai 50 karakter: huruf, angka, titik, garis bawah atau strip');
 
+/** A password may not be only spaces (DECISIONS.md section 2); it is never trimmed otherwise. */
+const notOnlySpaces = (label: string) =>
+  [
+    'not-only-spaces',
+    `${label} tidak boleh hanya berisi spasi`,
+    (v: string | undefined) => v == null || v === '' || v.trim() !== '',
+  ] as const;
+
+/** A new password, required: 8 to 128 characters, not only spaces. */
+export const passwordField = (label = 'Password') =>
+  yup
+    .string()
+    .typeError(V.string(label))
+    .min(PASSWORD_MIN, V.min(label, PASSWORD_MIN))
+    .max(PASSWORD_MAX, V.max(label, PASSWORD_MAX))
+    .test(noControlChars(label))
+    .test(...notOnlySpaces(label))
+    .required(V.required(label));
+
 /** Optional password: empty or missing keeps the current one. */
 export const optionalPasswordField = () =>
   yup
@@ -53,13 +72,31 @@ export const optionalPasswordField = () =>
     .min(PASSWORD_MIN, V.min('Password', PASSWORD_MIN))
     .max(PASSWORD_MAX, V.max('Password', PASSWORD_MAX))
     .test(noControlChars('Password'))
+    .test(...notOnlySpaces('Password'))
     .optional();
 
+export const CURRENT_PASSWORD_LABEL = 'Password Saat Ini';
+
+/**
+ * Own profile. A new password needs the current one (`current_password`, required only when
+ * `password` is filled; ignored otherwise).
+ */
 export const profileSchema = yup
   .object({
     name: nameField('Nama User'),
     username: usernameField(),
     password: optionalPasswordField(),
+    current_password: yup
+      .string()
+      .typeError(V.string(CURRENT_PASSWORD_LABEL))
+      .transform((v: unknown) => (v === '' || v === null ? undefined : v))
+      .max(PASSWORD_MAX, V.max(CURRENT_PASSWORD_LABEL, PASSWORD_MAX))
+      .test(noControlChars(CURRENT_PASSWORD_LABEL))
+      .when('password', {
+        is: (password: unknown) => typeof password === 'string' && password !== '',
+        then: (s) => s.required(V.required(CURRENT_PASSWORD_LABEL)),
+        otherwise: (s) => s.optional(),
+      }),
   })
   .noUnknown(V.unknown);
 export type ProfileInput = yup.InferType<typeof profileSchema>;

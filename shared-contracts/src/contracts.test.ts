@@ -6,6 +6,9 @@ import {
   loginMessage,
   parseCompanyIds,
   PERMISSION_KEYS,
+  profileSchema,
+  roleInputSchema,
+  roleUpdateSchema,
   scopeWithin,
   toListResponse,
   userCreateSchema,
@@ -39,6 +42,9 @@ describe('company_ids as it travels', () => {
     expect(scopeWithin('ALL', [A])).toBe(false);
     expect(scopeWithin([A, B], [A])).toBe(false);
     expect(scopeWithin([A], [A, B])).toBe(true);
+    expect(scopeWithin([], 'ALL')).toBe(true);
+    expect(scopeWithin([], [A])).toBe(false);
+    expect(scopeWithin([], [])).toBe(false);
   });
 });
 
@@ -58,6 +64,39 @@ describe('forms and API share one validation', () => {
     await expect(
       userCreateSchema.validate({ ...base, company_ids: '[]', password: 'password1' }),
     ).rejects.toThrow('Pilih minimal satu perusahaan atau ALL');
+  });
+  it('passwords: never only spaces, in every form that sets one', async () => {
+    const base = { name: 'Budi', username: 'budi', roles_id: A, company_ids: '"ALL"' };
+    const spaces = ' '.repeat(10);
+    for (const schema of [userCreateSchema, userUpdateSchema]) {
+      await expect(schema.validate({ ...base, password: spaces })).rejects.toThrow(
+        'Password tidak boleh hanya berisi spasi',
+      );
+    }
+    await expect(
+      profileSchema.validate({ name: 'Budi', username: 'budi', password: spaces, current_password: 'x' }),
+    ).rejects.toThrow('Password tidak boleh hanya berisi spasi');
+    // Spaces inside a password are fine: it is never trimmed.
+    await expect(userCreateSchema.validate({ ...base, password: ' rahasia 1 ' })).resolves.toMatchObject({
+      password: ' rahasia 1 ',
+    });
+  });
+  it('profile: a new password needs the current one; name and username alone do not', async () => {
+    const base = { name: 'Budi', username: 'budi' };
+    await expect(profileSchema.validate(base)).resolves.toEqual(base);
+    await expect(profileSchema.validate({ ...base, password: 'sandi-baru-1' })).rejects.toThrow(
+      'Password Saat Ini wajib diisi',
+    );
+    await expect(
+      profileSchema.validate({ ...base, password: 'sandi-baru-1', current_password: 'sandi-lama' }),
+    ).resolves.toMatchObject({ current_password: 'sandi-lama' });
+  });
+  it('role: a missing permission list is empty on create and absent (kept) on update', async () => {
+    await expect(roleInputSchema.validate({ name: 'Akses' })).resolves.toEqual({
+      name: 'Akses',
+      permission: [],
+    });
+    await expect(roleUpdateSchema.validate({ name: 'Akses' })).resolves.toEqual({ name: 'Akses' });
   });
   it('company: name and a URL website required, email checked only when filled', async () => {
     await expect(companyInputSchema.validate({ name: 'PT A', website: 'bukan url' })).rejects.toThrow(/URL/);

@@ -28,10 +28,13 @@ export function parseCompanyIds(raw: unknown): CompanyScope | null {
 /** Writes a scope the way requests carry it. */
 export const serializeCompanyIds = (scope: CompanyScope): string => JSON.stringify(scope);
 
-/** True when `inner` lies inside `outer`. */
+/**
+ * True when `inner` lies inside `outer`. An empty scope (no company) lies inside ALL only: a user
+ * with no company is not "inside" any limited administrator's scope (DECISIONS.md section 3).
+ */
 export function scopeWithin(inner: CompanyScope, outer: CompanyScope): boolean {
   if (outer === ALL) return true;
-  if (inner === ALL) return false;
+  if (inner === ALL || inner.length === 0) return false;
   const allowed = new Set(outer);
   return inner.every((id) => allowed.has(id));
 }

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { nameField, optionalPasswordField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
-import { flagField, noControlChars, outId, outText, uuidField } from './fields';
+import { nameField, optionalPasswordField, passwordField, usernameField } from './auth';
+import { flagField, outId, outText, uuidField } from './fields';
 import { V } from './messages';
 import { parseCompanyIds } from './scope';
 
@@ -28,13 +28,7 @@ const userFields = {
 export const userCreateSchema = yup
   .object({
     ...userFields,
-    password: yup
-      .string()
-      .typeError(V.string('Password'))
-      .min(PASSWORD_MIN, V.min('Password', PASSWORD_MIN))
-      .max(PASSWORD_MAX, V.max('Password', PASSWORD_MAX))
-      .test(noControlChars('Password'))
-      .required(V.required('Password')),
+    password: passwordField(),
   })
   .noUnknown(V.unknown);
 export type UserCreateInput = yup.InferType<typeof userCreateSchema>;

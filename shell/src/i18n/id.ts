@@ -35,6 +35,7 @@ export const t = {
     username: 'Username',
     password: 'Password',
     passwordHint: 'Kosongkan bila tidak diubah',
+    currentPassword: 'Password Saat Ini',
     edit: 'Ubah Profil',
   },
   remote: {

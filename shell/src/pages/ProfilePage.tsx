@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useFormikContext } from 'formik';
 import { MESSAGES, profileSchema } from '@sertifikasi/shared-contracts';
 import { api, notifyApiError, readApiError, useAuth } from '@sertifikasi/shared-auth';
 import { FormModal, PasswordInput, showToast, TextInput } from '@sertifikasi/shared-ui';
@@ -13,6 +14,21 @@ interface ProfileValues {
   name: string;
   username: string;
   password: string;
+  current_password: string;
+}
+
+/** 'Password Saat Ini', shown once a new password is typed: changing it needs the current one. */
+function CurrentPasswordInput() {
+  const { values } = useFormikContext<ProfileValues>();
+  if (!values.password) return null;
+  return (
+    <PasswordInput
+      name="current_password"
+      label={t.profile.currentPassword}
+      required
+      autoComplete="current-password"
+    />
+  );
 }
 
 /** 'Pengaturan Profil': the signed-in user's name and username, changed through 'Ubah Profil'. */
@@ -27,7 +43,10 @@ export function ProfilePage() {
 
   const save = async (values: ProfileValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
     try {
-      await api.put('profile', { json: { ...values, password: values.password || undefined } }).json();
+      const { password, current_password, ...rest } = values;
+      // The current password travels only with a new one.
+      const json = password ? { ...rest, password, current_password } : rest;
+      await api.put('profile', { json }).json();
       showToast('success', MESSAGES.updated);
       setOpen(false);
       await Promise.all([loadProfile(), loadUserInfo()]);
@@ -66,7 +85,12 @@ export function ProfilePage() {
         title={t.profile.edit}
         width={650}
         onClose={() => setOpen(false)}
-        initialValues={{ name: profile?.name ?? '', username: profile?.username ?? '', password: '' }}
+        initialValues={{
+          name: profile?.name ?? '',
+          username: profile?.username ?? '',
+          password: '',
+          current_password: '',
+        }}
         validationSchema={profileSchema}
         onSubmit={save}
       >
@@ -74,6 +98,7 @@ export function ProfilePage() {
           <TextInput name="name" label={t.profile.name} required />
           <TextInput name="username" label={t.profile.username} required autoComplete="username" />
           <PasswordInput name="password" label={t.profile.password} helperText={t.profile.passwordHint} />
+          <CurrentPasswordInput />
         </Stack>
       </FormModal>
     </Paper>

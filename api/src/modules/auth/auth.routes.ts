@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { defineRoute } from '../../lib/route';
 import { audit } from '../../services/audit';
 import { createSession, revokeToken, revokeUserSessions } from '../../services/sessions';
-import { findUser, findUserByUsername, usernameTaken } from '../users/users.repository';
+import { findUser, findUserByUsername, findUserRow, usernameTaken } from '../users/users.repository';
 import { companyOptions } from '../companies/companies.repository';
 
 const loginFailure = (status: number, code: string) => new AppError(status, code, LOGIN_MESSAGES[code]!);
@@ -82,15 +82,23 @@ export default async function authRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'PUT',
     url: '/api/profile',
-    summary: 'Update own name, username and (optionally) password',
+    summary: 'Update own name, username and (optionally) password, which needs current_password',
     tags: ['auth'],
     access: {},
     body: profileSchema,
     response: { 200: userSchema },
     handler: async (req) => {
       const me = req.auth.user.id;
-      const { name, username, password } = req.body;
+      const { name, username, password, current_password: currentPassword } = req.body;
       if (await usernameTaken(app.db, username, me)) throw invalid({ username: 'Username sudah digunakan' });
+      // A new password needs the current one: a session left open (or taken) cannot lock the owner out.
+      if (password) {
+        const row = await findUserRow(app.db, me);
+        if (!row) throw unauthenticated();
+        if (!currentPassword || !(await verifyPassword(row.password_hash, currentPassword))) {
+          throw invalid({ current_password: 'Password Saat Ini salah' });
+        }
+      }
       const passwordHash = password ? await hashPassword(password, app.config.argon2) : undefined;
       return app.db.transaction(async (tx) => {
         const before = await findUser(tx, me);

@@ -173,6 +173,7 @@ describe('profile and user-info', () => {
       name: 'Nama Baru',
       username: 'profil.baru',
       password: 'new-password-9',
+      current_password: 'password-123',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Nama Baru', username: 'profil.baru' });
@@ -198,5 +199,56 @@ describe('profile and user-info', () => {
     });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ username: 'Username sudah digunakan' });
+  });
+
+  it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
+    const role = await createRole(ctx.app, ctx.adminToken, 'Profil Sandi', ['statistik']);
+    const me = await createUser(ctx.app, ctx.adminToken, {
+      username: 'profil.sandi',
+      roles_id: role,
+      company_ids: 'ALL',
+    });
+    const other = await login(ctx.app, 'profil.sandi', 'password-123');
+    const base = { name: 'Diambil Alih', username: 'profil.sandi', password: 'taken-over-pw' };
+    const missing = await call(ctx.app, me.token, 'PUT', '/api/profile', base);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({
+      code: 'validation',
+      message: 'Password Saat Ini wajib diisi',
+      errors: { current_password: 'Password Saat Ini wajib diisi' },
+    });
+    const wrong = await call(ctx.app, me.token, 'PUT', '/api/profile', {
+      ...base,
+      current_password: 'not-my-password',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      code: 'validation',
+      message: 'Password Saat Ini salah',
+      errors: { current_password: 'Password Saat Ini salah' },
+    });
+    // Nothing changed: the old password still signs in, the name stayed, no session ended.
+    expect((await call(ctx.app, me.token, 'GET', '/api/profile')).json().name).toBe('profil.sandi');
+    expect((await call(ctx.app, other, 'GET', '/api/profile')).statusCode).toBe(200);
+    await login(ctx.app, 'profil.sandi', 'password-123');
+    // Name and username alone need no password.
+    const rename = await call(ctx.app, me.token, 'PUT', '/api/profile', {
+      name: 'Nama Saja',
+      username: 'profil.sandi',
+    });
+    expect(rename.statusCode).toBe(200);
+    expect(rename.json().name).toBe('Nama Saja');
+  });
+
+  it('refuses a new password of only spaces (422), even with the right current password', async () => {
+    const res = await call(ctx.app, ctx.adminToken, 'PUT', '/api/profile', {
+      name: 'Administrator',
+      username: 'admin',
+      password: '          ',
+      current_password: ADMIN_PASSWORD,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ password: 'Password tidak boleh hanya berisi spasi' });
+    await login(ctx.app, 'admin', ADMIN_PASSWORD);
   });
 });

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import {
   listQuerySchema,
   MESSAGES,
+  type PermissionKey,
   roleInputSchema,
   roleSchema,
-  type RoleInput,
+  roleUpdateSchema,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { roles } from '../../db/schema';
@@ -15,7 +16,9 @@ import { listJsonSchema } from '../../lib/list';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
+import { permissionKeysOfRole } from '../../services/sessions';
 import { deleteResponseSchema, idParams } from '../users/users.routes';
+import { type Authority, lockAuthority, lockCaller } from '../users/authority';
 import { lockFullAdminIds } from '../users/users.repository';
 import {
   findRole,
@@ -26,13 +29,33 @@ import {
 } from './roles.repository';
 
 /** Permissions must exist, and a caller cannot hand out a permission they lack (DECISIONS.md section 3). */
-async function checkPermissions(db: Executor, req: FastifyRequest, body: RoleInput) {
-  const { rows, missing } = await resolvePermissions(db, body.permission);
+async function checkPermissions(db: Executor, authority: Authority, ids: string[]) {
+  const { rows, missing } = await resolvePermissions(db, ids);
   if (missing.length) throw invalid({ permission: 'Hak akses tidak ditemukan' });
-  if (rows.some((p) => !req.auth.permissions.has(p.name as never))) {
+  if (authority.lacksAny(rows.map((p) => p.name as PermissionKey))) {
     throw forbidden('Tidak dapat memberikan hak akses yang tidak anda miliki');
   }
   return rows.map((r) => r.id);
+}
+
+/**
+ * Editing or deleting a role needs every permission it holds now (DECISIONS.md section 3): a role
+ * editor cannot strip a stronger role, make its holders manageable, and take over their accounts.
+ * Returns the caller's authority with the caller's and the role's rows locked FOR UPDATE.
+ */
+async function lockRoleForChange(tx: Executor, req: FastifyRequest, id: string, need: PermissionKey) {
+  const authority = await lockAuthority(tx, await lockCaller(tx, req), {
+    need,
+    strength: 'update',
+    roleIds: [id],
+    scopeAll: true,
+  });
+  const before = await findRole(tx, id);
+  if (!before) throw notFound();
+  if (authority.lacksAny(await permissionKeysOfRole(tx, id))) {
+    throw forbidden('Akses ini memiliki hak akses yang tidak anda miliki');
+  }
+  return { authority, before };
 }
 
 export default async function roleRoutes(app: FastifyInstance) {
@@ -58,9 +81,14 @@ export default async function roleRoutes(app: FastifyInstance) {
     body: roleInputSchema,
     response: { 201: roleSchema },
     handler: async (req, reply) => {
-      const permissionIds = await checkPermissions(app.db, req, req.body);
-      if (await roleNameTaken(app.db, req.body.name)) throw invalid({ name: 'Nama akses sudah digunakan' });
       const role = await app.db.transaction(async (tx) => {
+        const authority = await lockAuthority(tx, await lockCaller(tx, req), {
+          need: 'roles:create',
+          strength: 'update',
+          scopeAll: true,
+        });
+        const permissionIds = await checkPermissions(tx, authority, req.body.permission);
+        if (await roleNameTaken(tx, req.body.name)) throw invalid({ name: 'Nama akses sudah digunakan' });
         const id = newId();
         await tx.insert(roles).values({ id, name: req.body.name });
         await setRolePermissions(tx, id, permissionIds);
@@ -79,20 +107,22 @@ export default async function roleRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'roles:edit', scopeAll: true },
     params: idParams,
-    body: roleInputSchema,
+    body: roleUpdateSchema,
     response: { 200: roleSchema },
     handler: async (req) => {
       const { id } = req.params;
-      if (!(await findRole(app.db, id))) throw notFound();
-      const permissionIds = await checkPermissions(app.db, req, req.body);
-      if (await roleNameTaken(app.db, req.body.name, id))
-        throw invalid({ name: 'Nama akses sudah digunakan' });
       return app.db.transaction(async (tx) => {
-        const before = await findRole(tx, id);
-        if (!before) throw notFound();
+        // Locks every active scope-ALL user first, then the caller's and this role's rows.
         const adminsBefore = await lockFullAdminIds(tx);
+        const { authority, before } = await lockRoleForChange(tx, req, id, 'roles:edit');
+        // Without `permission` the role keeps its permissions.
+        const permissionIds =
+          req.body.permission === undefined
+            ? undefined
+            : await checkPermissions(tx, authority, req.body.permission);
+        if (await roleNameTaken(tx, req.body.name, id)) throw invalid({ name: 'Nama akses sudah digunakan' });
         await tx.update(roles).set({ name: req.body.name, updated_at: new Date() }).where(eq(roles.id, id));
-        await setRolePermissions(tx, id, permissionIds);
+        if (permissionIds) await setRolePermissions(tx, id, permissionIds);
         // The last administrator with every permission cannot be demoted by editing their role.
         if (adminsBefore.length > 0 && (await lockFullAdminIds(tx)).length === 0) {
           throw refused(
@@ -117,8 +147,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const { id } = req.params;
       return app.db.transaction(async (tx) => {
-        const before = await findRole(tx, id);
-        if (!before) throw notFound();
+        const { before } = await lockRoleForChange(tx, req, id, 'roles:delete');
         if (before.user_count > 0) return { success: false, message: MESSAGES.inUseOrder };
         await tx.delete(roles).where(eq(roles.id, id));
         await audit(tx, req, { action: 'delete', entity: 'role', entityId: id, before });

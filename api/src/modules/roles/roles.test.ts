@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { auditLog, roles } from '../../db/schema';
+import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
+import { newId } from '../../lib/crypto';
 import {
   call,
   createCompany,
@@ -23,6 +24,7 @@ interface RoleRow {
 const IN_USE = 'Gagal menghapus data karena data ini sudah dipakai di order';
 const NEEDS_ALL = 'Tindakan ini memerlukan akses ke semua perusahaan';
 const NO_ESCALATION = 'Tidak dapat memberikan hak akses yang tidak anda miliki';
+const STRONGER_ROLE = 'Akses ini memiliki hak akses yang tidak anda miliki';
 const LAST_ADMIN =
   'Akses ini dipakai administrator terakhir dengan akses penuh; hak aksesnya tidak dapat dikurangi';
 
@@ -448,6 +450,115 @@ describe('PUT /api/roles/:id', () => {
   });
 });
 
+describe('editing or deleting a stronger role', () => {
+  /** Holds roles:edit/delete, user and user:edit with scope ALL, but far from everything. */
+  let attackerRole: string;
+  let attacker: { id: string; token: string };
+  /** Every permission but company:delete, held by one user. */
+  let strongRole: string;
+  let strong: { id: string; token: string };
+  const ATTACKER_KEYS = ['statistik', 'roles', 'roles:edit', 'roles:delete', 'user', 'user:edit'];
+
+  beforeAll(async () => {
+    attackerRole = await createRole(ctx.app, ctx.adminToken, 'Pengubah Akses', ATTACKER_KEYS);
+    attacker = await createUser(ctx.app, ctx.adminToken, {
+      username: 'pengubah.akses',
+      roles_id: attackerRole,
+      company_ids: 'ALL',
+    });
+    strongRole = await createRole(
+      ctx.app,
+      ctx.adminToken,
+      'Hampir Penuh',
+      PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
+    );
+    strong = await createUser(ctx.app, ctx.adminToken, {
+      username: 'hampir.penuh',
+      roles_id: strongRole,
+      company_ids: 'ALL',
+    });
+  });
+
+  it('cannot strip a stronger role down to their own permissions and then take over its holder (403)', async () => {
+    const before = await getRole(strongRole);
+    const strip = await api(attacker.token, 'PUT', `/api/roles/${strongRole}`, {
+      name: 'Hampir Penuh',
+      permission: idsOf(ATTACKER_KEYS),
+    });
+    expect(strip.statusCode).toBe(403);
+    expect(strip.json()).toEqual({ code: 'forbidden', message: STRONGER_ROLE });
+    expect(await getRole(strongRole)).toEqual(before);
+    expect(await keysOf(strong.token)).toContain('company:create');
+    // So the holder stays out of reach: their password cannot be set by the attacker.
+    const takeover = await api(attacker.token, 'PUT', `/api/user/${strong.id}`, {
+      name: 'hampir.penuh',
+      username: 'hampir.penuh',
+      password: 'diambil-alih-1',
+      roles_id: strongRole,
+      company_ids: '"ALL"',
+      is_active: 'true',
+    });
+    expect(takeover.statusCode).toBe(403);
+    expect(await keysOf(strong.token)).toContain('company:create');
+    // Nor the Administrator role, even while a second full administrator exists.
+    const admin = await getRole(adminRole);
+    const stripAdmin = await api(attacker.token, 'PUT', `/api/roles/${adminRole}`, {
+      name: admin!.name,
+      permission: idsOf(ATTACKER_KEYS),
+    });
+    expect(stripAdmin.statusCode).toBe(403);
+    expect(stripAdmin.json().message).toBe(STRONGER_ROLE);
+    expect(await getRole(adminRole)).toEqual(admin);
+    // Renaming it needs the same: editing is editing.
+    const rename = await api(attacker.token, 'PUT', `/api/roles/${strongRole}`, { name: 'Lemah' });
+    expect(rename.statusCode).toBe(403);
+  });
+
+  it('cannot delete a stronger role, even one nobody holds (403); can delete one within theirs', async () => {
+    const unused = await createRole(ctx.app, ctx.adminToken, 'Kuat Tak Terpakai', [
+      'statistik',
+      'company:delete',
+    ]);
+    const res = await api(attacker.token, 'DELETE', `/api/roles/${unused}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'forbidden', message: STRONGER_ROLE });
+    expect(await getRole(unused)).toBeDefined();
+    const weak = await createRole(ctx.app, ctx.adminToken, 'Lemah Tak Terpakai', ['statistik']);
+    const ok = await api(attacker.token, 'DELETE', `/api/roles/${weak}`);
+    expect(ok.json()).toEqual({ success: true, message: MESSAGES.deleted });
+    expect(await getRole(weak)).toBeUndefined();
+  });
+
+  it('can edit a role within their own permissions', async () => {
+    const weak = await createRole(ctx.app, ctx.adminToken, 'Lemah Diubah', ['statistik', 'user']);
+    const res = await api(attacker.token, 'PUT', `/api/roles/${weak}`, {
+      name: 'Lemah Diubah',
+      permission: idsOf(['statistik']),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().permission).toEqual(idsOf(['statistik']));
+  });
+});
+
+describe('an update without permission', () => {
+  it('renames the role and keeps its permissions', async () => {
+    const id = await createRole(ctx.app, ctx.adminToken, 'Tetap Utuh', ['statistik', 'user', 'company']);
+    const res = await api(ctx.adminToken, 'PUT', `/api/roles/${id}`, { name: 'Tetap Utuh Baru' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Tetap Utuh Baru',
+      permission: idsOf(['statistik', 'user', 'company']),
+    });
+    expect((await getRole(id))?.permission).toEqual(idsOf(['statistik', 'user', 'company']));
+    // An explicit empty list still empties it.
+    const emptied = await api(ctx.adminToken, 'PUT', `/api/roles/${id}`, {
+      name: 'Tetap Utuh Baru',
+      permission: [],
+    });
+    expect(emptied.json().permission).toEqual([]);
+  });
+});
+
 describe('the role of the last full administrator', () => {
   it('cannot lose a permission (422); renaming it is fine', async () => {
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${adminRole}`, {
@@ -469,6 +580,32 @@ describe('the role of the last full administrator', () => {
     });
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toMatchObject({ name: 'Administrator Utama', permission: allIds, user_count: 1 });
+  });
+
+  it('counts only roles holding every known key as full, whatever stray rows a role has', async () => {
+    // A role one key short of everything, padded with a permission this version does not know, so it
+    // has as many rows as the catalogue has keys. Its holder is not a full administrator.
+    const padded = await createRole(
+      ctx.app,
+      ctx.adminToken,
+      'Penuh Palsu',
+      PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
+    );
+    const strayId = newId();
+    await ctx.database.db.insert(permissions).values({ id: strayId, name: 'modul-lama' });
+    await ctx.database.db.insert(rolePermissions).values({ role_id: padded, permission_id: strayId });
+    await createUser(ctx.app, ctx.adminToken, {
+      username: 'penuh.palsu',
+      roles_id: padded,
+      company_ids: 'ALL',
+    });
+    const res = await api(ctx.adminToken, 'PUT', `/api/roles/${adminRole}`, {
+      name: 'Administrator Utama',
+      permission: allIds.filter((id) => id !== perm['statistik']),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'validation', message: LAST_ADMIN });
+    expect((await getRole(adminRole))?.permission).toEqual(allIds);
   });
 
   it('can lose a permission while another full administrator remains', async () => {

@@ -8,7 +8,7 @@ import {
   toFlag,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { rolePermissions, roles, userCompanies, users } from '../../db/schema';
+import { permissions, rolePermissions, roles, userCompanies, users } from '../../db/schema';
 import { searchDocument } from '../../db/search';
 import { likePattern, listPage, matchesSearch } from '../../lib/list';
 
@@ -33,18 +33,21 @@ export function toUserDto(
 }
 
 /**
- * Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. The outer
- * id is named through its table: drizzle may write a bare `"id"`, which the subquery would misread.
+ * Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. A user with
+ * an empty scope (not ALL, no company) lies inside no limited scope: only scope ALL manages them.
+ * The outer id is named through its table: drizzle may write a bare `"id"`, which the subquery
+ * would misread.
  */
 export function usersWithinScope(scope: CompanyScope): SQL | undefined {
   if (scope === ALL) return undefined;
+  const hasCompany = sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id)`;
   const outside = scope.length
     ? sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id and uc.company_id not in (${sql.join(
         scope.map((id) => sql`${id}`),
         sql`, `,
       )}))`
-    : sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id)`;
-  return sql`(${users.scope_all} = false and not ${outside})`;
+    : hasCompany;
+  return sql`(${users.scope_all} = false and ${hasCompany} and not ${outside})`;
 }
 
 async function scopesOf(db: Executor, rows: UserRow[]): Promise<Map<string, string[]>> {
@@ -167,32 +170,36 @@ export async function setUserScope(db: Executor, userId: string, scope: CompanyS
   }
 }
 
-/** Roles holding every permission of the catalogue. */
+/**
+ * Roles holding every permission key this version knows (PERMISSION_KEYS), counted by key: rows
+ * for permissions this version does not know, or any other stray rows, never make a role "full".
+ */
 export function fullRoleIds(db: Executor) {
   return db
     .select({ id: rolePermissions.role_id })
     .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(inArray(permissions.name, [...PERMISSION_KEYS]))
     .groupBy(rolePermissions.role_id)
-    .having(sql`count(*) >= ${PERMISSION_KEYS.length}`);
+    .having(sql`count(distinct ${permissions.name}) = ${PERMISSION_KEYS.length}`);
 }
 
 /**
- * Ids of the active users holding every permission with scope ALL, row-locked for the rest of the
- * transaction so that two concurrent changes cannot both remove "the other" last administrator.
- * `exceptRoleId` counts that role as no longer full (a role edit being checked).
+ * Ids of the active users holding every permission with scope ALL. Every active scope-ALL user row
+ * is locked first (FOR UPDATE, in id order), and only then are the full roles read: two concurrent
+ * changes (a role edit, a demotion, a delete) wait for each other here, and the second one counts
+ * with what the first one wrote, so they cannot both remove "the other" last administrator.
  */
-export async function lockFullAdminIds(
-  tx: Executor,
-  opts: { exceptRoleId?: string } = {},
-): Promise<string[]> {
-  const full = (await fullRoleIds(tx)).map((r) => r.id).filter((id) => id !== opts.exceptRoleId);
-  if (!full.length) return [];
-  const rows = await tx
-    .select({ id: users.id })
+export async function lockFullAdminIds(tx: Executor): Promise<string[]> {
+  const candidates = await tx
+    .select({ id: users.id, roles_id: users.roles_id })
     .from(users)
-    .where(and(eq(users.is_active, true), eq(users.scope_all, true), inArray(users.roles_id, full)))
+    .where(and(eq(users.is_active, true), eq(users.scope_all, true)))
+    .orderBy(asc(users.id))
     .for('update');
-  return rows.map((r) => r.id);
+  if (!candidates.length) return [];
+  const full = new Set((await fullRoleIds(tx)).map((r) => r.id));
+  return candidates.filter((u) => u.roles_id && full.has(u.roles_id)).map((u) => u.id);
 }
 
 export async function isFullAdmin(db: Executor, user: Pick<UserRow, 'is_active' | 'scope_all' | 'roles_id'>) {

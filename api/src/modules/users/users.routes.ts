@@ -7,6 +7,7 @@ import {
   listQuerySchema,
   MESSAGES,
   parseCompanyIds,
+  type PermissionKey,
   scopeWithin,
   userCreateSchema,
   userSchema,
@@ -21,6 +22,7 @@ import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
 import { permissionKeysOfRole, revokeUserSessions } from '../../services/sessions';
+import { type Authority, lockAuthority, lockCaller } from './authority';
 import { missingCompanies } from '../companies/companies.repository';
 import {
   findUser,
@@ -44,53 +46,70 @@ export const deleteResponseSchema = yup.object({
 
 /**
  * No escalation (DECISIONS.md section 3): the role given must hold only permissions the caller
- * holds, and the scope must lie inside the caller's. Returns the parsed scope and the role's id as
- * stored (lower case, whatever case was sent).
+ * holds, and the scope must lie inside the caller's. Runs inside the writing transaction, after
+ * lockAuthority locked the role given. Returns the parsed scope and the role's id as stored (lower
+ * case, whatever case was sent).
  */
 async function checkAssignable(
-  db: Executor,
-  req: FastifyRequest,
+  tx: Executor,
+  authority: Authority,
   roleId: string,
   rawScope: unknown,
 ): Promise<{ scope: CompanyScope; roleId: string }> {
   const scope = parseCompanyIds(rawScope);
   if (!scope) throw invalid({ company_ids: 'Akses perusahaan harus ALL atau daftar perusahaan' });
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
   if (!role) throw invalid({ roles_id: 'Akses User tidak ditemukan' });
-  const keys = await permissionKeysOfRole(db, roleId);
-  if (keys.some((key) => !req.auth.permissions.has(key))) {
+  if (authority.lacksAny(await permissionKeysOfRole(tx, roleId))) {
     throw forbidden('Tidak dapat memberikan akses yang tidak anda miliki');
   }
-  if (!scopeWithin(scope, req.auth.scope)) {
+  if (!scopeWithin(scope, authority.scope)) {
     throw forbidden('Tidak dapat memberikan akses perusahaan di luar akses anda');
   }
   if (scope !== ALL) {
-    const missing = await missingCompanies(db, scope);
+    const missing = await missingCompanies(tx, scope);
     if (missing.length) throw invalid({ company_ids: 'Perusahaan tidak ditemukan' });
   }
   return { scope, roleId: role.id };
 }
 
-/** The user row, if the caller's scope covers them; 404 otherwise. */
-async function visibleUserRow(db: Executor, req: FastifyRequest, id: string) {
-  const [row] = await db
+/**
+ * For an edit or delete: the target user's row, locked FOR UPDATE, if the caller's scope (as stored
+ * now) covers them (404 otherwise); then the caller's authority with the caller's role, the
+ * target's role and `roleIds` locked.
+ */
+async function lockTarget(
+  tx: Executor,
+  req: FastifyRequest,
+  id: string,
+  need: PermissionKey,
+  roleIds: string[] = [],
+) {
+  const caller = await lockCaller(tx, req);
+  const [row] = await tx
     .select()
     .from(users)
-    .where(and(eq(users.id, id), usersWithinScope(req.auth.scope)))
-    .limit(1);
+    .where(and(eq(users.id, id), usersWithinScope(caller.scope)))
+    .limit(1)
+    .for('update');
   if (!row) throw notFound();
-  return row;
+  const authority = await lockAuthority(tx, caller, {
+    need,
+    strength: 'share',
+    roleIds: [row.roles_id, ...roleIds],
+  });
+  return { row, authority };
 }
 
 /** A user whose role holds a permission the caller lacks is not the caller's to edit or delete. */
 async function checkManageable(
-  db: Executor,
+  tx: Executor,
   req: FastifyRequest,
+  authority: Authority,
   row: { id: string; roles_id: string | null },
 ) {
   if (row.id === req.auth.user.id) return;
-  const keys = await permissionKeysOfRole(db, row.roles_id);
-  if (keys.some((key) => !req.auth.permissions.has(key))) {
+  if (authority.lacksAny(await permissionKeysOfRole(tx, row.roles_id))) {
     throw forbidden('User ini memiliki akses yang tidak anda miliki');
   }
 }
@@ -119,10 +138,15 @@ export default async function userRoutes(app: FastifyInstance) {
     response: { 201: userSchema },
     handler: async (req, reply) => {
       const body = req.body;
-      const { scope, roleId } = await checkAssignable(app.db, req, body.roles_id, body.company_ids);
-      if (await usernameTaken(app.db, body.username)) throw invalid({ username: 'Username sudah digunakan' });
       const passwordHash = await hashPassword(body.password, app.config.argon2);
       const user = await app.db.transaction(async (tx) => {
+        const authority = await lockAuthority(tx, await lockCaller(tx, req), {
+          need: 'user:create',
+          strength: 'share',
+          roleIds: [body.roles_id],
+        });
+        const { scope, roleId } = await checkAssignable(tx, authority, body.roles_id, body.company_ids);
+        if (await usernameTaken(tx, body.username)) throw invalid({ username: 'Username sudah digunakan' });
         const id = newId();
         await tx.insert(users).values({
           id,
@@ -154,17 +178,18 @@ export default async function userRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const { id } = req.params;
       const body = req.body;
-      await checkManageable(app.db, req, await visibleUserRow(app.db, req, id));
-      const { scope, roleId } = await checkAssignable(app.db, req, body.roles_id, body.company_ids);
       const isSelf = id === req.auth.user.id;
       const active = body.is_active === 'true';
-      if (isSelf && !active) throw refused('Tidak dapat menonaktifkan akun sendiri');
-      if (await usernameTaken(app.db, body.username, id))
-        throw invalid({ username: 'Username sudah digunakan' });
       const passwordHash = body.password ? await hashPassword(body.password, app.config.argon2) : undefined;
       return app.db.transaction(async (tx) => {
+        // Every active scope-ALL user first, then the caller, the target and the roles involved.
         const fullAdmins = await lockFullAdminIds(tx);
-        const current = await visibleUserRow(tx, req, id);
+        const { row: current, authority } = await lockTarget(tx, req, id, 'user:edit', [body.roles_id]);
+        await checkManageable(tx, req, authority, current);
+        const { scope, roleId } = await checkAssignable(tx, authority, body.roles_id, body.company_ids);
+        if (isSelf && !active) throw refused('Tidak dapat menonaktifkan akun sendiri');
+        if (await usernameTaken(tx, body.username, id))
+          throw invalid({ username: 'Username sudah digunakan' });
         const next = { is_active: active, scope_all: scope === ALL, roles_id: roleId };
         if (fullAdmins.includes(id) && !(await isFullAdmin(tx, next)) && fullAdmins.length <= 1) {
           throw refused(
@@ -203,10 +228,11 @@ export default async function userRoutes(app: FastifyInstance) {
     response: { 200: deleteResponseSchema },
     handler: async (req) => {
       const { id } = req.params;
-      await checkManageable(app.db, req, await visibleUserRow(app.db, req, id));
-      if (id === req.auth.user.id) return { success: false, message: 'Tidak dapat menghapus akun sendiri' };
       return app.db.transaction(async (tx) => {
         const fullAdmins = await lockFullAdminIds(tx);
+        const { row, authority } = await lockTarget(tx, req, id, 'user:delete');
+        await checkManageable(tx, req, authority, row);
+        if (id === req.auth.user.id) return { success: false, message: 'Tidak dapat menghapus akun sendiri' };
         if (fullAdmins.includes(id) && fullAdmins.length <= 1) {
           return { success: false, message: 'Administrator terakhir dengan akses penuh tidak dapat dihapus' };
         }

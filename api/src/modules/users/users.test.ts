@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, rolePermissions, roles, userCompanies, users } from '../../db/schema';
 import {
   ADMIN_PASSWORD,
   call,
@@ -9,8 +10,10 @@ import {
   createTestContext,
   createUser,
   login,
+  permissionIds,
   type TestContext,
 } from '../../../test/helpers';
+import { usePostgres } from '../../../test/template';
 
 interface UserRow {
   id: string;
@@ -370,6 +373,7 @@ describe('POST /api/user', () => {
       ],
       [{ password: 'short12' }, 'password', 'Password minimal 8 karakter'],
       [{ password: 'p'.repeat(129) }, 'password', 'Password maksimal 128 karakter'],
+      [{ password: ' '.repeat(12) }, 'password', 'Password tidak boleh hanya berisi spasi'],
       [{ is_admin: true }, 'is_admin', 'Field tidak dikenal'],
       [{ company_ids: 'semua' }, 'company_ids', 'Akses perusahaan harus ALL atau daftar perusahaan'],
       [{ company_ids: '["bukan-uuid"]' }, 'company_ids', 'Akses perusahaan harus ALL atau daftar perusahaan'],
@@ -1056,4 +1060,105 @@ describe('users holding more access than the caller', () => {
     );
     expect(lesser.statusCode).toBe(200);
   });
+});
+
+describe('users with an empty scope (not ALL, no company)', () => {
+  it('lie inside no limited scope: only a scope-ALL administrator sees and manages them', async () => {
+    const orphan = await createUser(ctx.app, ctx.adminToken, {
+      username: 'tanpa.perusahaan',
+      roles_id: readerRole,
+      company_ids: [companyA],
+      name: 'Tanpa Perusahaan',
+    });
+    // Data written before scopes were checked (or by hand) can leave a user with no company at all.
+    await ctx.database.db.delete(userCompanies).where(eq(userCompanies.user_id, orphan.id));
+    expect(await getUser(orphan.id)).toMatchObject({ company_ids: [] });
+    // The limited administrator of company A: not in the list, not found by search, not editable.
+    const list = await api(limited.token, 'GET', '/api/user?paginate=200');
+    expect(list.json<ListResponse<UserRow>>().data.map((u) => u.id)).not.toContain(orphan.id);
+    expect((await api(limited.token, 'GET', '/api/user?search=tanpa')).json()).toMatchObject({
+      total: 0,
+      data: [],
+    });
+    const edit = await api(limited.token, 'PUT', `/api/user/${orphan.id}`, {
+      ...(await editBodyOf(orphan.id)),
+      company_ids: JSON.stringify([companyA]),
+      password: 'diambil-alih-1',
+    });
+    expect(edit.statusCode).toBe(404);
+    expect((await api(limited.token, 'DELETE', `/api/user/${orphan.id}`)).statusCode).toBe(404);
+    await login(ctx.app, 'tanpa.perusahaan', 'password-123');
+    // A manager whose own scope is empty manages nobody, themselves included.
+    const emptyManager = await createUser(ctx.app, ctx.adminToken, {
+      username: 'pengelola.kosong',
+      roles_id: managerRole,
+      company_ids: [companyB],
+    });
+    await ctx.database.db.delete(userCompanies).where(eq(userCompanies.user_id, emptyManager.id));
+    expect((await api(emptyManager.token, 'GET', '/api/user?paginate=200')).json()).toMatchObject({
+      total: 0,
+      data: [],
+    });
+    expect((await api(emptyManager.token, 'DELETE', `/api/user/${orphan.id}`)).statusCode).toBe(404);
+    // The scope-ALL administrator sees them and gives them a scope again.
+    const fixed = await api(
+      ctx.adminToken,
+      'PUT',
+      `/api/user/${orphan.id}`,
+      await editBodyOf(orphan.id, { company_ids: JSON.stringify([companyA]) }),
+    );
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().company_ids).toEqual([companyA]);
+    const seen = await api(limited.token, 'GET', '/api/user?search=tanpa');
+    expect(seen.json<ListResponse<UserRow>>().data.map((u) => u.id)).toEqual([orphan.id]);
+    for (const id of [orphan.id, emptyManager.id]) {
+      expect((await api(ctx.adminToken, 'DELETE', `/api/user/${id}`)).json().success).toBe(true);
+    }
+  });
+});
+
+describe('escalation checks run in the transaction that writes', () => {
+  // Needs a second connection holding a row lock, which only PostgreSQL has (PGlite runs one
+  // connection, so nothing can come between a check and a write there).
+  const onPostgres = usePostgres() ? it : it.skip;
+
+  onPostgres(
+    'a role gaining a permission while a user is being given it is seen by the check (403)',
+    async () => {
+      const creator = await createUser(ctx.app, ctx.adminToken, {
+        username: 'pembuat.user',
+        roles_id: managerRole,
+        company_ids: 'ALL',
+      });
+      const shifting = await createRole(ctx.app, ctx.adminToken, 'Peran Bergeser', ['statistik']);
+      const ids = await permissionIds(ctx.app, ctx.adminToken);
+      const db = ctx.database.db;
+      let response: Promise<LightMyRequestResponse> | undefined;
+      await db.transaction(async (tx) => {
+        // Another administrator's role edit, under way: the role's row is locked and company:delete added.
+        await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, shifting)).for('update');
+        await tx.insert(rolePermissions).values({ role_id: shifting, permission_id: ids['company:delete']! });
+        response = api(
+          creator.token,
+          'POST',
+          '/api/user',
+          newUserBody({ username: 'dapat.hapus', roles_id: shifting }),
+        );
+        // Commit only once the request waits on that lock.
+        for (let i = 0; ; i++) {
+          const waiting: unknown = await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (Number((waiting as { rows: { n: number }[] }).rows[0]?.n) > 0) break;
+          if (i > 600) throw new Error('the request never waited on the role lock');
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      });
+      const res = await response!;
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(NO_PERMISSION_ESCALATION);
+      const all = await allUsers();
+      expect([...all.values()].map((u) => u.username)).not.toContain('dapat.hapus');
+    },
+  );
 });
