@@ -111,7 +111,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui's own policy ends in upgrade-insecure-requests, which breaks the viewer on plain HTTP.
+    transformStaticCSP: (csp) =>
+      csp
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => directive && directive !== 'upgrade-insecure-requests')
+        .join('; '),
+  });
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
