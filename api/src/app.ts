@@ -15,6 +15,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import portalPlugin, { remoteOrigins } from './plugins/portal';
 import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
+import { imageWork } from './services/images';
 import authRoutes from './modules/auth/auth.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   dummy.catch(() => undefined);
   app.decorate('dummyPasswordHash', dummy);
   app.setValidatorCompiler(yupValidatorCompiler);
+  imageWork.setLimit(opts.config.imageConcurrency);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
