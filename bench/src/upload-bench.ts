@@ -26,6 +26,8 @@ const settings = {
   uploaders: int('BENCH_UPLOADERS', 6, 1, 50),
   signIns: int('BENCH_SIGNINS', 20, 1, 1000),
   side: int('BENCH_IMAGE_SIDE', 4096, 16, 4096),
+  /** The sign-ins beside uploads go on for at least this long, so they meet the uploads' image work. */
+  seconds: int('BENCH_SECONDS', 20, 1, 600),
 };
 
 const SIDE = settings.side;
@@ -91,7 +93,8 @@ async function main(): Promise<void> {
   console.log(
     `Upload vs sign-in benchmark: node ${process.version}, ${os.cpus().length} CPUs, ` +
       `UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, ${settings.uploaders} uploaders, ` +
-      `${settings.signIns} sign-ins a phase, images ${SIDE} x ${SIDE}`,
+      `${settings.signIns} sign-ins alone, then at least ${settings.signIns} over at least ${settings.seconds} s ` +
+      `beside uploads, images ${SIDE} x ${SIDE}`,
   );
   const images = await makeImages();
   console.log(
@@ -141,14 +144,21 @@ async function main(): Promise<void> {
             form.append(field, new Blob([image.data], { type: image.type }), image.filename);
           }
           const started = performance.now();
-          const res = await fetch(`${url}/api/company`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token.token}` },
-            body: form,
-          });
-          await res.arrayBuffer();
-          if (res.status === 201) uploadMs.push(performance.now() - started);
-          else failures[res.status] = (failures[res.status] ?? 0) + 1;
+          let outcome: string;
+          try {
+            const res = await fetch(`${url}/api/company`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token.token}` },
+              body: form,
+            });
+            await res.arrayBuffer();
+            outcome = String(res.status);
+          } catch (err) {
+            // A kept-alive connection the server closed while the request was sent (ECONNRESET).
+            outcome = (err as { cause?: { code?: string } }).cause?.code ?? 'network';
+          }
+          if (outcome === '201') uploadMs.push(performance.now() - started);
+          else failures[outcome] = (failures[outcome] ?? 0) + 1;
         }
       };
       const uploads = Array.from({ length: settings.uploaders }, (_, n) => uploader(n));
@@ -156,7 +166,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 1500));
       const busy: number[] = [];
       const started = performance.now();
-      for (let i = 0; i < settings.signIns; i++) busy.push(await signIn(url, password));
+      while (busy.length < settings.signIns || performance.now() - started < settings.seconds * 1000) {
+        busy.push(await signIn(url, password));
+      }
       const elapsed = performance.now() - started;
       stop = true;
       await Promise.all(uploads);

@@ -43,10 +43,11 @@ type Encoder = (pipeline: Sharp) => Sharp;
 
 /**
  * Encodings to try, best first. The first whose result is no larger than the upload is stored, so
- * re-encoding does not grow an image; when none is (only tiny images, where headers outweigh pixels),
- * the smallest is stored if it is within 2 MiB. What is stored is never past 2 MiB.
+ * re-encoding does not grow an image; when none is (in practice tiny images, whose headers outweigh
+ * their pixels), the smallest is stored if it is within 2 MiB. What is stored is never past 2 MiB.
  * JPEG: quality steps down from 90, chroma subsampled like the source (a 4:2:0 source re-encoded
- * 4:4:4 doubles its colour data).
+ * 4:4:4 doubles its colour data); libjpeg-turbo, not mozjpeg, which costs five times the CPU for
+ * about 15% fewer bytes.
  * PNG: lossless first (as a palette when the source was one, whose colours it keeps exactly); a
  * quantised 256-colour palette is the last resort.
  */
