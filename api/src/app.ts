@@ -16,6 +16,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
 import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
+import { imageWork } from './services/images';
 import authRoutes from './modules/auth/auth.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   dummy.catch(() => undefined);
   app.decorate('dummyPasswordHash', dummy);
   app.setValidatorCompiler(yupValidatorCompiler);
+  imageWork.setLimit(opts.config.imageConcurrency);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -115,7 +117,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui's own policy ends in upgrade-insecure-requests, which breaks the viewer on plain HTTP.
+    transformStaticCSP: (csp) =>
+      csp
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => directive && directive !== 'upgrade-insecure-requests')
+        .join('; '),
+  });
   await app.register(authPlugin);
 
   await app.register(healthRoutes);

@@ -172,6 +172,25 @@ describe('OpenAPI', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toMatch(/swagger/i);
   });
+
+  it('keeps the viewer working on a plain-HTTP install: no upgrade-insecure-requests', async () => {
+    for (const url of [
+      '/api/docs',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/json',
+      '/api/health',
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toMatch(/default-src 'self'/);
+      expect([url, csp]).toEqual([url, expect.not.stringMatching(/upgrade-insecure-requests/)]);
+    }
+    // The viewer's own policy still applies otherwise.
+    const viewer = (await ctx.app.inject({ url: '/api/docs' })).headers['content-security-policy'];
+    expect(viewer).toMatch(/script-src 'self'(;|$)/);
+    expect(viewer).toMatch(/object-src 'none'/);
+  });
 });
 
 describe('security headers', () => {

@@ -177,6 +177,8 @@ export const images = pgTable(
     name: text('name').notNull().unique('images_name_uq'),
     content_type: text('content_type').notNull(),
     data: bytea('data').notNull(),
+    /** sha256 of `data` (hex), computed once at upload: the ETag /images/<name> answers with. */
+    etag: text('etag').notNull(),
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

@@ -1,16 +1,20 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
 import { images } from '../db/schema';
 import { AppError, invalid } from '../lib/errors';
 import { newId } from '../lib/crypto';
+import { createSemaphore } from '../lib/semaphore';
 
 export interface PreparedImage {
   id: string;
   name: string;
   content_type: 'image/jpeg' | 'image/png';
   data: Buffer;
+  /** sha256 of `data`, hex: the image's ETag. */
+  etag: string;
   width: number;
   height: number;
 }
@@ -24,8 +28,48 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | null {
 }
 
 /**
+ * sharp and argon2 share libuv's thread pool (4 threads by default). Image work runs at most
+ * `imageWork.limit` jobs at a time (IMAGE_CONCURRENCY, default 1) and each job uses one libvips
+ * thread, so uploads never hold every pool thread and sign-ins, lists and everything else still run
+ * beside them (DECISIONS.md section 6; bench/README.md "Uploads beside sign-in").
+ */
+sharp.concurrency(1);
+export const imageWork = createSemaphore(1);
+
+/** The stored ETag: a content hash computed once, at upload (served quoted by /images/<name>). */
+export const imageEtag = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+type Encoder = (pipeline: Sharp) => Sharp;
+
+/**
+ * Encodings to try, best first. The first whose result is no larger than the upload is stored, so
+ * re-encoding does not grow an image; when none is (in practice tiny images, whose headers outweigh
+ * their pixels), the smallest is stored if it is within 2 MiB. What is stored is never past 2 MiB.
+ * JPEG: quality steps down from 90, chroma subsampled like the source (a 4:2:0 source re-encoded
+ * 4:4:4 doubles its colour data); libjpeg-turbo, not mozjpeg, which costs five times the CPU for
+ * about 15% fewer bytes.
+ * PNG: lossless first (as a palette when the source was one, whose colours it keeps exactly); a
+ * quantised 256-colour palette is the last resort.
+ */
+function encoders(type: 'jpeg' | 'png', meta: Metadata): Encoder[] {
+  if (type === 'jpeg') {
+    const chromaSubsampling = meta.chromaSubsampling === '4:4:4' ? '4:4:4' : '4:2:0';
+    return [90, 80, 70, 60, 50, 40, 30].map(
+      (quality) => (p: Sharp) => p.jpeg({ quality, chromaSubsampling, optimiseCoding: true }),
+    );
+  }
+  const truecolour: Encoder = (p) => p.png({ compressionLevel: 9, adaptiveFiltering: true });
+  const exactPalette: Encoder = (p) =>
+    p.png({ compressionLevel: 9, palette: true, quality: 100, dither: 0, effort: 10 });
+  const quantised: Encoder = (p) =>
+    p.png({ compressionLevel: 9, palette: true, quality: 90, colours: 256, dither: 1, effort: 10 });
+  return meta.isPalette ? [exactPalette, truecolour, quantised] : [truecolour, quantised];
+}
+
+/**
  * Checks an upload and re-encodes it in its own format (DECISIONS.md section 6): drops metadata and
- * anything appended. Throws 413 past 2 MiB, 422 for anything that is not a sane JPEG or PNG.
+ * anything appended, and does not grow it (see `encoders`). Throws 413 past 2 MiB, 422 for
+ * anything that is not a sane JPEG or PNG. Runs under `imageWork`.
  */
 export async function prepareImage(data: Buffer, label: string, field: string): Promise<PreparedImage> {
   if (data.length > IMAGE_MAX_BYTES) {
@@ -33,40 +77,55 @@ export async function prepareImage(data: Buffer, label: string, field: string): 
   }
   const type = sniffImageType(data);
   if (!type) throw invalid({ [field]: `${label} harus berupa gambar JPEG atau PNG` });
-  let meta: Metadata;
-  try {
-    // Only the header is read here, so no pixel limit: an image past it gets the size message below
-    // rather than "unreadable". The decode further down keeps the limit.
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
-  } catch {
-    throw invalid({ [field]: `${label} rusak atau tidak dapat dibaca` });
-  }
-  if (!meta.width || !meta.height) throw invalid({ [field]: `${label} rusak atau tidak dapat dibaca` });
-  if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) {
-    throw invalid({ [field]: `${label} maksimal ${IMAGE_MAX_SIDE} x ${IMAGE_MAX_SIDE} piksel` });
-  }
-  let out: { data: Buffer; info: OutputInfo };
-  try {
-    const pipeline = sharp(data, {
-      limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE,
-      failOn: 'error',
-    }).rotate();
-    out =
-      type === 'png'
-        ? await pipeline.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
-        : await pipeline.jpeg({ quality: 90, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-  } catch {
-    throw invalid({ [field]: `${label} rusak atau tidak dapat dibaca` });
-  }
+  const out = await imageWork.run(() => reencode(data, type, label, field));
   const id = newId();
   return {
     id,
     name: `${id}.${type === 'png' ? 'png' : 'jpg'}`,
     content_type: type === 'png' ? 'image/png' : 'image/jpeg',
     data: out.data,
+    etag: imageEtag(out.data),
     width: out.info.width,
     height: out.info.height,
   };
+}
+
+async function reencode(
+  data: Buffer,
+  type: 'jpeg' | 'png',
+  label: string,
+  field: string,
+): Promise<{ data: Buffer; info: OutputInfo }> {
+  const unreadable = () => invalid({ [field]: `${label} rusak atau tidak dapat dibaca` });
+  let meta: Metadata;
+  try {
+    // Only the header is read here, so no pixel limit: an image past it gets the size message below
+    // rather than "unreadable". The decode further down keeps the limit.
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (!meta.width || !meta.height) throw unreadable();
+  if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) {
+    throw invalid({ [field]: `${label} maksimal ${IMAGE_MAX_SIDE} x ${IMAGE_MAX_SIDE} piksel` });
+  }
+  let smallest: { data: Buffer; info: OutputInfo } | undefined;
+  for (const encode of encoders(type, meta)) {
+    let out: { data: Buffer; info: OutputInfo };
+    try {
+      const pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE, failOn: 'error' });
+      out = await encode(pipeline.rotate()).toBuffer({ resolveWithObject: true });
+    } catch {
+      throw unreadable();
+    }
+    if (out.data.length <= data.length) return out;
+    if (!smallest || out.data.length < smallest.data.length) smallest = out;
+  }
+  // Nothing came out smaller (a tiny image whose headers outweigh its pixels): the smallest, if it fits.
+  if (smallest && smallest.data.length <= IMAGE_MAX_BYTES) return smallest;
+  throw invalid({
+    [field]: `${label} tidak dapat diproses tanpa memperbesar ukurannya; perkecil gambar lalu unggah ulang`,
+  });
 }
 
 export async function insertImage(tx: Executor, image: PreparedImage): Promise<string> {

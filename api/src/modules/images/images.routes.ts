@@ -1,36 +1,62 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema';
+import { ifNoneMatchHits } from '../../lib/etag';
 import { notFound } from '../../lib/errors';
 
 const NAME_RE = /^[0-9a-f-]{36}\.(png|jpg)$/;
 
-/** GET /images/<name>: stored uploads, with their own content type, nosniff and long caching. */
+/**
+ * GET /images/<name>: stored uploads, with their own content type, nosniff and long caching. Rate
+ * limited per address like the other public endpoints (RATE_LIMIT_PUBLIC a minute). A request with
+ * `If-None-Match` first reads only the stored ETag, so a 304 never reads the image bytes.
+ */
 export default async function imageRoutes(app: FastifyInstance) {
   app.get<{ Params: { name: string } }>(
     '/images/:name',
-    { config: { access: { public: true } }, schema: { hide: true } },
+    {
+      config: {
+        access: { public: true },
+        rateLimit: { max: app.config.publicRateLimit, timeWindow: 60_000 },
+      },
+      schema: { hide: true },
+    },
     async (req, reply) => {
       const { name } = req.params;
       if (!NAME_RE.test(name)) throw notFound();
+      const conditional = req.headers['if-none-match'];
+      if (conditional !== undefined) {
+        const [tag] = await app.db
+          .select({ etag: images.etag })
+          .from(images)
+          .where(eq(images.name, name))
+          .limit(1);
+        if (!tag) throw notFound();
+        if (ifNoneMatchHits(conditional, `"${tag.etag}"`)) {
+          return cacheHeaders(reply, tag.etag).status(304).send();
+        }
+      }
       const [row] = await app.db
-        .select({ content_type: images.content_type, data: images.data })
+        .select({ content_type: images.content_type, etag: images.etag, data: images.data })
         .from(images)
         .where(eq(images.name, name))
         .limit(1);
       if (!row) throw notFound();
-      const etag = `"${createHash('sha1').update(row.data).digest('base64url')}"`;
-      reply
+      return cacheHeaders(reply, row.etag)
         .header('Content-Type', row.content_type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Content-Security-Policy', "default-src 'none'")
-        // Public images: a module deployed alone on another origin may show them.
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .header('ETag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.send(row.data);
+        .send(row.data);
     },
+  );
+}
+
+function cacheHeaders(reply: FastifyReply, etag: string) {
+  return (
+    reply
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      // Public images: a module deployed alone on another origin may show them.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('ETag', `"${etag}"`)
   );
 }

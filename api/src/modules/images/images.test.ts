@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
-import { call, createCompany, createTestContext, type TestContext } from '../../../test/helpers';
+import { migrate } from '../../db/migrate';
+import { imageWork } from '../../services/images';
+import {
+  ADMIN_PASSWORD,
+  call,
+  createCompany,
+  createTestContext,
+  type TestContext,
+} from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -33,9 +41,9 @@ async function formBody(fields: Fields): Promise<{ payload: Buffer; headers: Rec
   };
 }
 
-async function postForm(url: string, fields: Fields, token: string = ctx.adminToken) {
+async function postForm(url: string, fields: Fields, token: string = ctx.adminToken, app = ctx.app) {
   const { payload, headers } = await formBody(fields);
-  return ctx.app.inject({
+  return app.inject({
     method: 'POST',
     url,
     payload,
@@ -180,6 +188,46 @@ describe('uploading company images', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().logo).toBeNull();
     expect(await imageCount()).toBe(before);
+  });
+
+  it('re-encoding never grows a noisy JPEG, nor takes it past 2 MiB', async () => {
+    // A low-quality noisy photo: re-encoded at quality 90 it came out half as large again, past 2 MiB.
+    const upload = await noise(2200, 2200).jpeg({ quality: 40 }).toBuffer();
+    expect(upload.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await noise(2200, 2200).jpeg({ quality: 90 }).toBuffer()).length).toBeGreaterThan(
+      2 * 1024 * 1024,
+    );
+    const res = await postForm('/api/company', {
+      name: 'PT Foto Berbintik',
+      website: 'https://bintik.co.id',
+      logo_file: jpegFile(upload),
+    });
+    expect(res.statusCode).toBe(201);
+    const served = await getImage(res.json().logo);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 2200,
+      height: 2200,
+      chromaSubsampling: '4:2:0',
+    });
+  });
+
+  it('a palette PNG stays a palette PNG: the same pixels, no larger', async () => {
+    // 256 colours of noise: as a palette PNG one byte a pixel, as truecolour three.
+    const upload = await noise(700, 700).png({ palette: true, colours: 256, dither: 0 }).toBuffer();
+    const res = await postForm('/api/company', {
+      name: 'PT Palet Warna',
+      website: 'https://palet.co.id',
+      logo_file: pngFile(upload),
+    });
+    expect(res.statusCode).toBe(201);
+    const served = await getImage(res.json().logo);
+    expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', isPalette: true });
+    const pixels = (image: Buffer) => sharp(image).removeAlpha().raw().toBuffer();
+    expect((await pixels(served.rawPayload)).equals(await pixels(upload))).toBe(true);
   });
 
   describe('refuses anything but a sane JPEG or PNG with 422, storing nothing', () => {
@@ -532,11 +580,67 @@ describe('GET /images/<name>', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     const etag = res.headers.etag as string;
-    expect(etag).toBeTruthy();
+    expect(etag).toBe(`"${createHash('sha256').update(res.rawPayload).digest('hex')}"`);
     const again = await getImage(name, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toMatch(/max-age=31536000/);
     expect((await getImage(name, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('answers 304 to the weak, list and * forms of If-None-Match', async () => {
+    const etag = (await getImage(name)).headers.etag as string;
+    for (const header of [`W/${etag}`, `"a", ${etag}`, `"a",W/${etag} , "b"`, '*', ` ${etag} `]) {
+      const res = await getImage(name, { 'if-none-match': header });
+      expect([header, res.statusCode]).toEqual([header, 304]);
+    }
+    for (const header of ['"a", "b"', `W/"x${etag.slice(1)}`, etag.slice(1, -1), '']) {
+      const res = await getImage(name, { 'if-none-match': header });
+      expect([header, res.statusCode]).toEqual([header, 200]);
+      expect(res.rawPayload.length).toBeGreaterThan(0);
+    }
+    // A name that does not exist stays 404, whatever the client sends.
+    const missing = await getImage('00000000-0000-4000-8000-000000000000.png', { 'if-none-match': '*' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 304 without reading the image bytes', async () => {
+    const etag = (await getImage(name)).headers.etag as string;
+    // Every SQL text the app sends, read at the driver (PGlite or node-postgres) under drizzle.
+    const client = (ctx.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = jest.spyOn(client, 'query');
+    const texts = () =>
+      spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    try {
+      const res = await getImage(name, { 'if-none-match': `W/${etag}` });
+      expect(res.statusCode).toBe(304);
+      const conditional = texts();
+      expect(conditional.some((q) => q.includes('"etag"') && q.includes('"images"'))).toBe(true);
+      expect(conditional.filter((q) => q.includes('"data"'))).toEqual([]);
+      spy.mockClear();
+      // The spy does see the bytes being read when they are sent.
+      expect((await getImage(name)).statusCode).toBe(200);
+      expect(texts().some((q) => q.includes('"data"'))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('images stored before ETags were kept get theirs from the migration', async () => {
+    const { db } = ctx.database;
+    const [before] = await db.select().from(images).where(eq(images.name, name));
+    // The state before migrations 0004 and 0005: the column exists, with no value in it.
+    await ctx.database.exec(
+      `alter table images alter column etag drop not null;
+       update images set etag = null where name = '${name}';
+       delete from _migrations where name in ('0004_image_etag_fill', '0005_image_etag_required')`,
+    );
+    expect(await migrate(ctx.database)).toEqual(['0004_image_etag_fill', '0005_image_etag_required']);
+    const [after] = await db.select().from(images).where(eq(images.name, name));
+    expect(after!.etag).toBe(before!.etag);
+    expect(after!.etag).toBe(createHash('sha256').update(after!.data).digest('hex'));
+    expect((await getImage(name, { 'if-none-match': `"${after!.etag}"` })).statusCode).toBe(304);
   });
 
   it('answers HEAD with the headers and no body', async () => {
@@ -559,5 +663,69 @@ describe('GET /images/<name>', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ code: 'not-found', message: 'Data tidak ditemukan' });
     }
+  });
+});
+
+describe('the per-address limit of /images/<name>', () => {
+  it('answers 429 {code, message} past RATE_LIMIT_PUBLIC requests a minute from one address', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_PUBLIC: '3' });
+    try {
+      const created = await postForm(
+        '/api/company',
+        { name: 'PT Batas Gambar', website: 'https://batas.co.id', logo_file: pngFile(png) },
+        limited.adminToken,
+        limited.app,
+      );
+      const url = `/images/${created.json().logo}`;
+      const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        limited.app.inject({ method: 'GET', url, remoteAddress, headers });
+      const first = await get('10.1.1.1');
+      expect(first.statusCode).toBe(200);
+      // Answers that read nothing count too.
+      expect((await get('10.1.1.1', { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+      expect((await get('10.1.1.1')).statusCode).toBe(200);
+      const over = await get('10.1.1.1');
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({ code: 'too-many-requests', message: expect.any(String) });
+      expect(over.headers['retry-after']).toBeDefined();
+      // Another address has its own count.
+      expect((await get('10.1.1.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('bounded image work', () => {
+  it('re-encodes one image at a time with one libvips thread', () => {
+    expect(sharp.concurrency()).toBe(1);
+    expect(imageWork.limit).toBe(1);
+  });
+
+  it('an upload waits for the image slot while sign-in is still served', async () => {
+    let release!: () => void;
+    const held = imageWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+    let answered = false;
+    const upload = postForm('/api/company', {
+      name: 'PT Antre Gambar',
+      website: 'https://antre.co.id',
+      logo_file: pngFile(png),
+    }).then((res) => {
+      answered = true;
+      return res;
+    });
+    while (imageWork.waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(answered).toBe(false);
+    release();
+    await held;
+    const res = await upload;
+    expect(res.statusCode).toBe(201);
+    expect((await getImage(res.json().logo)).statusCode).toBe(200);
   });
 });
