@@ -134,14 +134,22 @@ class FirstScreenChunks {
         for (const entry of compilation.entrypoints.values()) {
           for (const child of entry.childrenIterable) {
             // The entry's own imports and consumes (not its provide-module blocks: every shared module).
-            if (child.origins.some((o) => o.module && o.module.type !== 'provide-module' && inGroup(o.module, entry)))
+            if (
+              child.origins.some(
+                (o) => o.module && o.module.type !== 'provide-module' && inGroup(o.module, entry),
+              )
+            )
               visit(child);
           }
         }
         while (queue.length > 0) {
           const group = queue.shift();
           for (const child of group.childrenIterable) {
-            if (child.origins.some((o) => o.module?.type === 'consume-shared-module' && inGroup(o.module, group)))
+            if (
+              child.origins.some(
+                (o) => o.module?.type === 'consume-shared-module' && inGroup(o.module, group),
+              )
+            )
               visit(child);
           }
         }
