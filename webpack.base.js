@@ -2,6 +2,9 @@
 // webpack 5.110.3 pinned with @module-federation/enhanced 2.9.x; publicPath auto; dts off;
 // manifest on; no runtimeChunk on remotes; HtmlWebpackPlugin without the remote entry chunk).
 const path = require('node:path');
+const zlib = require('node:zlib');
+const { promisify } = require('node:util');
+const { Compilation } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -16,7 +19,14 @@ function sharedDeps(pkg) {
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
   };
-  if (deps['react-router-dom']) shared['react-router-dom'] = singleton('react-router-dom');
+  if (deps['react-router-dom']) {
+    // The browser half of React Router only (webpack/react-router-dom.mjs): a shared module is not
+    // tree-shaken, its own imports are.
+    shared['react-router-dom'] = singleton('react-router-dom', {
+      import: path.join(__dirname, 'webpack', 'react-router-dom.mjs'),
+      version: require('react-router-dom/package.json').version,
+    });
+  }
   if (deps['@mui/material']) {
     Object.assign(shared, {
       '@mui/material': singleton('@mui/material'),
@@ -45,6 +55,136 @@ function sharedDeps(pkg) {
   return shared;
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** What the portal sends compressed: scripts, stylesheets, HTML and manifests. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/**
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every script, stylesheet, HTML page and
+ * manifest of a production build (`main.<hash>.js.br`, `.gz`), kept only when smaller than the file:
+ * the API serves the best one the browser accepts (api/src/plugins/portal.ts).
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After everything that writes or rewrites assets (the federation manifest is written at
+        // OPTIMIZE_TRANSFER).
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
+        async (assets) => {
+          const { RawSource } = compiler.webpack.sources;
+          const jobs = Object.keys(assets)
+            .filter((name) => COMPRESSIBLE.test(name))
+            .map(async (name) => {
+              const input = compilation.getAsset(name).source.buffer();
+              const [br, gz] = await Promise.all([
+                brotli(input, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+                  },
+                }),
+                gzip(input, { level: 9 }),
+              ]);
+              for (const [ext, out] of [
+                ['br', br],
+                ['gz', gz],
+              ]) {
+                if (out.length < input.length) {
+                  compilation.emitAsset(`${name}.${ext}`, new RawSource(out), { compressed: true });
+                }
+              }
+            });
+          await Promise.all(jobs);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Finds the chunks the host's first screen loads: what the entry imports itself (index.ts's
+ * `import('./bootstrap')`) and, from there on, the fallback of every shared module those chunks consume
+ * (Module Federation loads a chunk's shared modules with it). Chunks behind an ordinary `import()` (the
+ * lazy layout and pages) are not followed.
+ */
+class FirstScreenChunks {
+  constructor() {
+    /** @type {WeakSet<import('webpack').Chunk>} */
+    this.chunks = new WeakSet();
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FirstScreenChunks', (compilation) => {
+      // After duplicate chunks are merged (STAGE_BASIC), before SplitChunksPlugin (STAGE_ADVANCED), which
+      // asks `has` below.
+      compilation.hooks.optimizeChunks.tap({ name: 'FirstScreenChunks', stage: 5 }, () => {
+        const { chunkGraph } = compilation;
+        const chunks = new WeakSet();
+        const seen = new Set();
+        const queue = [];
+        const visit = (group) => {
+          if (seen.has(group)) return;
+          seen.add(group);
+          for (const chunk of group.chunks) chunks.add(chunk);
+          queue.push(group);
+        };
+        const inGroup = (module, group) => group.chunks.some((c) => chunkGraph.isModuleInChunk(module, c));
+        for (const entry of compilation.entrypoints.values()) {
+          for (const child of entry.childrenIterable) {
+            // The entry's own imports and consumes (not its provide-module blocks: every shared module).
+            if (
+              child.origins.some(
+                (o) => o.module && o.module.type !== 'provide-module' && inGroup(o.module, entry),
+              )
+            )
+              visit(child);
+          }
+        }
+        while (queue.length > 0) {
+          const group = queue.shift();
+          for (const child of group.childrenIterable) {
+            if (
+              child.origins.some(
+                (o) => o.module?.type === 'consume-shared-module' && inGroup(o.module, group),
+              )
+            )
+              visit(child);
+          }
+        }
+        this.chunks = chunks;
+      });
+    });
+  }
+
+  has(chunk) {
+    return this.chunks.has(chunk);
+  }
+}
+
+/**
+ * The host's lazily loaded code in two files instead of one per shared module (each shared module is
+ * its own chunk, often repeating the same MUI and Emotion internals): what the first screen needs
+ * ('first'), and everything after sign-in ('later'). Remotes keep one chunk per shared module: they
+ * fetch only the few the host does not provide.
+ */
+function hostSplitChunks(firstScreen) {
+  return {
+    cacheGroups: {
+      default: false,
+      defaultVendors: false,
+      lazy: {
+        chunks: 'async',
+        enforce: true,
+        // Files only: not the federation's own consume/provide/remote modules.
+        test: (module) => Boolean(module.resource),
+        name: (_module, chunks) => (chunks.some((c) => firstScreen.has(c)) ? 'first' : 'later'),
+      },
+    },
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir          the package folder (__dirname of its webpack.config.js)
@@ -57,12 +197,14 @@ function createConfig(o) {
   const pkg = require(path.join(o.dir, 'package.json'));
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const firstScreen = new FirstScreenChunks();
     return {
       context: o.dir,
       // A remote needs no page entry: Module Federation adds its container (remoteEntry.js).
       entry: o.host ? { main: './src/index.ts' } : {},
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production builds carry no source maps (DECISIONS.md section 7: they would publish the sources).
+      devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(o.dir, 'dist'),
         publicPath: 'auto',
@@ -115,8 +257,10 @@ function createConfig(o) {
               }),
             ]
           : []),
+        ...(o.host ? [firstScreen] : []),
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
-      optimization: o.host ? {} : { runtimeChunk: false },
+      optimization: o.host ? { splitChunks: hostSplitChunks(firstScreen) } : { runtimeChunk: false },
       performance: { hints: false },
       stats: 'errors-warnings',
     };

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** The frontend parts, in build order; each builds on its own into <folder>/dist. */
 export const FRONTENDS = ['shell', 'mf-master-data'];
-const SHARED = ['shared-contracts/src', 'shared-auth/src', 'shared-ui/src', 'webpack.base.js'];
+const SHARED = ['shared-contracts/src', 'shared-auth/src', 'shared-ui/src', 'webpack.base.js', 'webpack'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

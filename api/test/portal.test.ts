@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestContext, type TestContext } from './helpers';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-portal-'));
@@ -9,12 +10,28 @@ const write = (file: string, text: string) => {
   fs.writeFileSync(path.join(root, file), text);
 };
 
+/** A built file with the Brotli and gzip copies the build writes beside it. */
+const writeCompressed = (file: string, text: string) => {
+  write(file, text);
+  fs.writeFileSync(path.join(root, `${file}.br`), zlib.brotliCompressSync(text));
+  fs.writeFileSync(path.join(root, `${file}.gz`), zlib.gzipSync(text));
+};
+const SCRIPT = `console.log(${JSON.stringify('shell '.repeat(200))});`;
+const HASHED = '/main.fedcba9876543210fedc.js';
+
 let ctx: TestContext;
 beforeAll(async () => {
-  write('shell/dist/index.html', '<!doctype html><title>Sistem Sertifikasi</title><div id="root"></div>');
+  writeCompressed(
+    'shell/dist/index.html',
+    '<!doctype html><title>Sistem Sertifikasi</title><div id="root"></div>',
+  );
   write('shell/dist/main.0123456789abcdef0123.js', 'console.log("shell")');
-  write('mf-master-data/dist/mf-manifest.json', '{"name":"mf_master_data"}');
+  writeCompressed('mf-master-data/dist/mf-manifest.json', '{"name":"mf_master_data"}');
   write('mf-master-data/dist/remoteEntry.js', 'var mf_master_data;');
+  writeCompressed(`shell/dist${HASHED}`, SCRIPT);
+  write(`shell/dist${HASHED}.map`, '{"version":3,"sources":["webpack://shell/src/App.tsx"]}');
+  write('mf-master-data/dist/routes.0123456789abcdef0123.js.map', '{"version":3}');
+  writeCompressed('mf-master-data/dist/app.css', 'body{margin:0}'.repeat(50));
   ctx = await createTestContext({
     PORTAL_ROOT: root,
     REMOTE_MF_REPORTS_URL: 'https://cdn.example.com/reports/v2',
@@ -86,6 +103,105 @@ describe('the portal on the API origin', () => {
       '/missing.js',
     ]) {
       const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not-found' });
+    }
+  });
+});
+
+describe('precompressed copies', () => {
+  const get = (url: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+  const decoded = (res: Awaited<ReturnType<typeof get>>) => {
+    const encoding = res.headers['content-encoding'];
+    if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+    if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+    return res.rawPayload.toString();
+  };
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.1', 'gzip'],
+    ['*', 'gzip'],
+  ])('sends a script as the best copy for Accept-Encoding "%s" (%s)', async (accept, encoding) => {
+    const res = await get(HASHED, accept);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(decoded(res)).toBe(SCRIPT);
+  });
+
+  it.each([undefined, 'identity', 'br;q=0, gzip;q=0', 'zstd'])(
+    'sends the file itself when Accept-Encoding is %s',
+    async (accept) => {
+      const res = await get(HASHED, accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-length']).toBe(String(SCRIPT.length));
+      expect(res.body).toBe(SCRIPT);
+    },
+  );
+
+  it('answers HEAD with the headers of the copy a GET would send, and no body', async () => {
+    const head = await get(HASHED, 'br, gzip', 'HEAD');
+    const full = await get(HASHED, 'br, gzip');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(full.headers['content-length']);
+    expect(head.headers.vary).toMatch(/accept-encoding/i);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('serves a byte range of the file itself', async () => {
+    const res = await ctx.app.inject({ url: HASHED, headers: { range: 'bytes=0-10' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 0-10/${SCRIPT.length}`);
+    expect(res.body).toBe(SCRIPT.slice(0, 11));
+  });
+
+  it('sends index.html compressed on client-side routes, never cached', async () => {
+    for (const url of ['/', '/company', '/company-certificate/3f2a']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decoded(res)).toContain('<div id="root">');
+    }
+    const head = await get('/company', 'gzip', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('sends manifests and stylesheets compressed with their own types and caching', async () => {
+    const manifest = await get('/modules/mf-master-data/mf-manifest.json', 'gzip');
+    expect(manifest.headers['content-encoding']).toBe('gzip');
+    expect(manifest.headers['content-type']).toMatch(/^application\/json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(decoded(manifest))).toEqual({ name: 'mf_master_data' });
+    const css = await get('/modules/mf-master-data/app.css', 'br');
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(decoded(css)).toContain('body{margin:0}');
+  });
+
+  it('never serves source maps, even one left in a build folder', async () => {
+    for (const url of [`${HASHED}.map`, '/modules/mf-master-data/routes.0123456789abcdef0123.js.map']) {
+      const res = await get(url, 'br, gzip');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'not-found' });
     }

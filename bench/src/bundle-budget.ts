@@ -1,24 +1,31 @@
 /**
- * The bundle budget (issue 3, "Budgets"): how much JavaScript the login page loads, and what each
- * module adds when one of its routes is visited. Starts the built system the way README says
- * (`npm start` on a free port and a fresh embedded database) unless BASE_URL points at a running one
- * (then ADMIN_PASSWORD signs in), opens /login in headless Chromium (Debian's `chromium` driven by
- * playwright-core) and sums every JavaScript response, raw and gzip level 9 (the server may not
- * compress). Prints a table and the login page against the 400 KB gz budget; asserts nothing.
+ * The bundle budget (issue 3 "Budgets", issue 9 "What a browser downloads"): the JavaScript each page
+ * actually sends, as the browser receives it. Starts the built system the way README says (`npm start`
+ * on a free port and a fresh embedded database) unless BASE_URL points at a running one (then
+ * ADMIN_PASSWORD signs in), and in headless Chromium (Debian's `chromium` driven by playwright-core)
+ * asking with `Accept-Encoding: br, gzip` measures, per page: the login page; signing in; each built
+ * module's first screen reached from the menu; and a signed-in direct hit on the Company list (a new
+ * tab with an empty cache). For each: the files, their size as sent on the wire (after Brotli/gzip)
+ * and once decoded, and how they were encoded. Prints a table and the goals; asserts nothing.
  *
- *     npm run budget --workspace bench
- *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run budget --workspace bench
+ *     npm run budget                      # BUDGET_FILES=1 lists every file
+ *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run budget
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { chromium, type Page, type Response } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const LOGIN_BUDGET_KB_GZ = 400;
+/** What the browser says it accepts (Chromium also offers deflate and zstd, which the portal does not make). */
+const ACCEPT_ENCODING = 'br, gzip';
+/** Goals of issue 9 for the JavaScript sent (KB as sent, after compression). */
+const GOALS = { loginKb: 250, loginFiles: 25, companyDirectKb: 350 };
+/** The Company list, reached by typing its address while signed in. */
+const COMPANY_ROUTE = '/company';
+const LIST_FILES = process.argv.includes('--files') || process.env.BUDGET_FILES === '1';
 const WAIT = 60_000;
 /** One route per module, visited after sign-in (only modules listed in /modules/remotes.json). */
 const MODULE_ROUTES: Record<string, string> = {
@@ -30,8 +37,12 @@ const MODULE_ROUTES: Record<string, string> = {
 
 interface Fetched {
   url: string;
+  /** Body size once decoded. */
   raw: number;
-  gz: number;
+  /** Body bytes on the wire (compressed when the server compressed it). */
+  sent: number;
+  /** Content-Encoding, or 'identity'. */
+  encoding: string;
 }
 
 interface Running {
@@ -156,12 +167,13 @@ class Recorder {
       if (!isJavaScript(response) || this.seen.has(response.url())) return;
       this.seen.add(response.url());
       this.pending.push(
-        response.body().then(
-          (body) =>
+        Promise.all([response.body(), response.request().sizes()]).then(
+          ([body, sizes]) =>
             void this.js.push({
               url: response.url(),
               raw: body.length,
-              gz: zlib.gzipSync(body, { level: 9 }).length,
+              sent: sizes.responseBodySize,
+              encoding: response.headers()['content-encoding'] ?? 'identity',
             }),
           () => undefined, // a redirect or a response without a body
         ),
@@ -186,6 +198,27 @@ class Recorder {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const sum = (files: Fetched[], key: 'raw' | 'sent') => files.reduce((n, f) => n + f[key], 0);
+/** 'br 20, identity 1': how many files came in each encoding. */
+function encodings(files: Fetched[]): string {
+  const count = new Map<string, number>();
+  for (const f of files) count.set(f.encoding, (count.get(f.encoding) ?? 0) + 1);
+  return [...count].map(([encoding, n]) => `${encoding} ${n}`).join(', ');
+}
+
+function listFiles(lines: Line[]): void {
+  for (const { label, files } of lines) {
+    if (label.startsWith('  ')) continue;
+    process.stdout.write(`\n${label}\n`);
+    for (const f of [...files].sort((a, b) => b.sent - a.sent)) {
+      process.stdout.write(
+        `  ${kb(f.sent).padStart(7)} KB sent  ${kb(f.raw).padStart(7)} KB  ${f.encoding.padEnd(8)}  ${new URL(f.url).pathname}\n`,
+      );
+    }
+  }
+}
+
+const verdict = (value: number, goal: number) => (value <= goal ? 'met' : 'OVER');
 
 interface Line {
   label: string;
@@ -194,12 +227,13 @@ interface Line {
 
 function printTable(lines: Line[]): void {
   const rows = [
-    ['page / module', 'files', 'raw KB', 'gzip KB'],
+    ['page / module', 'files', 'sent KB', 'decoded KB', 'encodings'],
     ...lines.map(({ label, files }) => [
       label,
       String(files.length),
-      kb(files.reduce((n, f) => n + f.raw, 0)),
-      kb(files.reduce((n, f) => n + f.gz, 0)),
+      kb(sum(files, 'sent')),
+      kb(sum(files, 'raw')),
+      encodings(files),
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -219,6 +253,20 @@ function byOrigin(files: Fetched[]): Line[] {
   }));
 }
 
+async function signIn(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(process.env.ADMIN_USERNAME || 'admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/statistik');
+  await page.getByRole('navigation', { name: 'Navigasi utama' }).waitFor();
+}
+
+async function newPage(context: BrowserContext): Promise<{ page: Page; recorder: Recorder }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  return { page, recorder: new Recorder(page) };
+}
+
 async function main(): Promise<void> {
   const running: Running = process.env.BASE_URL
     ? {
@@ -228,84 +276,129 @@ async function main(): Promise<void> {
       }
     : await startSystem();
   process.once('SIGINT', () => void running.stop().finally(() => process.exit(130)));
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
   try {
-    const context = await browser.newContext({
-      baseURL: running.baseUrl,
-      viewport: { width: 1366, height: 850 },
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT);
-    const recorder = new Recorder(page);
-    const lines: Line[] = [];
-
-    await page.goto('/login');
-    await page.getByRole('heading', { name: 'Login Sistem Sertifikasi' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const login = await recorder.phase();
-    lines.push({ label: '/login (shell)', files: login.js }, ...byOrigin(login.js));
-
-    const remotes = (await (await fetch(`${running.baseUrl}/modules/remotes.json`)).json()) as {
-      remotes?: { folder?: string; name: string }[];
-    };
-    const folders = (remotes.remotes ?? []).map((r) => r.folder ?? r.name.replace(/_/g, '-'));
-
-    let signedIn = false;
-    if (running.adminPassword) {
-      await page.getByLabel('Username').fill(process.env.ADMIN_USERNAME || 'admin');
-      await page.getByLabel('Password').fill(running.adminPassword);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL('**/statistik');
-      await page.getByRole('navigation', { name: 'Navigasi utama' }).waitFor();
-      signedIn = true;
-      lines.push({ label: 'sign-in -> /statistik', files: (await recorder.phase()).js });
-
-      for (const folder of folders) {
-        const route = MODULE_ROUTES[folder];
-        if (!route) continue;
-        // A client-side navigation, as the menu does: only what the route needs is fetched.
-        await page.evaluate(
-          `history.pushState({}, '', ${JSON.stringify(route)}); dispatchEvent(new PopStateEvent('popstate'))`,
-        );
-        await page.waitForURL(`**${route}`);
-        await page.getByRole('main').getByRole('heading').first().waitFor();
-        const visited = await recorder.phase();
-        const label = `${route} -> ${folder}`;
-        lines.push({ label, files: visited.js }, ...byOrigin(visited.js));
-      }
-    } else {
-      process.stdout.write('BASE_URL is set without ADMIN_PASSWORD: only the login page is measured.\n');
+    try {
+      await measure(browser, running);
+    } finally {
+      await browser.close();
     }
-
-    printTable(lines);
-    const loginGz = login.js.reduce((n, f) => n + f.gz, 0) / 1024;
-    process.stdout.write(
-      `\nLogin page: ${loginGz.toFixed(1)} KB gz of JavaScript; budget ${LOGIN_BUDGET_KB_GZ} KB gz: ` +
-        `${loginGz <= LOGIN_BUDGET_KB_GZ ? 'within' : 'over'}` +
-        ` (${((loginGz / LOGIN_BUDGET_KB_GZ) * 100).toFixed(0)}% of it)\n`,
-    );
-    const largest = [...login.js].sort((a, b) => b.gz - a.gz).slice(0, 5);
-    process.stdout.write('Largest on the login page (gzip KB): ');
-    process.stdout.write(`${largest.map((f) => `${new URL(f.url).pathname} ${kb(f.gz)}`).join(', ')}\n`);
-    for (const folder of folders) {
-      const onLogin = login.paths.filter((p) => p.startsWith(`/modules/${folder}/`));
-      process.stdout.write(
-        onLogin.length === 0
-          ? `${folder} files fetched on the login page: none (as required)\n`
-          : `${folder} files fetched on the login page: ${onLogin.length} (should be none): ${onLogin.join(', ')}\n`,
-      );
-    }
-    const missing = Object.keys(MODULE_ROUTES).filter((f) => !folders.includes(f));
-    if (missing.length > 0)
-      process.stdout.write(`Not built yet (not in /modules/remotes.json): ${missing.join(', ')}\n`);
-    if (!signedIn) process.stdout.write('Modules were not measured (no sign-in).\n');
   } finally {
-    await browser.close();
     await running.stop();
   }
+}
+
+async function measure(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  running: Running,
+): Promise<void> {
+  const contextOptions = {
+    baseURL: running.baseUrl,
+    viewport: { width: 1366, height: 850 },
+    extraHTTPHeaders: { 'Accept-Encoding': ACCEPT_ENCODING },
+  };
+  const context = await browser.newContext(contextOptions);
+  const { page, recorder } = await newPage(context);
+  const lines: Line[] = [];
+
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Login Sistem Sertifikasi' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const login = await recorder.phase();
+  lines.push({ label: '/login (shell)', files: login.js }, ...byOrigin(login.js));
+
+  const remotes = (await (await fetch(`${running.baseUrl}/modules/remotes.json`)).json()) as {
+    remotes?: { folder?: string; name: string }[];
+  };
+  const folders = (remotes.remotes ?? []).map((r) => r.folder ?? r.name.replace(/_/g, '-'));
+
+  let companyDirect: Fetched[] | undefined;
+  if (running.adminPassword) {
+    await signIn(page, running.adminPassword);
+    lines.push({ label: 'sign-in -> /statistik', files: (await recorder.phase()).js });
+
+    for (const folder of folders) {
+      const route = MODULE_ROUTES[folder];
+      if (!route) continue;
+      // A client-side navigation, as the menu does: only what the route needs is fetched.
+      await page.evaluate(
+        `history.pushState({}, '', ${JSON.stringify(route)}); dispatchEvent(new PopStateEvent('popstate'))`,
+      );
+      await page.waitForURL(`**${route}`);
+      await page.getByRole('main').getByRole('heading').first().waitFor();
+      const visited = await recorder.phase();
+      const label = `${route} -> ${folder}`;
+      lines.push({ label, files: visited.js }, ...byOrigin(visited.js));
+    }
+
+    if (folders.includes('mf-master-data')) {
+      // The address typed while signed in: a new browser context (empty cache) with the same session.
+      const direct = await browser.newContext({
+        ...contextOptions,
+        storageState: await context.storageState(),
+      });
+      try {
+        const tab = await newPage(direct);
+        await tab.page.goto(COMPANY_ROUTE);
+        await tab.page.getByRole('main').getByRole('heading').first().waitFor();
+        await tab.page.getByRole('main').getByRole('table').waitFor();
+        companyDirect = (await tab.recorder.phase()).js;
+        lines.push(
+          { label: `${COMPANY_ROUTE} direct, signed in`, files: companyDirect },
+          ...byOrigin(companyDirect),
+        );
+      } finally {
+        await direct.close();
+      }
+    }
+  } else {
+    process.stdout.write('BASE_URL is set without ADMIN_PASSWORD: only the login page is measured.\n');
+  }
+
+  printTable(lines);
+  if (LIST_FILES) listFiles(lines);
+
+  const loginKb = sum(login.js, 'sent') / 1024;
+  process.stdout.write(
+    `\nGoals (JavaScript sent, Accept-Encoding: ${ACCEPT_ENCODING}):\n` +
+      `  login page: ${loginKb.toFixed(1)} KB (goal ${GOALS.loginKb}): ${verdict(loginKb, GOALS.loginKb)}; ` +
+      `${login.js.length} files (goal ${GOALS.loginFiles}): ${verdict(login.js.length, GOALS.loginFiles)}\n`,
+  );
+  if (companyDirect) {
+    const companyKb = sum(companyDirect, 'sent') / 1024;
+    process.stdout.write(
+      `  ${COMPANY_ROUTE} direct hit, signed in: ${companyKb.toFixed(1)} KB in ${companyDirect.length} files ` +
+        `(goal ${GOALS.companyDirectKb} KB): ${verdict(companyKb, GOALS.companyDirectKb)}\n`,
+    );
+  } else {
+    process.stdout.write(
+      `  ${COMPANY_ROUTE} direct hit: not measured (no sign-in or mf-master-data not built)\n`,
+    );
+  }
+  const uncompressed = lines.flatMap((l) => l.files).filter((f) => f.encoding === 'identity' && f.raw > 1024);
+  if (uncompressed.length > 0) {
+    process.stdout.write(
+      `Sent uncompressed (over 1 KB): ${[...new Set(uncompressed.map((f) => new URL(f.url).pathname))].join(', ')}\n`,
+    );
+  }
+  const largest = [...login.js].sort((a, b) => b.sent - a.sent).slice(0, 5);
+  process.stdout.write('Largest on the login page (KB sent): ');
+  process.stdout.write(`${largest.map((f) => `${new URL(f.url).pathname} ${kb(f.sent)}`).join(', ')}\n`);
+  for (const folder of folders) {
+    const onLogin = login.paths.filter((p) => p.startsWith(`/modules/${folder}/`));
+    process.stdout.write(
+      onLogin.length === 0
+        ? `${folder} files fetched on the login page: none (as required)\n`
+        : `${folder} files fetched on the login page: ${onLogin.length} (should be none): ${onLogin.join(', ')}\n`,
+    );
+  }
+  const missing = Object.keys(MODULE_ROUTES).filter((f) => !folders.includes(f));
+  if (missing.length > 0)
+    process.stdout.write(`Not built yet (not in /modules/remotes.json): ${missing.join(', ')}\n`);
+  if (!running.adminPassword) process.stdout.write('Modules were not measured (no sign-in).\n');
 }
 
 main().then(

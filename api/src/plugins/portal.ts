@@ -35,9 +35,14 @@ export function remoteOrigins(opts: Pick<PortalOptions, 'remoteUrls'>): string[]
   ];
 }
 
+/** The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (webpack.base.js). */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
 function setCacheHeaders(reply: FastifyReply, file: string) {
-  // Hashed bundles never change; entry points and manifests are re-read on every deploy.
-  const immutable = /\.[0-9a-f]{16,}\.(js|css)$/.test(path.basename(file));
+  // Hashed bundles never change; entry points and manifests are re-read on every deploy. `file` is
+  // the copy actually sent (main.<hash>.js.br): its caching is the original's.
+  const name = path.basename(file).replace(COMPRESSED_COPY, '');
+  const immutable = /\.[0-9a-f]{16,}\.(js|css)$/.test(name);
   reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
@@ -65,6 +70,12 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
         wildcard,
         index: false,
         cacheControl: false,
+        // The best precompressed copy the browser accepts (br, then gzip, q-values honoured; the file
+        // itself otherwise), with the original's Content-Type and `Vary: Accept-Encoding`.
+        preCompressed: true,
+        // Production builds emit no source maps (DECISIONS.md section 7); one left in a folder is
+        // still not served.
+        allowedPath: (pathname: string) => !/\.map$/i.test(pathname),
         setHeaders: (res, file) => setCacheHeaders(res, file),
       });
       decorated = true;
@@ -74,6 +85,16 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
       if (fs.existsSync(dir)) await serve(dir, `/modules/${r.folder}/`, true);
     }
     if (hasShell) await serve(shellDir, '/', false);
+
+    // Client-side routes get the shell's index.html (precompressed like the rest); API, image and
+    // module paths keep their 404.
+    if (hasShell) {
+      files.get('/*', async (req, reply) => {
+        const url = req.url.split('?')[0] ?? '';
+        if (/^\/(api|images|modules)(\/|$)/.test(url) || /\.[a-z0-9]{1,8}$/i.test(url)) throw notFound();
+        return reply.sendFile('index.html', shellDir);
+      });
+    }
   });
 
   app.get(
@@ -84,15 +105,4 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
       return remotesConfig(opts);
     },
   );
-
-  const indexHtml = hasShell ? fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8') : null;
-
-  // Client-side routes get the shell's index.html; API, image and module paths keep their 404.
-  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '';
-    if (!indexHtml || /^\/(api|images|modules)(\/|$)/.test(url) || /\.[a-z0-9]{1,8}$/i.test(url)) {
-      throw notFound();
-    }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  });
 });
