@@ -2,6 +2,7 @@ import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { CompanyScope, PermissionKey } from '@sertifikasi/shared-contracts';
 import { ALL, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import { prepared } from '../db/prepared';
 import { permissions, rolePermissions, sessions, userCompanies, users } from '../db/schema';
 import { hashToken, newId, newToken } from '../lib/crypto';
 
@@ -84,13 +85,12 @@ function knownKeys(names: readonly string[]): PermissionKey[] {
   return names.filter((n): n is PermissionKey => KNOWN_KEYS.has(n));
 }
 
-/** The signed-in caller behind a bearer token, or null when the token is unknown, ended or the user inactive. */
-export async function authenticate(
-  db: Executor,
-  token: string,
-  now = new Date(),
-): Promise<AuthContext | null> {
-  const [row] = await db
+/**
+ * The session behind a token hash with its user, the role's permission keys and the user's
+ * companies, in one round trip: every signed-in request pays for this query, so it is prepared.
+ */
+const sessionByToken = prepared('session.authenticate', ['tokenHash', 'now', 'idleSince'], (db, p, name) =>
+  db
     .select({
       sessionId: sessions.id,
       lastUsed: sessions.last_used_at,
@@ -100,8 +100,6 @@ export async function authenticate(
       roles_id: users.roles_id,
       is_active: users.is_active,
       scope_all: users.scope_all,
-      // The role's permission keys and the user's companies in the same round trip: every signed-in
-      // request pays for this query.
       keys: sql<string[]>`array(select ${permissions.name} from ${rolePermissions} join ${permissions}
         on ${permissions.id} = ${rolePermissions.permission_id}
         where ${rolePermissions.role_id} = ${users.roles_id})`,
@@ -112,12 +110,26 @@ export async function authenticate(
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.token_hash, hashToken(token)),
-        gt(sessions.expires_at, now),
-        gt(sessions.last_used_at, new Date(now.getTime() - IDLE_MS)),
+        eq(sessions.token_hash, p.tokenHash),
+        gt(sessions.expires_at, p.now),
+        gt(sessions.last_used_at, p.idleSince),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(name),
+);
+
+/** The signed-in caller behind a bearer token, or null when the token is unknown, ended or the user inactive. */
+export async function authenticate(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<AuthContext | null> {
+  const [row] = await sessionByToken(db, {
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
+  });
   if (!row || !row.is_active) return null;
   if (now.getTime() - row.lastUsed.getTime() > TOUCH_MS) {
     await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, row.sessionId));
