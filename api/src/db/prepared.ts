@@ -14,7 +14,7 @@ const built = new WeakMap<Executor, Map<string, Runnable>>();
 
 function preparedOn<Q extends Runnable>(db: Executor, name: string, build: () => Q): Q {
   let byName = built.get(db);
-  if (!byName) built.set(db, (byName = new Map()));
+  if (!byName) built.set(db, (byName = new Map<string, Runnable>()));
   let query = byName.get(name);
   if (!query) byName.set(name, (query = build()));
   return query as Q;

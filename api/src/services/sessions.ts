@@ -3,7 +3,7 @@ import type { CompanyScope, PermissionKey } from '@sertifikasi/shared-contracts'
 import { ALL, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
 import { prepared } from '../db/prepared';
-import { permissions, rolePermissions, sessions, userCompanies, users } from '../db/schema';
+import { permissions, rolePermissions, roles, sessions, userCompanies, users } from '../db/schema';
 import { hashToken, newId, newToken } from '../lib/crypto';
 
 /** A session ends after 12 hours unused and 7 days at most (DECISIONS.md section 2). */
@@ -18,6 +18,10 @@ export interface AuthUser {
   username: string;
   roles_id: string | null;
   is_active: boolean;
+  /** The user's role as the API shows it (`roles`), read with the session. */
+  role: { id: string; name: string } | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export interface AuthContext {
@@ -100,14 +104,18 @@ const sessionByToken = prepared('session.authenticate', ['tokenHash', 'now', 'id
       roles_id: users.roles_id,
       is_active: users.is_active,
       scope_all: users.scope_all,
+      created_at: users.created_at,
+      updated_at: users.updated_at,
+      role_name: roles.name,
       keys: sql<string[]>`array(select ${permissions.name} from ${rolePermissions} join ${permissions}
         on ${permissions.id} = ${rolePermissions.permission_id}
         where ${rolePermissions.role_id} = ${users.roles_id})`,
       companies: sql<string[]>`array(select ${userCompanies.company_id}::text from ${userCompanies}
-        where ${userCompanies.user_id} = ${users.id})`,
+        where ${userCompanies.user_id} = ${users.id} order by ${userCompanies.company_id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(roles, eq(roles.id, users.roles_id))
     .where(
       and(
         eq(sessions.token_hash, p.tokenHash),
@@ -141,6 +149,9 @@ export async function authenticate(
       username: row.username,
       roles_id: row.roles_id,
       is_active: row.is_active,
+      role: row.roles_id && row.role_name !== null ? { id: row.roles_id, name: row.role_name } : null,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
     },
     sessionId: row.sessionId,
     permissions: new Set(knownKeys(row.keys)),

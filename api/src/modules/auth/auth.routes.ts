@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
@@ -9,15 +9,18 @@ import {
   userSchema,
 } from '@sertifikasi/shared-contracts';
 import { users } from '../../db/schema';
-import { AppError, invalid, unauthenticated } from '../../lib/errors';
+import { AppError, invalid } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { defineRoute } from '../../lib/route';
 import { audit } from '../../services/audit';
 import { createSession, revokeToken, revokeUserSessions } from '../../services/sessions';
-import { findUser, findUserByUsername, usernameTaken } from '../users/users.repository';
+import { findUser, findUserByUsername, toUserDto, usernameTaken } from '../users/users.repository';
 import { companyOptions } from '../companies/companies.repository';
 
 const loginFailure = (status: number, code: string) => new AppError(status, code, LOGIN_MESSAGES[code]!);
+
+/** The signed-in user as the API shows it, from what the auth hook read with the session. */
+const signedInUser = (req: FastifyRequest) => toUserDto(req.auth.user, req.auth.user.role, req.auth.scope);
 
 const okSchema = yup.object({ success: yup.boolean().defined(), message: yup.string().defined() });
 
@@ -73,11 +76,8 @@ export default async function authRoutes(app: FastifyInstance) {
     tags: ['auth'],
     access: {},
     response: { 200: userSchema },
-    handler: async (req) => {
-      const user = await findUser(app.db, req.auth.user.id);
-      if (!user) throw unauthenticated();
-      return user;
-    },
+    // The user as read with the session, in this same request: no second query.
+    handler: async (req) => signedInUser(req),
   });
 
   defineRoute(app, {
@@ -130,10 +130,8 @@ export default async function authRoutes(app: FastifyInstance) {
       }),
     },
     handler: async (req) => {
-      const user = await findUser(app.db, req.auth.user.id);
-      if (!user) throw unauthenticated();
       return {
-        user,
+        user: signedInUser(req),
         // The keys the auth hook read with the session, in this same request.
         roles: [...req.auth.permissions],
         company_ids: req.auth.scope,

@@ -16,7 +16,7 @@ import { isAnyOf, likePattern, listPage, matchesPattern } from '../../lib/list';
 type UserRow = typeof users.$inferSelect;
 
 export function toUserDto(
-  row: UserRow,
+  row: Pick<UserRow, 'id' | 'name' | 'username' | 'roles_id' | 'is_active' | 'created_at' | 'updated_at'>,
   role: { id: string; name: string } | null,
   scope: CompanyScope,
 ): User {
