@@ -118,8 +118,10 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
     HOST: '127.0.0.1',
     PORT: '0',
   });
+  // Production logging (info, JSON, redacted), written to /dev/null: its cost is part of every request.
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
   let started = Date.now();
-  const runtime = await openRuntime(config, { migrate: true });
+  const runtime = await openRuntime(config, { migrate: true, logger });
   try {
     console.log(`  database opened and migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     started = Date.now();
@@ -131,8 +133,6 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
         `${counts.userCompanies} user-company links in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    // Production logging (info, JSON, redacted), written to /dev/null: its cost is part of every request.
-    const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
     const app = await buildApp({ config, db: runtime.database.db, logger });
     try {
       const url = await listen(app);

@@ -12,11 +12,23 @@ export type Placeholders<K extends string> = { readonly [P in K]: Placeholder<P>
 /** Prepared queries by name, per database or transaction (tests open many databases). */
 const built = new WeakMap<Executor, Map<string, Runnable>>();
 
+/**
+ * The name of each prepared statement by its SQL text, for the slow-query log: PGlite is sent the
+ * text alone, so the name is found again from it.
+ */
+const namesByText = new Map<string, string>();
+export const statementName = (text: string): string | undefined => namesByText.get(text);
+
 function preparedOn<Q extends Runnable>(db: Executor, name: string, build: () => Q): Q {
   let byName = built.get(db);
   if (!byName) built.set(db, (byName = new Map<string, Runnable>()));
   let query = byName.get(name);
-  if (!query) byName.set(name, (query = build()));
+  if (!query) {
+    byName.set(name, (query = build()));
+    // drizzle's prepared queries of both drivers keep their SQL text as `queryString`.
+    const text = (query as { queryString?: unknown }).queryString;
+    if (typeof text === 'string') namesByText.set(text, name);
+  }
   return query as Q;
 }
 
