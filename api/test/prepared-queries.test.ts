@@ -201,20 +201,21 @@ describe('slow queries', () => {
 
 describe('the PostgreSQL pool', () => {
   const pgIt = usePostgres() ? it : it.skip;
+  /** Rows of a raw query (node-postgres answers `{rows}`). */
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+    ((await ctx.database.db.execute(query)) as { rows: T[] }).rows;
 
   pgIt('sets the statement timeout on its connections', async () => {
-    const rows = (await ctx.database.db.execute(sql`show statement_timeout`)) as unknown as {
-      rows: { statement_timeout: string }[];
-    };
-    expect(rows.rows[0]!.statement_timeout).toBe('4321ms');
+    const rows = await rowsOf<{ statement_timeout: string }>(sql`show statement_timeout`);
+    expect(rows[0]!.statement_timeout).toBe('4321ms');
   });
 
   pgIt('opens at most DB_POOL_SIZE connections', async () => {
     await Promise.all(Array.from({ length: 8 }, () => ctx.database.db.execute(sql`select pg_sleep(0.05)`)));
-    const result = (await ctx.database.db.execute(
+    const result = await rowsOf<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(result.rows[0]!.n).toBeLessThanOrEqual(3);
+    );
+    expect(result[0]!.n).toBeLessThanOrEqual(3);
   });
 });
 
