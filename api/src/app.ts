@@ -12,6 +12,7 @@ import type { Db } from './db';
 import { dummyHash } from './lib/crypto';
 import { yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
+import compressPlugin from './plugins/compress';
 import errorsPlugin from './plugins/errors';
 import portalPlugin, { remoteOrigins } from './plugins/portal';
 import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
