@@ -152,17 +152,26 @@ export async function findUser(
   return row ? toDto(row) : null;
 }
 
+const userRowById = prepared('user.row-by-id', ['id'], (db, p, name) =>
+  db.select().from(users).where(eq(users.id, p.id)).limit(1).prepare(name),
+);
+
 export async function findUserRow(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userRowById(db, { id });
   return row;
 }
 
-export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
+const userRowByUsername = prepared('user.row-by-username', ['username'], (db, p, name) =>
+  db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
-    .limit(1);
+    .where(eq(sql`lower(${users.username})`, p.username))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await userRowByUsername(db, { username: username.trim().toLowerCase() });
   return row;
 }
 
