@@ -34,24 +34,18 @@ export function toUserDto(
 }
 
 /**
- * Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. The outer
- * id is named through its table: drizzle may write a bare `"id"`, which the subquery would misread.
+ * Users whose scope lies inside the company ids `scope` (a value or a prepared placeholder): no
+ * company of theirs outside it, and not scope ALL. The outer id is named through its table: drizzle
+ * may write a bare `"id"`, which the subquery would misread.
  */
-export function usersWithinScope(scope: CompanyScope): SQL | undefined {
-  if (scope === ALL) return undefined;
-  const outside = scope.length
-    ? sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id and uc.company_id not in (${sql.join(
-        scope.map((id) => sql`${id}`),
-        sql`, `,
-      )}))`
-    : sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id)`;
-  return sql`(${users.scope_all} = false and not ${outside})`;
-}
-
-/** Placeholder form of usersWithinScope for prepared queries (`scope`: the viewer's company ids). */
-const withinScope = (scope: Placeholder) =>
+const withinScope = (scope: Placeholder | SQL) =>
   sql`(${users.scope_all} = false and not exists (select 1 from ${userCompanies} uc
     where uc.user_id = ${users}.id and uc.company_id <> all(${scope})))`;
+
+/** Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. */
+export function usersWithinScope(scope: CompanyScope): SQL | undefined {
+  return scope === ALL ? undefined : withinScope(sql`${sql.param(scope)}::uuid[]`);
+}
 
 /** A user's companies (empty for scope ALL), read in the same query as the user. */
 const companyIds = sql<string[]>`array(select uc.company_id::text from ${userCompanies} uc
