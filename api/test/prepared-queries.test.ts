@@ -4,12 +4,17 @@
  * tokens change from one call to the next, more often than PostgreSQL's five custom plans before it
  * may switch a statement to a generic one. Also: slow-query logging and the pool's settings.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import type { Executor } from '../src/db';
+import { type Executor, openDatabase } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { pgError } from '../src/lib/errors';
 import { prepared, preparedShapes } from '../src/db/prepared';
 import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
-import { usePostgres } from './template';
+import { adminUrl, usePostgres, withDatabase } from './template';
 
 interface Entry {
   statement: string;
@@ -208,6 +213,32 @@ describe('the PostgreSQL pool', () => {
   pgIt('sets the statement timeout on its connections', async () => {
     const rows = await rowsOf<{ statement_timeout: string }>(sql`show statement_timeout`);
     expect(rows[0]!.statement_timeout).toBe('4321ms');
+  });
+
+  pgIt('cancels a statement past the timeout, but never a migration', async () => {
+    const name = (await rowsOf<{ name: string }>(sql`select current_database() as name`))[0]!.name;
+    const strict = await openDatabase({
+      databaseUrl: withDatabase(adminUrl(), name),
+      poolSize: 1,
+      statementTimeoutMs: 100,
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-migration-'));
+    try {
+      const cancelled: unknown = await strict.db
+        .execute(sql`select pg_sleep(0.3)`)
+        .catch((err: unknown) => err);
+      expect(pgError(cancelled)?.code).toBe('57014'); // query_canceled: statement timeout
+      fs.mkdirSync(path.join(dir, 'meta'));
+      fs.writeFileSync(
+        path.join(dir, 'meta', '_journal.json'),
+        JSON.stringify({ entries: [{ idx: 0, tag: '0000_slow_index' }] }),
+      );
+      fs.writeFileSync(path.join(dir, '0000_slow_index.sql'), 'select pg_sleep(0.3);');
+      expect(await migrate(strict, dir)).toEqual(['0000_slow_index']);
+    } finally {
+      await strict.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   pgIt('opens at most DB_POOL_SIZE connections', async () => {
