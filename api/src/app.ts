@@ -12,6 +12,7 @@ import { requestId } from './lib/request-id';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { refuseUnexpectedMultipart, yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
+import compressPlugin from './plugins/compress';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
@@ -79,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressPlugin);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {

@@ -26,6 +26,12 @@ export interface Config {
   portalRoot: string;
   /** Base URLs of modules deployed elsewhere, by folder (REMOTE_<FOLDER>_URL). */
   remoteUrls: Partial<Record<string, string>>;
+  /** PostgreSQL connections per API process (DB_POOL_SIZE). */
+  dbPoolSize: number;
+  /** PostgreSQL cancels a statement running longer (DB_STATEMENT_TIMEOUT_MS; 0: never). */
+  dbStatementTimeoutMs: number;
+  /** A query taking at least this long is logged at warn with its duration (SLOW_QUERY_MS). */
+  slowQueryMs: number;
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -80,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // api/src/config.ts (tests) and api/dist/server.js (bundle) both sit two levels below the root.
     portalRoot: path.resolve(env.PORTAL_ROOT || path.join(__dirname, '..', '..')),
     remoteUrls: remoteUrlsFromEnv(env),
+    dbPoolSize: Math.max(1, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
+    dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    slowQueryMs: int('SLOW_QUERY_MS', env.SLOW_QUERY_MS, 500),
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }
       : { memoryCost: 19456, timeCost: 2, parallelism: 1 },

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db';
+import { type Database, openDatabase, type SlowQueryLogger } from './db';
 import { migrate } from './db/migrate';
 import { seedAdministrator, seedPermissions, type SeedResult } from './services/seed';
 
@@ -12,8 +12,18 @@ export interface Runtime {
 }
 
 /** Opens the database (and Redis), migrates when asked, and seeds the catalogue and first administrator. */
-export async function openRuntime(config: Config, opts: { migrate: boolean }): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function openRuntime(
+  config: Config,
+  opts: { migrate: boolean; logger?: SlowQueryLogger },
+): Promise<Runtime> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    slowQueryMs: config.slowQueryMs,
+    logger: opts.logger,
+  });
   let redis: Redis | undefined;
   try {
     if (opts.migrate) await migrate(database);

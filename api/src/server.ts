@@ -20,7 +20,7 @@ async function main() {
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
   let runtime;
   try {
-    runtime = await openRuntime(config, { migrate: config.migrateOnStart });
+    runtime = await openRuntime(config, { migrate: config.migrateOnStart, logger });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       logger.fatal(err.message);

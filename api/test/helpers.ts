@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../src/db';
+import { type Database, openDatabase, type OpenOptions, PGLITE_EXTENSIONS } from '../src/db';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { adminUrl, pgliteTemplateFile, pgTemplateName, usePostgres, withDatabase } from './template';
 
@@ -21,8 +21,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Settings of the database connection a test may choose. */
+type DbOptions = Pick<OpenOptions, 'poolSize' | 'statementTimeoutMs' | 'slowQueryMs' | 'logger'>;
+
 /** A fresh database for this test file (a copy of the migrated template) and an app on it. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  dbOptions: DbOptions = {},
+): Promise<TestContext> {
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (usePostgres()) {
@@ -31,7 +37,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     await admin.connect();
     await admin.query(`create database "${name}" template "${pgTemplateName()}"`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize: 4 });
+    database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize: 4, ...dbOptions });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl() });
       await c.connect();
@@ -41,7 +47,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   } else {
     const dump = fs.readFileSync(pgliteTemplateFile());
     const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
-    const opened = await openDatabase({ pglite: client });
+    const opened = await openDatabase({ pglite: client, ...dbOptions });
     database = { ...opened, close: async () => client.close() };
   }
   // No built portal unless a test provides one (PORTAL_ROOT), whatever this checkout has built.

@@ -4,6 +4,7 @@
  * It prints numbers and asserts nothing.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -106,6 +107,28 @@ async function matchReport(url: string, token: string, resource: string, terms: 
   return `  ${resource} search matches: ${parts.join(', ')}`;
 }
 
+/** Bytes on the wire of one answer (fetch would decode it), for the compression runs. */
+function wireBytes(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** A large list (200 companies) as plain JSON, gzip and brotli: what compression costs and saves. */
+const BIG_LIST = '/api/company?paginate=200';
+const ENCODINGS: [label: string, acceptEncoding: string | undefined][] = [
+  ['identity', undefined],
+  ['gzip', 'gzip'],
+  ['br', 'gzip, deflate, br'],
+];
+
 async function benchTarget(target: Target, load: LoadGenerator, bareRps: number): Promise<Row[]> {
   const adminPassword = randomBytes(12).toString('base64url');
   const config = loadConfig({
@@ -118,8 +141,10 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
     HOST: '127.0.0.1',
     PORT: '0',
   });
+  // Production logging (info, JSON, redacted), written to /dev/null: its cost is part of every request.
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
   let started = Date.now();
-  const runtime = await openRuntime(config, { migrate: true });
+  const runtime = await openRuntime(config, { migrate: true, logger });
   try {
     console.log(`  database opened and migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     started = Date.now();
@@ -131,8 +156,6 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
         `${counts.userCompanies} user-company links in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    // Production logging (info, JSON, redacted), written to /dev/null: its cost is part of every request.
-    const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
     const app = await buildApp({ config, db: runtime.database.db, logger });
     try {
       const url = await listen(app);
@@ -162,6 +185,24 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
         settings.connections,
         USER_SEARCHES.map((term) => ({ method: 'GET', path: listPath('user', term), headers: auth })),
       );
+      const sizes: string[] = [];
+      for (const [label, accept] of ENCODINGS) {
+        const bytes = await wireBytes(url + BIG_LIST, {
+          ...auth,
+          ...(accept ? { 'accept-encoding': accept } : {}),
+        });
+        sizes.push(`${label} ${(bytes / 1024).toFixed(1)} KB`);
+      }
+      console.log(`  ${BIG_LIST} answer on the wire: ${sizes.join(', ')}`);
+      for (const [label, accept] of ENCODINGS) {
+        await run(`GET ${BIG_LIST} (${label})`, settings.connections, [
+          {
+            method: 'GET',
+            path: BIG_LIST,
+            headers: { ...auth, ...(accept ? { 'accept-encoding': accept } : {}) },
+          },
+        ]);
+      }
       const logins = counts.loginUsernames.length
         ? counts.loginUsernames.slice(0, 50).map((username) => ({ username, password: SEEDED_PASSWORD }))
         : [{ username: 'admin', password: adminPassword }];

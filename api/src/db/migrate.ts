@@ -61,6 +61,9 @@ export async function migrate(database: Database, dir?: string): Promise<string[
   const applied: string[] = [];
   for (const migration of migrations) {
     await db.transaction(async (tx) => {
+      // Building an index on a large table, or waiting for another process's migration, may take
+      // longer than the pool's statement timeout (DB_STATEMENT_TIMEOUT_MS), which is for requests.
+      await tx.execute(sql`set local statement_timeout = 0`);
       await tx.execute(sql`select id from _migration_lock where id = 1 for update`);
       const done = await tx.execute(sql`select 1 from _migrations where name = ${migration.name}`);
       if ((done as { rows: unknown[] }).rows.length > 0) return;

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ListQuery, type ListResponse, toListResponse } from '@sertifikasi/shared-contracts';
 
@@ -11,7 +11,20 @@ export const likePattern = (search: string): string => `%${search.replace(/[\\%_
  */
 export function matchesSearch(document: SQL, search: string): SQL | undefined {
   if (!search) return undefined;
-  return sql`${document} like lower(${likePattern(search)})`;
+  return matchesPattern(document, likePattern(search));
+}
+
+/** matchesSearch with the pattern (likePattern of the text) as a value or a prepared placeholder. */
+export function matchesPattern(document: SQL, pattern: string | Placeholder): SQL {
+  return sql`${document} like lower(${pattern})`;
+}
+
+/**
+ * `column = any(ids)`: with an array placeholder one prepared statement serves any number of ids
+ * (an empty array matches nothing).
+ */
+export function isAnyOf(column: AnyPgColumn | SQL, ids: Placeholder): SQL {
+  return sql`${column} = any(${ids})`;
 }
 
 /** Case-insensitive "contains" over a few columns (small tables); undefined when there is no search text. */

@@ -2,7 +2,8 @@ import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { CompanyScope, PermissionKey } from '@sertifikasi/shared-contracts';
 import { ALL, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
-import { permissions, rolePermissions, sessions, userCompanies, users } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { permissions, rolePermissions, roles, sessions, userCompanies, users } from '../db/schema';
 import { hashToken, newId, newToken } from '../lib/crypto';
 
 /** A session ends after 12 hours unused and 7 days at most (DECISIONS.md section 2). */
@@ -17,6 +18,10 @@ export interface AuthUser {
   username: string;
   roles_id: string | null;
   is_active: boolean;
+  /** The user's role as the API shows it (`roles`), read with the session. */
+  role: { id: string; name: string } | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export interface AuthContext {
@@ -84,13 +89,12 @@ function knownKeys(names: readonly string[]): PermissionKey[] {
   return names.filter((n): n is PermissionKey => KNOWN_KEYS.has(n));
 }
 
-/** The signed-in caller behind a bearer token, or null when the token is unknown, ended or the user inactive. */
-export async function authenticate(
-  db: Executor,
-  token: string,
-  now = new Date(),
-): Promise<AuthContext | null> {
-  const [row] = await db
+/**
+ * The session behind a token hash with its user, the role's permission keys and the user's
+ * companies, in one round trip: every signed-in request pays for this query, so it is prepared.
+ */
+const sessionByToken = prepared('session.authenticate', ['tokenHash', 'now', 'idleSince'], (db, p, name) =>
+  db
     .select({
       sessionId: sessions.id,
       lastUsed: sessions.last_used_at,
@@ -100,24 +104,40 @@ export async function authenticate(
       roles_id: users.roles_id,
       is_active: users.is_active,
       scope_all: users.scope_all,
-      // The role's permission keys and the user's companies in the same round trip: every signed-in
-      // request pays for this query.
+      created_at: users.created_at,
+      updated_at: users.updated_at,
+      role_name: roles.name,
       keys: sql<string[]>`array(select ${permissions.name} from ${rolePermissions} join ${permissions}
         on ${permissions.id} = ${rolePermissions.permission_id}
         where ${rolePermissions.role_id} = ${users.roles_id})`,
       companies: sql<string[]>`array(select ${userCompanies.company_id}::text from ${userCompanies}
-        where ${userCompanies.user_id} = ${users.id})`,
+        where ${userCompanies.user_id} = ${users.id} order by ${userCompanies.company_id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(roles, eq(roles.id, users.roles_id))
     .where(
       and(
-        eq(sessions.token_hash, hashToken(token)),
-        gt(sessions.expires_at, now),
-        gt(sessions.last_used_at, new Date(now.getTime() - IDLE_MS)),
+        eq(sessions.token_hash, p.tokenHash),
+        gt(sessions.expires_at, p.now),
+        gt(sessions.last_used_at, p.idleSince),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(name),
+);
+
+/** The signed-in caller behind a bearer token, or null when the token is unknown, ended or the user inactive. */
+export async function authenticate(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<AuthContext | null> {
+  const [row] = await sessionByToken(db, {
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
+  });
   if (!row || !row.is_active) return null;
   if (now.getTime() - row.lastUsed.getTime() > TOUCH_MS) {
     await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, row.sessionId));
@@ -129,6 +149,9 @@ export async function authenticate(
       username: row.username,
       roles_id: row.roles_id,
       is_active: row.is_active,
+      role: row.roles_id && row.role_name !== null ? { id: row.roles_id, name: row.role_name } : null,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
     },
     sessionId: row.sessionId,
     permissions: new Set(knownKeys(row.keys)),

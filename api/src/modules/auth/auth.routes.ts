@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
@@ -14,10 +14,19 @@ import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { defineRoute } from '../../lib/route';
 import { audit } from '../../services/audit';
 import { createSession, revokeToken, revokeUserSessions } from '../../services/sessions';
-import { findUser, findUserByUsername, findUserRow, usernameTaken } from '../users/users.repository';
+import {
+  findUser,
+  findUserByUsername,
+  findUserRow,
+  toUserDto,
+  usernameTaken,
+} from '../users/users.repository';
 import { companyOptions } from '../companies/companies.repository';
 
 const loginFailure = (status: number, code: string) => new AppError(status, code, LOGIN_MESSAGES[code]!);
+
+/** The signed-in user as the API shows it, from what the auth hook read with the session. */
+const signedInUser = (req: FastifyRequest) => toUserDto(req.auth.user, req.auth.user.role, req.auth.scope);
 
 const okSchema = yup.object({ success: yup.boolean().defined(), message: yup.string().defined() });
 
@@ -72,11 +81,8 @@ export default async function authRoutes(app: FastifyInstance) {
     tags: ['auth'],
     access: {},
     response: { 200: userSchema },
-    handler: async (req) => {
-      const user = await findUser(app.db, req.auth.user.id);
-      if (!user) throw unauthenticated();
-      return user;
-    },
+    // The user as read with the session, in this same request: no second query.
+    handler: async (req) => signedInUser(req),
   });
 
   defineRoute(app, {
@@ -92,12 +98,18 @@ export default async function authRoutes(app: FastifyInstance) {
       const { name, username, password, current_password: currentPassword } = req.body;
       if (await usernameTaken(app.db, username, me)) throw invalid({ username: 'Username sudah digunakan' });
       // A new password needs the current one: a session left open (or taken) cannot lock the owner out.
+      // Guesses of the current password count as failed sign-ins of this account (a stolen session
+      // cannot try passwords faster than the sign-in page allows).
       if (password) {
         const row = await findUserRow(app.db, me);
         if (!row) throw unauthenticated();
+        if (!(await app.loginThrottle.reserve(row.username, req.ip))) {
+          throw loginFailure(429, ERROR_CODES.loginThrottled);
+        }
         if (!currentPassword || !(await verifyPassword(row.password_hash, currentPassword))) {
           throw invalid({ current_password: 'Password Saat Ini salah' });
         }
+        await app.loginThrottle.succeeded(row.username, req.ip);
       }
       const passwordHash = password ? await hashPassword(password, app.config.argon2) : undefined;
       return app.db.transaction(async (tx) => {
@@ -137,10 +149,8 @@ export default async function authRoutes(app: FastifyInstance) {
       }),
     },
     handler: async (req) => {
-      const user = await findUser(app.db, req.auth.user.id);
-      if (!user) throw unauthenticated();
       return {
-        user,
+        user: signedInUser(req),
         // The keys the auth hook read with the session, in this same request.
         roles: [...req.auth.permissions],
         company_ids: req.auth.scope,

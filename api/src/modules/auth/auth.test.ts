@@ -240,6 +240,30 @@ describe('profile and user-info', () => {
     expect(rename.json().name).toBe('Nama Saja');
   });
 
+  it('guesses of the current password count as failed sign-ins: past the limit 429, the right one refused too', async () => {
+    const role = await createRole(ctx.app, ctx.adminToken, 'Profil Tebak', ['statistik']);
+    const me = await createUser(ctx.app, ctx.adminToken, {
+      username: 'profil.tebak',
+      roles_id: role,
+      company_ids: 'ALL',
+    });
+    const change = (current: string) =>
+      call(ctx.app, me.token, 'PUT', '/api/profile', {
+        name: 'Tebak',
+        username: 'profil.tebak',
+        password: 'new-password-9',
+        current_password: current,
+      });
+    for (let i = 0; i < 10; i++) expect((await change(`guess-number-${i}`)).statusCode).toBe(422);
+    const throttled = await change('password-123');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().code).toBe('l-throttled');
+    // The sign-in page from the same address is throttled for this account as well.
+    expect(
+      (await post('/api/login', { username: 'profil.tebak', password: 'password-123' })).statusCode,
+    ).toBe(429);
+  });
+
   it('refuses a new password of only spaces (422), even with the right current password', async () => {
     const res = await call(ctx.app, ctx.adminToken, 'PUT', '/api/profile', {
       name: 'Administrator',

@@ -11,7 +11,8 @@ import {
   userCompanies,
 } from '../../db/schema';
 import { searchDocument } from '../../db/search';
-import { listPage, matchesSearch } from '../../lib/list';
+import { type Placeholders, preparedShapes } from '../../db/prepared';
+import { isAnyOf, likePattern, listPage, matchesPattern } from '../../lib/list';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -53,49 +54,90 @@ export function toCompanyDto(row: CompanyRow, students: number): Company {
   };
 }
 
+/** The optional parts of the company queries: a scope filter (not ALL) and a search. */
+const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
+
+const inScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
+  on.scoped ? isAnyOf(companies.id, p.scope) : undefined;
+
+const listWhere = (p: Placeholders<'scope' | 'pattern'>, on: { scoped: boolean; search: boolean }) =>
+  and(inScope(p, on), on.search ? matchesPattern(companySearch, p.pattern) : undefined);
+
+const countCompanies = preparedShapes(
+  'company.count',
+  ['scoped', 'search'],
+  ['scope', 'pattern'],
+  (db, p, on, name) => db.select({ n: count() }).from(companies).where(listWhere(p, on)).prepare(name),
+);
+
+const companyPage = preparedShapes(
+  'company.page',
+  ['scoped', 'search'],
+  ['scope', 'pattern', 'limit', 'offset'],
+  (db, p, on, name) =>
+    db
+      .select({ company: companies, students: studentCount })
+      .from(companies)
+      .where(listWhere(p, on))
+      .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+      .limit(p.limit)
+      .offset(p.offset)
+      .prepare(name),
+);
+
 export async function listCompanies(db: Executor, query: ListQuery, scope: CompanyScope) {
-  const where = and(companiesInScope(scope), matchesSearch(companySearch, query.search));
+  const on = { scoped: scope !== ALL, search: !!query.search };
+  const values = { scope: scopeValue(scope), pattern: likePattern(query.search) };
   return listPage(
     query,
-    async () => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0,
+    async () => (await countCompanies(db, on, values))[0]?.n ?? 0,
     async (limit, offset) =>
-      (
-        await db
-          .select({ company: companies, students: studentCount })
-          .from(companies)
-          .where(where)
-          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => toCompanyDto(r.company, r.students)),
+      (await companyPage(db, on, { ...values, limit, offset })).map((r) =>
+        toCompanyDto(r.company, r.students),
+      ),
   );
 }
 
-export async function findCompany(db: Executor, id: string, scope: CompanyScope): Promise<Company | null> {
-  const [row] = await db
+const companyById = preparedShapes('company.by-id', ['scoped'], ['id', 'scope'], (db, p, on, name) =>
+  db
     .select({ company: companies, students: studentCount })
     .from(companies)
-    .where(and(eq(companies.id, id), companiesInScope(scope)))
-    .limit(1);
+    .where(and(eq(companies.id, p.id), inScope(p, on)))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function findCompany(db: Executor, id: string, scope: CompanyScope): Promise<Company | null> {
+  const [row] = await companyById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
   return row ? toCompanyDto(row.company, row.students) : null;
 }
 
-export async function findCompanyRow(db: Executor, id: string, scope: CompanyScope) {
-  const [row] = await db
+const companyRowById = preparedShapes('company.row-by-id', ['scoped'], ['id', 'scope'], (db, p, on, name) =>
+  db
     .select()
     .from(companies)
-    .where(and(eq(companies.id, id), companiesInScope(scope)))
-    .limit(1);
+    .where(and(eq(companies.id, p.id), inScope(p, on)))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function findCompanyRow(db: Executor, id: string, scope: CompanyScope) {
+  const [row] = await companyRowById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
   return row;
 }
 
-/** `[{id, name}]` of the companies a scope may pick, by name. */
-export async function companyOptions(db: Executor, scope: CompanyScope) {
-  return db
+const companyOptionRows = preparedShapes('company.options', ['scoped'], ['scope'], (db, p, on, name) =>
+  db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(companiesInScope(scope))
-    .orderBy(asc(sql`lower(${companies.name})`));
+    .where(inScope(p, on))
+    .orderBy(asc(sql`lower(${companies.name})`))
+    .prepare(name),
+);
+
+/** `[{id, name}]` of the companies a scope may pick, by name. */
+export async function companyOptions(db: Executor, scope: CompanyScope) {
+  return companyOptionRows(db, { scoped: scope !== ALL }, { scope: scopeValue(scope) });
 }
 
 /** Ids among `ids` that are not companies. */

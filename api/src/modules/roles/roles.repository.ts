@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { type ListQuery, PERMISSION_KEYS, type Role } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { permissions, rolePermissions, roles, users } from '../../db/schema';
-import { listPage, searchAny } from '../../lib/list';
+import { prepared, preparedShapes } from '../../db/prepared';
+import { likePattern, listPage } from '../../lib/list';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -15,49 +16,58 @@ const userCount = sql<number>`(select count(*) from ${users} u where u.roles_id 
   Number,
 );
 
-async function withPermissions(db: Executor, rows: { role: RoleRow; users: number }[]): Promise<Role[]> {
-  const ids = rows.map((r) => r.role.id);
-  const links = ids.length
-    ? await db.select().from(rolePermissions).where(inArray(rolePermissions.role_id, ids))
-    : [];
-  const byRole = new Map<string, string[]>();
-  for (const l of links) byRole.set(l.role_id, [...(byRole.get(l.role_id) ?? []), l.permission_id]);
-  return rows.map(({ role, users: n }) => ({
-    id: role.id,
-    name: role.name,
-    permission: (byRole.get(role.id) ?? []).sort(),
-    user_count: n,
-    created_at: role.created_at.toISOString(),
-    updated_at: role.updated_at.toISOString(),
-  }));
-}
+/** The role's permission ids, read in the same query as the role. */
+const permissionIdsOf = sql<string[]>`array(select rp.permission_id::text from ${rolePermissions} rp
+  where rp.role_id = ${roles}.id)`;
+
+const toRole = ({ role, users: n, permission }: { role: RoleRow; users: number; permission: string[] }) => ({
+  id: role.id,
+  name: role.name,
+  permission: [...permission].sort(),
+  user_count: n,
+  created_at: role.created_at.toISOString(),
+  updated_at: role.updated_at.toISOString(),
+});
+
+const roleColumns = { role: roles, users: userCount, permission: permissionIdsOf };
+const nameMatches = (pattern: Placeholder) => sql`${roles.name} ilike ${pattern}`;
+
+const countRoles = preparedShapes('role.count', ['search'], ['pattern'], (db, p, on, name) =>
+  db
+    .select({ n: count() })
+    .from(roles)
+    .where(on.search ? nameMatches(p.pattern) : undefined)
+    .prepare(name),
+);
+
+const rolePage = preparedShapes('role.page', ['search'], ['pattern', 'limit', 'offset'], (db, p, on, name) =>
+  db
+    .select(roleColumns)
+    .from(roles)
+    .where(on.search ? nameMatches(p.pattern) : undefined)
+    .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id))
+    .limit(p.limit)
+    .offset(p.offset)
+    .prepare(name),
+);
 
 export async function listRoles(db: Executor, query: ListQuery) {
-  const where = searchAny(query.search, [roles.name]);
+  const on = { search: !!query.search };
+  const pattern = likePattern(query.search);
   return listPage(
     query,
-    async () => (await db.select({ n: count() }).from(roles).where(where))[0]?.n ?? 0,
-    async (limit, offset) =>
-      withPermissions(
-        db,
-        await db
-          .select({ role: roles, users: userCount })
-          .from(roles)
-          .where(where)
-          .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id))
-          .limit(limit)
-          .offset(offset),
-      ),
+    async () => (await countRoles(db, on, { pattern }))[0]?.n ?? 0,
+    async (limit, offset) => (await rolePage(db, on, { pattern, limit, offset })).map(toRole),
   );
 }
 
+const roleById = prepared('role.by-id', ['id'], (db, p, name) =>
+  db.select(roleColumns).from(roles).where(eq(roles.id, p.id)).limit(1).prepare(name),
+);
+
 export async function findRole(db: Executor, id: string): Promise<Role | null> {
-  const rows = await db
-    .select({ role: roles, users: userCount })
-    .from(roles)
-    .where(eq(roles.id, id))
-    .limit(1);
-  return (await withPermissions(db, rows))[0] ?? null;
+  const [row] = await roleById(db, { id });
+  return row ? toRole(row) : null;
 }
 
 export async function roleNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -10,12 +10,13 @@ import {
 import type { Executor } from '../../db';
 import { permissions, rolePermissions, roles, userCompanies, users } from '../../db/schema';
 import { searchDocument } from '../../db/search';
-import { likePattern, listPage, matchesSearch } from '../../lib/list';
+import { type Placeholders, prepared, preparedShapes } from '../../db/prepared';
+import { isAnyOf, likePattern, listPage, matchesPattern } from '../../lib/list';
 
 type UserRow = typeof users.$inferSelect;
 
 export function toUserDto(
-  row: UserRow,
+  row: Pick<UserRow, 'id' | 'name' | 'username' | 'roles_id' | 'is_active' | 'created_at' | 'updated_at'>,
   role: { id: string; name: string } | null,
   scope: CompanyScope,
 ): User {
@@ -33,90 +34,110 @@ export function toUserDto(
 }
 
 /**
- * Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. A user with
- * an empty scope (not ALL, no company) lies inside no limited scope: only scope ALL manages them.
- * The outer id is named through its table: drizzle may write a bare `"id"`, which the subquery
- * would misread.
+ * Users whose scope lies inside the company ids `scope` (a value or a prepared placeholder): not
+ * scope ALL, at least one company, and none outside it. A user with an empty scope (not ALL, no
+ * company) lies inside no limited scope: only scope ALL manages them. The outer id is named through
+ * its table: drizzle may write a bare `"id"`, which the subquery would misread.
  */
+const withinScope = (scope: Placeholder | SQL) =>
+  sql`(${users.scope_all} = false
+    and exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id)
+    and not exists (select 1 from ${userCompanies} uc
+      where uc.user_id = ${users}.id and uc.company_id <> all(${scope})))`;
+
+/** Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. */
 export function usersWithinScope(scope: CompanyScope): SQL | undefined {
-  if (scope === ALL) return undefined;
-  const hasCompany = sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id)`;
-  const outside = scope.length
-    ? sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users}.id and uc.company_id not in (${sql.join(
-        scope.map((id) => sql`${id}`),
-        sql`, `,
-      )}))`
-    : hasCompany;
-  return sql`(${users.scope_all} = false and ${hasCompany} and not ${outside})`;
+  return scope === ALL ? undefined : withinScope(sql`${sql.param(scope)}::uuid[]`);
 }
 
-async function scopesOf(db: Executor, rows: UserRow[]): Promise<Map<string, string[]>> {
-  const limited = rows.filter((r) => !r.scope_all).map((r) => r.id);
-  const map = new Map<string, string[]>();
-  if (!limited.length) return map;
-  const links = await db
-    .select()
-    .from(userCompanies)
-    .where(inArray(userCompanies.user_id, limited))
-    .orderBy(asc(userCompanies.company_id));
-  for (const link of links) map.set(link.user_id, [...(map.get(link.user_id) ?? []), link.company_id]);
-  return map;
-}
-
-async function toDtos(db: Executor, rows: { user: UserRow; role: { id: string; name: string } | null }[]) {
-  const scopes = await scopesOf(
-    db,
-    rows.map((r) => r.user),
-  );
-  return rows.map(({ user, role }) =>
-    toUserDto(user, role?.id ? role : null, user.scope_all ? ALL : (scopes.get(user.id) ?? [])),
-  );
-}
+/** A user's companies (empty for scope ALL), read in the same query as the user. */
+const companyIds = sql<string[]>`array(select uc.company_id::text from ${userCompanies} uc
+  where uc.user_id = ${users}.id order by uc.company_id)`;
 
 const roleRef = { id: roles.id, name: roles.name };
 
-/**
- * Search over name, username (users_search_idx) and the role's name. The few roles that match are
- * looked up first, so the users query stays on its indexes instead of joining to search.
- */
-async function userSearch(db: Executor, search: string): Promise<SQL | undefined> {
-  if (!search) return undefined;
-  const byText = matchesSearch(searchDocument([users.name, users.username]), search);
-  const matchingRoles = await db
+interface UserWithRole {
+  user: UserRow;
+  role: { id: string; name: string } | null;
+  companies: string[];
+}
+
+const toDto = ({ user, role, companies }: UserWithRole) =>
+  toUserDto(user, role?.id ? role : null, user.scope_all ? ALL : companies);
+
+const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
+
+/** Roles whose name matches a search (the few there are): users of these roles match it too. */
+const rolesMatching = prepared('user.search-roles', ['pattern'], (db, p, name) =>
+  db
     .select({ id: roles.id })
     .from(roles)
-    .where(sql`${roles.name} ilike ${likePattern(search)}`);
-  if (!matchingRoles.length) return byText;
-  return or(
-    byText,
-    inArray(
-      users.roles_id,
-      matchingRoles.map((r) => r.id),
-    ),
+    .where(sql`${roles.name} ilike ${p.pattern}`)
+    .prepare(name),
+);
+
+type UserListKeys = 'scope' | 'pattern' | 'roleIds';
+const USER_LIST_SHAPE = ['scoped', 'search', 'roles'] as const;
+type UserListShape = Record<(typeof USER_LIST_SHAPE)[number], boolean>;
+
+/**
+ * Search over name, username (users_search_idx) and the role's name: the matching roles are looked
+ * up first, so the users query stays on its indexes instead of joining to search.
+ */
+function userListWhere(p: Placeholders<UserListKeys>, on: UserListShape) {
+  const byText = on.search
+    ? matchesPattern(searchDocument([users.name, users.username]), p.pattern)
+    : undefined;
+  return and(
+    on.scoped ? withinScope(p.scope) : undefined,
+    on.roles ? or(byText, isAnyOf(users.roles_id, p.roleIds)) : byText,
   );
 }
 
+const countUsers = preparedShapes(
+  'user.count',
+  USER_LIST_SHAPE,
+  ['scope', 'pattern', 'roleIds'],
+  (db, p, on, name) => db.select({ n: count() }).from(users).where(userListWhere(p, on)).prepare(name),
+);
+
+const userPage = preparedShapes(
+  'user.page',
+  USER_LIST_SHAPE,
+  ['scope', 'pattern', 'roleIds', 'limit', 'offset'],
+  (db, p, on, name) =>
+    db
+      .select({ user: users, role: roleRef, companies: companyIds })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roles_id))
+      .where(userListWhere(p, on))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+      .limit(p.limit)
+      .offset(p.offset)
+      .prepare(name),
+);
+
 export async function listUsers(db: Executor, query: ListQuery, viewerScope: CompanyScope) {
-  const where = and(usersWithinScope(viewerScope), await userSearch(db, query.search));
+  const pattern = likePattern(query.search);
+  const roleIds = query.search ? (await rolesMatching(db, { pattern })).map((r) => r.id) : [];
+  const on = { scoped: viewerScope !== ALL, search: !!query.search, roles: roleIds.length > 0 };
+  const values = { scope: scopeValue(viewerScope), pattern, roleIds };
   return listPage(
     query,
-    async () => {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
-    },
-    async (limit, offset) => {
-      const rows = await db
-        .select({ user: users, role: roleRef })
-        .from(users)
-        .leftJoin(roles, eq(roles.id, users.roles_id))
-        .where(where)
-        .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
-        .limit(limit)
-        .offset(offset);
-      return toDtos(db, rows);
-    },
+    async () => (await countUsers(db, on, values))[0]?.n ?? 0,
+    async (limit, offset) => (await userPage(db, on, { ...values, limit, offset })).map(toDto),
   );
 }
+
+const userById = preparedShapes('user.by-id', ['scoped'], ['id', 'scope'], (db, p, on, name) =>
+  db
+    .select({ user: users, role: roleRef, companies: companyIds })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roles_id))
+    .where(and(eq(users.id, p.id), on.scoped ? withinScope(p.scope) : undefined))
+    .limit(1)
+    .prepare(name),
+);
 
 /** One user as the API shows it, if the viewer's scope covers them. */
 export async function findUser(
@@ -124,28 +145,30 @@ export async function findUser(
   id: string,
   viewerScope: CompanyScope = ALL,
 ): Promise<User | null> {
-  const rows = await db
-    .select({ user: users, role: roleRef })
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roles_id))
-    .where(and(eq(users.id, id), usersWithinScope(viewerScope)))
-    .limit(1);
-  if (!rows.length) return null;
-  const [dto] = await toDtos(db, rows);
-  return dto ?? null;
+  const [row] = await userById(db, { scoped: viewerScope !== ALL }, { id, scope: scopeValue(viewerScope) });
+  return row ? toDto(row) : null;
 }
 
+const userRowById = prepared('user.row-by-id', ['id'], (db, p, name) =>
+  db.select().from(users).where(eq(users.id, p.id)).limit(1).prepare(name),
+);
+
 export async function findUserRow(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userRowById(db, { id });
   return row;
 }
 
-export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
+const userRowByUsername = prepared('user.row-by-username', ['username'], (db, p, name) =>
+  db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
-    .limit(1);
+    .where(eq(sql`lower(${users.username})`, p.username))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await userRowByUsername(db, { username: username.trim().toLowerCase() });
   return row;
 }
 
