@@ -57,6 +57,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 /** What a tap at the centre of `locator` would hit belongs to it (nothing lies on top of it). */
 async function expectTappable(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
   const b = await box(locator);
   const hit = await locator.evaluate(
     (el, { x, y }) => {
@@ -96,9 +97,10 @@ describe('the portal on a phone (390 x 844)', () => {
     await page.getByRole('button', { name: 'Buka menu' }).tap();
     const menu = page.getByRole('navigation', { name: 'Navigasi utama' });
     const first = await visible(menu.getByRole('link', { name: 'Statistik', exact: true }));
-    await expectTappable(first);
+    // Once the menu has slid in (its animation), nothing lies on top of its entries.
+    await eventually(() => expectTappable(first), 5000);
     const masterData = menu.getByRole('button', { name: 'Master Data' });
-    await expectTappable(masterData);
+    await eventually(() => expectTappable(masterData), 5000);
     await screenshot(page, 'd2-phone-menu');
     await masterData.tap();
     await eventually(async () => expect(await masterData.getAttribute('aria-expanded')).toBe('false'));
@@ -153,7 +155,7 @@ describe('the portal on a phone (390 x 844)', () => {
     const edit = row.getByRole('button', { name: 'Ubah' });
     const editBox = await box(edit);
     expect(editBox.x + editBox.width).toBeLessThanOrEqual(390);
-    await expectTappable(edit);
+    await eventually(() => expectTappable(edit), 5000);
     await screenshot(page, 'd4-phone-list');
     await edit.tap();
     const editDialog = await visible(page.getByRole('dialog', { name: 'Ubah Perusahaan' }));
