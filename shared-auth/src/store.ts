@@ -60,11 +60,16 @@ export function canSelectAll(state: Pick<AuthState, 'company_ids' | 'companies'>
   return state.company_ids === ALL || state.companies.length > 1;
 }
 
-/** The saved selection when it is still pickable, else the first company (or ALL when nothing else). */
+/**
+ * The saved selection when it is still pickable; otherwise 'Semua Perusahaan' (ALL) for a user whose
+ * scope is ALL, and the first company for a user limited to a list (ALL when the list is empty but
+ * ALL is allowed).
+ */
 function settleCompany(saved: string | null, scope: CompanyScope, companies: CompanyOption[]): string | null {
   const allAllowed = canSelectAll({ company_ids: scope, companies });
   if (saved === ALL && allAllowed) return ALL;
   if (saved !== null && saved !== ALL && companies.some((c) => c.id === saved)) return saved;
+  if (scope === ALL) return ALL;
   return companies[0]?.id ?? (allAllowed ? ALL : null);
 }
 

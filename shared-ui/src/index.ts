@@ -37,6 +37,11 @@ export { ResourceScreen, type ResourceScreenProps } from './resource/ResourceScr
 export { useResourceList, type ResourceList } from './resource/useResourceList';
 export { ListPagination, pageWindow, type ListPaginationProps } from './resource/pagination';
 export { toFormData } from './resource/body';
+export {
+  WideTableContainer,
+  STICKY_END_CELL,
+  type WideTableContainerProps,
+} from './resource/WideTableContainer';
 export type {
   FormMode,
   ResourceColumn,

@@ -5,12 +5,13 @@ import { Guard } from './guard';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoading } from './components/PageLoading';
+import { MainLayout } from './layouts/lazy';
 import { RemoteScreen } from './components/RemoteScreen';
 import { LANDING, ROUTES, type RouteDef } from './routes';
 
 // The login page loads only what it shows (the 400 KB gz budget): the layout (header, menu, company
-// selector) and the profile page, with shared-ui's forms and tables, arrive after sign-in.
-const MainLayout = lazy(() => import('./layouts/MainLayout').then((m) => ({ default: m.MainLayout })));
+// selector; see layouts/lazy) and the profile page, with shared-ui's forms and tables, arrive after
+// sign-in.
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 function page(route: RouteDef): ReactNode {
@@ -26,13 +27,13 @@ function page(route: RouteDef): ReactNode {
 }
 
 function element(route: RouteDef): ReactNode {
-  // Two boundaries: a page still loading keeps the layout on screen.
-  const content = <Suspense fallback={<PageLoading />}>{page(route)}</Suspense>;
+  // The layout shows while the user's permissions load and while a page or module loads, with a
+  // progress bar in the content area (while the layout's own code loads, a bar on the bare page).
+  const framed = (content: ReactNode) =>
+    route.bare ? content : <MainLayout title={route.title}>{content}</MainLayout>;
   return (
-    <Guard route={route}>
-      <Suspense fallback={<PageLoading />}>
-        {route.bare ? content : <MainLayout title={route.title}>{content}</MainLayout>}
-      </Suspense>
+    <Guard route={route} pending={framed(<PageLoading />)}>
+      {framed(<Suspense fallback={<PageLoading />}>{page(route)}</Suspense>)}
     </Guard>
   );
 }

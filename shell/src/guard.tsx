@@ -17,7 +17,16 @@ export function useTitle(title: string) {
  * /login; a route with a permission sends a user whose keys lack it to /notfound; the mobile menu
  * closes after each navigation. The API refuses the same calls whatever the UI shows.
  */
-export function Guard({ route, children }: { route: RouteDef; children: ReactNode }) {
+export function Guard({
+  route,
+  children,
+  pending = <PageLoading />,
+}: {
+  route: RouteDef;
+  children: ReactNode;
+  /** What shows while the user's permissions load (the layout with a progress bar). */
+  pending?: ReactNode;
+}) {
   const token = useAuth((s) => s.token);
   const roles = useAuth((s) => s.roles);
   // The caller's permissions and companies arrive with user-info (after sign-in, or on a reload).
@@ -33,7 +42,7 @@ export function Guard({ route, children }: { route: RouteDef; children: ReactNod
 
   if (!route.auth) return <>{children}</>;
   if (!token) return <Navigate to="/login" replace />;
-  if (!loaded) return <PageLoading />;
+  if (!loaded) return <>{pending}</>;
   if (route.permission && !can(roles, route.permission)) return <Navigate to="/notfound" replace />;
   return <>{children}</>;
 }

@@ -27,14 +27,18 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh desktop-sized context (its own local storage, so its own session). */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const { baseUrl } = systemUnderTest();
-  const context = await browser.newContext({
-    baseURL: baseUrl,
+/** A phone: 390 x 844 CSS pixels, touch, mobile viewport handling. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+/** A fresh context (its own local storage, so its own session): desktop-sized unless `device` says. */
+export async function newPage(
+  browser: Browser,
+  device: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {
     viewport: { width: 1366, height: 850 },
-    locale: 'id-ID',
-  });
+  },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { baseUrl } = systemUnderTest();
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'id-ID', ...device });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
   return { context, page };

@@ -225,6 +225,19 @@ describe('Companies screen', () => {
     expect(within(row).getByText('https://satu.co.id')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /^Tambah/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Tambah Perusahaan' });
+    // Indonesian throughout; the public page's English button is named only as a quote.
+    expect(
+      within(dialog).getByRole('switch', {
+        name: 'Cek publik hanya menampilkan tanggal terbit dan tanggal kedaluwarsa',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('switch', { name: 'Cek publik menyediakan unduhan sertifikat (PDF)' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Issue Date|Expire Date/)).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Tombol 'Download Certificate' di halaman cek sertifikat perusahaan."),
+    ).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Nama Perusahaan/), 'PT Baru');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     expect(await within(dialog).findByText('Website wajib diisi')).toBeInTheDocument();

@@ -38,7 +38,10 @@ export const t = {
     logo: 'Logo',
     logoCert: 'Logo Sertifikat',
     ttdCert: 'Tanda Tangan Sertifikat',
-    simpleDates: 'Verifikasi hanya menampilkan Issue Date dan Expire Date',
-    publicDownload: "Halaman publik menampilkan 'Download Certificate'",
+    simpleDates: 'Cek publik hanya menampilkan tanggal terbit dan tanggal kedaluwarsa',
+    simpleDatesHint: 'Formulir skema sertifikasi juga tidak menanyakan tanggal surveilans.',
+    publicDownload: 'Cek publik menyediakan unduhan sertifikat (PDF)',
+    // The public company page is in English by default (DECISIONS.md section 5): its button's text.
+    publicDownloadHint: "Tombol 'Download Certificate' di halaman cek sertifikat perusahaan.",
   },
 } as const;

@@ -148,18 +148,37 @@ describe('loadUserInfo', () => {
     expect(state().company_id).toBe(COMPANY_B.id);
   });
 
-  it('falls back to the first company when the saved one is no longer allowed, and saves it', async () => {
+  it("starts an administrator with scope ALL on 'Semua Perusahaan' when nothing was saved, and saves it", async () => {
+    fakeFetch({
+      'GET /api/user-info': { body: userInfo({ company_ids: 'ALL', companies: [COMPANY_A, COMPANY_B] }) },
+    });
+    await state().loadUserInfo();
+    expect(state().company_id).toBe('ALL');
+    expect(localStorage.getItem('sertifikasi.company_id')).toBe('ALL');
+  });
+
+  it('starts a user limited to a list of companies on the first of them when nothing was saved', async () => {
+    const limited = { company_ids: [COMPANY_A.id, COMPANY_B.id], companies: [COMPANY_B, COMPANY_A] };
+    fakeFetch({ 'GET /api/user-info': { body: userInfo(limited) } });
+    await state().loadUserInfo();
+    expect(state().company_id).toBe(COMPANY_B.id);
+    expect(localStorage.getItem('sertifikasi.company_id')).toBe(COMPANY_B.id);
+  });
+
+  it('moves off a saved company that is no longer allowed: to ALL for scope ALL, else to the first company', async () => {
     state().setCompany('cccccccc-0000-4000-8000-000000000003');
     fakeFetch({ 'GET /api/user-info': { body: userInfo() } });
     await state().loadUserInfo();
+    expect(state().company_id).toBe('ALL');
+    expect(localStorage.getItem('sertifikasi.company_id')).toBe('ALL');
+
+    state().setCompany('cccccccc-0000-4000-8000-000000000003');
+    fakeFetch({
+      'GET /api/user-info': { body: userInfo({ company_ids: [COMPANY_A.id], companies: [COMPANY_A] }) },
+    });
+    await state().loadUserInfo();
     expect(state().company_id).toBe(COMPANY_A.id);
     expect(localStorage.getItem('sertifikasi.company_id')).toBe(COMPANY_A.id);
-  });
-
-  it('picks the first company when none was saved', async () => {
-    fakeFetch({ 'GET /api/user-info': { body: userInfo({ companies: [COMPANY_B, COMPANY_A] }) } });
-    await state().loadUserInfo();
-    expect(state().company_id).toBe(COMPANY_B.id);
   });
 
   it('keeps a saved ALL for scope ALL and for several companies', async () => {
@@ -232,7 +251,7 @@ describe('refreshUserInfo', () => {
     fakeFetch({ 'GET /api/user-info': { body: userInfo({ companies: [COMPANY_B] }) } });
     refreshUserInfo();
     await waitUntil(() => state().companies.length === 1);
-    expect(state().company_id).toBe(COMPANY_B.id);
+    expect(state().company_id).toBe('ALL');
   });
 
   it('reports a failure through the error notifier and keeps what the store held', async () => {

@@ -99,7 +99,13 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
           )}
         </Box>
         <Stack spacing={1} sx={{ minWidth: 0 }}>
-          <Button component="label" variant="outlined" size="small" disabled={disabled}>
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            disabled={disabled}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {UI_TEXT.chooseImage}
             <input
               id={id}
@@ -122,7 +128,14 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
             />
           </Button>
           {preview && (
-            <Button variant="text" color="error" size="small" onClick={onRemove} disabled={disabled}>
+            <Button
+              variant="text"
+              color="error"
+              size="small"
+              onClick={onRemove}
+              disabled={disabled}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {UI_TEXT.removeImage}
             </Button>
           )}

@@ -38,6 +38,7 @@ export const UI_TEXT = {
   chosenFile: 'File dipilih',
   noOptions: 'Tidak ada pilihan',
   selectPlaceholder: '- Pilih -',
+  scrollHint: 'Geser untuk melihat kolom lain',
 } as const;
 
 /** Texts with a value in them. */

@@ -9,6 +9,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import { UI_TEXT } from '../i18n/id';
 
@@ -28,10 +30,16 @@ export interface FormModalProps<V extends FormikValues> {
   onSubmit: (values: V, helpers: FormikHelpers<V>) => void | Promise<unknown>;
   /** The form fields (TextInput, SelectInput, ...); they read and write the formik values by name. */
   children: ReactNode;
-  /** Width of the dialog, e.g. 650 or '80vw' (never wider than the screen); 600 by default. */
+  /** Width of the dialog, e.g. 650 or '80vw' (never wider than the screen; the whole screen below 600 px); 600 by default. */
   width?: number | string;
   /** A new key starts the form again from `initialValues` (e.g. one per opening). */
   formKey?: string | number;
+}
+
+/** Below the `sm` breakpoint (600 px) a form dialog takes the whole screen. */
+export function useFullScreenDialog(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 }
 
 /**
@@ -52,6 +60,7 @@ export function FormModal<V extends FormikValues>({
   formKey,
 }: FormModalProps<V>) {
   const [saving, setSaving] = useState(false);
+  const fullScreen = useFullScreenDialog();
   const submit = async (values: V, helpers: FormikHelpers<V>) => {
     setSaving(true);
     try {
@@ -65,8 +74,9 @@ export function FormModal<V extends FormikValues>({
       open={open}
       onClose={saving ? undefined : onClose}
       maxWidth={false}
+      fullScreen={fullScreen}
       scroll="paper"
-      slotProps={{ paper: { sx: { width, maxWidth: 'calc(100% - 32px)' } } }}
+      slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: 'calc(100% - 32px)' } } }}
     >
       <DialogTitle sx={{ pr: 7 }}>{title}</DialogTitle>
       <IconButton

@@ -9,6 +9,7 @@ import { CompanyInput } from '../form/CompanyInput';
 import { ImageInput } from '../form/ImageInput';
 import { TextInput } from '../form/TextInput';
 import { deferred, fakeApi, type Answer, type Call } from '../test/fakeApi';
+import { emulateBoxWidths } from '../test/viewport';
 import { ResourceScreen } from './ResourceScreen';
 import type { FormMode, ResourceConfig, ResourceFieldsProps } from './types';
 
@@ -570,6 +571,61 @@ describe('ResourceScreen: permissions', () => {
       'href',
       '/barang/id-2',
     );
+  });
+});
+
+describe('ResourceScreen: a table wider than the screen', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+
+  it("scrolls in its own box, says 'Geser untuk melihat kolom lain' and keeps the actions on the right edge", async () => {
+    restore = emulateBoxWidths(900, 358); // the table is wider than its box on a 390 px phone
+    fakeApi({ [LIST]: listOf(rowsOf(2)) });
+    renderScreen();
+    await screen.findByText('Barang 1');
+    expect(screen.getByText('Geser untuk melihat kolom lain')).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    const box = table.parentElement!;
+    expect(getComputedStyle(box).overflowX).toBe('auto');
+    for (const cell of [
+      screen.getByRole('columnheader', { name: 'Aksi' }),
+      within(rowOf('Barang 1')).getByRole('button', { name: 'Hapus' }).closest('td')!,
+    ]) {
+      expect(getComputedStyle(cell).position).toBe('sticky');
+      expect(getComputedStyle(cell).right).toBe('0px');
+    }
+  });
+
+  it('shows no hint when the table fits', async () => {
+    restore = emulateBoxWidths(800, 800);
+    fakeApi({ [LIST]: listOf(rowsOf(2)) });
+    renderScreen();
+    await screen.findByText('Barang 1');
+    expect(screen.queryByText('Geser untuk melihat kolom lain')).not.toBeInTheDocument();
+  });
+
+  it('shows the hint once new rows make the table wider than its box', async () => {
+    let width = 300;
+    const scroll = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() => width);
+    const client = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    restore = () => {
+      scroll.mockRestore();
+      client.mockRestore();
+    };
+    fakeApi({ [LIST]: listOf([]) });
+    const user = renderScreen();
+    await screen.findByText('Opps, Data Masih Kosong');
+    expect(screen.queryByText('Geser untuk melihat kolom lain')).not.toBeInTheDocument();
+
+    width = 900;
+    fakeApi({ [LIST]: listOf(rowsOf(3)), 'POST /api/barang': { status: 201, body: barang(3) } });
+    await addBarang(user, 'Barang 3', 'B3');
+    expect(await screen.findByText('Barang 3')).toBeInTheDocument();
+    expect(await screen.findByText('Geser untuk melihat kolom lain')).toBeInTheDocument();
   });
 });
 

@@ -12,7 +12,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -41,6 +40,7 @@ import { toFormData } from './body';
 import { ListPagination } from './pagination';
 import type { FormMode, ResourceColumn, ResourceConfig } from './types';
 import { useResourceList } from './useResourceList';
+import { STICKY_END_CELL, WideTableContainer } from './WideTableContainer';
 
 export interface ResourceScreenProps<T extends { id: string }, V extends FormikValues> {
   config: ResourceConfig<T, V>;
@@ -227,7 +227,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
         </Stack>
       </Stack>
       <Box sx={{ height: 4 }}>{list.loading && !firstLoad && <LinearProgress />}</Box>
-      <TableContainer>
+      <WideTableContainer contentKey={`${columnCount}:${rows.length}:${list.loading}`}>
         <Table size="small" aria-busy={list.loading}>
           <TableHead>
             <TableRow>
@@ -240,7 +240,11 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
                   {column.header}
                 </TableCell>
               ))}
-              {showActions && <TableCell align="center">{UI_TEXT.actions}</TableCell>}
+              {showActions && (
+                <TableCell align="center" className={STICKY_END_CELL}>
+                  {UI_TEXT.actions}
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -266,7 +270,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
                     </TableCell>
                   ))}
                   {showActions && (
-                    <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell align="center" className={STICKY_END_CELL} sx={{ whiteSpace: 'nowrap' }}>
                       {config.detail && (
                         <Tooltip title={UI_TEXT.detail}>
                           <IconButton
@@ -311,7 +315,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </WideTableContainer>
       {list.data && rows.length > 0 && (
         <ListPagination
           current={list.data.current_page}

@@ -32,7 +32,7 @@ export function CompanySelector() {
   return (
     <Autocomplete
       size="small"
-      sx={{ minWidth: 240 }}
+      sx={{ flex: { xs: '1 1 180px', md: 'none' }, width: { md: 260 }, minWidth: 0 }}
       options={options}
       value={value}
       disableClearable={value !== null}

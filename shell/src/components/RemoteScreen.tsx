@@ -1,10 +1,8 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { loadRemoteRoutes } from '../remotes';
+import { PageLoading } from './PageLoading';
 import type { RemoteName } from '../routes';
 import { t } from '../i18n/id';
 
@@ -14,12 +12,13 @@ interface Props {
   path: string;
 }
 
-function Unavailable({ onRetry }: { onRetry: () => void }) {
+/** 'Modul ini belum tersedia ...' with 'Coba Lagi': a part of the portal whose code could not load. */
+export function Unavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <Alert
       severity="warning"
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
+        <Button color="inherit" size="small" onClick={onRetry} sx={{ whiteSpace: 'nowrap' }}>
           {t.remote.retry}
         </Button>
       }
@@ -50,7 +49,7 @@ class Boundary extends Component<{ onRetry: () => void; children: ReactNode }, {
 }
 
 /**
- * A screen owned by a micro-frontend. While it loads a spinner shows; if the module is down, the
+ * A screen owned by a micro-frontend. While it loads a progress bar runs at the top of the content area; if the module is down, the
  * wrong URL or throws, a clear Indonesian message with a retry shows inside the layout, and the rest
  * of the portal keeps working.
  */
@@ -75,14 +74,7 @@ export function RemoteScreen({ remote, path }: Props) {
 
   const retry = () => setAttempt((n) => n + 1);
   if (state.failed) return <Unavailable onRetry={retry} />;
-  if (!state.screen) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
-        <CircularProgress size={24} />
-        <Typography>{t.remote.loading}</Typography>
-      </Box>
-    );
-  }
+  if (!state.screen) return <PageLoading label={t.remote.loading} />;
   const Screen = state.screen;
   return (
     <Boundary key={attempt} onRetry={retry}>

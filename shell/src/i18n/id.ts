@@ -16,6 +16,7 @@ export const t = {
     logout: 'Log Out',
     fullscreen: 'Layar penuh',
     menu: 'Buka menu',
+    closeMenu: 'Tutup menu',
   },
   menu: {
     statistik: 'Statistik',
@@ -43,5 +44,6 @@ export const t = {
     retry: 'Coba Lagi',
     loading: 'Memuat modul...',
   },
+  loading: 'Memuat...',
   footer: '© Sistem Sertifikasi',
 } as const;

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useAuth } from '@sertifikasi/shared-auth';
@@ -22,62 +23,120 @@ function toggleFullscreen() {
   else void document.documentElement.requestFullscreen?.();
 }
 
-/** Navigation, header, content area and footer (every signed-in screen). */
+/** The menu's own top: the product name (and, in the phone menu, a close button). */
+function MenuTop({ onClose }: { onClose?: () => void }) {
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
+        {t.appName}
+      </Typography>
+      {onClose && (
+        <IconButton aria-label={t.header.closeMenu} onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      )}
+    </Toolbar>
+  );
+}
+
+/**
+ * Navigation, header, content area and footer (every signed-in screen), from 320 px up:
+ * - from 900 px (`md`) the menu is a column on the left and the header sits beside it;
+ * - below, the menu opens from the hamburger as a drawer above everything (the header included), and
+ *   the header puts the company selector and the greeting on a second row.
+ * The header is in the page's flow (sticky at the top), so however many rows it wraps to, the content
+ * starts below it and never under it.
+ */
 export function MainLayout({ title, children }: { title: string; children: ReactNode }) {
   const name = useAuth((s) => s.user?.name);
   const logout = useAuth((s) => s.logout);
   const mobileOpen = useAuth((s) => s.mobileMenuOpen);
   const toggleMobileMenu = useAuth((s) => s.toggleMobileMenu);
+  const closeMobileMenu = useAuth((s) => s.closeMobileMenu);
   const navigate = useNavigate();
-  const drawer = (
-    <Box sx={{ width: DRAWER }}>
-      <Toolbar>
-        <Typography variant="h6" component="div">
-          {t.appName}
-        </Typography>
-      </Toolbar>
-      <SideMenu />
-    </Box>
-  );
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" color="default" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
-          <IconButton aria-label={t.header.menu} onClick={toggleMobileMenu} sx={{ display: { md: 'none' } }}>
-            <MenuIcon />
-          </IconButton>
-          <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
-            {title}
-          </Typography>
-          <CompanySelector />
-          <Link component={RouterLink} to="/profile" underline="hover">
-            {t.header.greeting} {name || '-'}
-          </Link>
-          <IconButton aria-label={t.header.fullscreen} onClick={toggleFullscreen}>
-            <FullscreenIcon />
-          </IconButton>
-          <Button
-            variant="outlined"
-            onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
-          >
-            {t.header.logout}
-          </Button>
-        </Toolbar>
-      </AppBar>
       <Drawer
         variant="temporary"
         open={mobileOpen}
-        onClose={toggleMobileMenu}
+        onClose={closeMobileMenu}
         sx={{ display: { md: 'none' } }}
+        slotProps={{ paper: { sx: { width: DRAWER, maxWidth: '85vw' } } }}
       >
-        {drawer}
+        <MenuTop onClose={closeMobileMenu} />
+        <SideMenu />
       </Drawer>
-      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER, flexShrink: 0 }}>
-        {drawer}
+      <Drawer
+        variant="permanent"
+        sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER, flexShrink: 0 }}
+        slotProps={{ paper: { sx: { width: DRAWER } } }}
+      >
+        <MenuTop />
+        <SideMenu />
       </Drawer>
       <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Toolbar />
-        <Box component="main" sx={{ p: 3, flexGrow: 1 }}>
+        <AppBar position="sticky" color="default">
+          <Toolbar sx={{ flexWrap: 'wrap', columnGap: { xs: 1, sm: 2 }, rowGap: 1, py: 1 }}>
+            <IconButton
+              aria-label={t.header.menu}
+              onClick={toggleMobileMenu}
+              edge="start"
+              sx={{ display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography
+              variant="h6"
+              component="h1"
+              sx={{
+                flex: '1 1 0',
+                minWidth: 0,
+                overflowWrap: 'anywhere',
+                fontSize: { xs: '1.1rem', sm: '1.25rem' },
+              }}
+            >
+              {title}
+            </Typography>
+            <Box
+              sx={{
+                order: { xs: 1, md: 0 },
+                flexBasis: { xs: '100%', md: 'auto' },
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                minWidth: 0,
+              }}
+            >
+              <CompanySelector />
+              <Link
+                component={RouterLink}
+                to="/profile"
+                underline="hover"
+                // On a narrow phone the greeting gives way (ellipsis) before the company selector.
+                sx={{
+                  flex: '0 100 auto',
+                  minWidth: 0,
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
+              >
+                {t.header.greeting} {name || '-'}
+              </Link>
+            </Box>
+            <IconButton aria-label={t.header.fullscreen} onClick={toggleFullscreen}>
+              <FullscreenIcon />
+            </IconButton>
+            <Button
+              variant="outlined"
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+            >
+              {t.header.logout}
+            </Button>
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ p: { xs: 2, sm: 3 }, flexGrow: 1, minWidth: 0 }}>
           {children}
         </Box>
         <Box component="footer" sx={{ p: 2, color: 'text.secondary', textAlign: 'center' }}>

@@ -25,12 +25,16 @@ const linkSx = {
 /** Statistics link plus the three groups, each toggling open or closed; links by permission. */
 export function SideMenu() {
   const roles = useAuth((s) => s.roles);
+  // Until user-info answers, the keys are the signed-out defaults: show no links rather than a few.
+  const loaded = useAuth((s) => s.company_ids !== null);
+  const closeMobileMenu = useAuth((s) => s.closeMobileMenu);
   const groups = visibleMenu(roles);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  if (!loaded) return <List component="nav" aria-label={t.menu.navigation} aria-busy />;
   return (
     <List component="nav" aria-label={t.menu.navigation}>
       {can(roles, 'statistik') && (
-        <ListItemButton component={NavLink} to="/statistik" sx={linkSx}>
+        <ListItemButton component={NavLink} to="/statistik" sx={linkSx} onClick={closeMobileMenu}>
           <ListItemIcon>
             <BarChartIcon />
           </ListItemIcon>
@@ -51,7 +55,13 @@ export function SideMenu() {
             <Collapse in={isOpen} unmountOnExit>
               <List disablePadding>
                 {group.links.map((link) => (
-                  <ListItemButton key={link.to} component={NavLink} to={link.to} sx={{ ...linkSx, pl: 4 }}>
+                  <ListItemButton
+                    key={link.to}
+                    component={NavLink}
+                    to={link.to}
+                    sx={{ ...linkSx, pl: 4 }}
+                    onClick={closeMobileMenu}
+                  >
                     <ListItemText primary={link.label} />
                   </ListItemButton>
                 ))}

@@ -11,12 +11,14 @@ import Typography from '@mui/material/Typography';
 import { loginSchema } from '@sertifikasi/shared-contracts';
 import { LoginFailure, useAuth } from '@sertifikasi/shared-auth';
 import { showToast } from '@sertifikasi/shared-ui/core';
+import { loadMainLayout } from '../layouts/lazy';
 import { LANDING } from '../routes';
 import { t } from '../i18n/id';
 
 /** 'Login Sistem Sertifikasi': username and password, both required. */
 export function LoginPage() {
   const login = useAuth((s) => s.login);
+  const loadUserInfo = useAuth((s) => s.loadUserInfo);
   const token = useAuth((s) => s.token);
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,8 +27,13 @@ export function LoginPage() {
     validationSchema: loginSchema,
     onSubmit: async (values) => {
       setFailure(null);
+      // The layout's code loads while the sign-in runs (should that fail, the route loads it again).
+      const layout = loadMainLayout().catch(() => undefined);
       try {
         await login(values.username, values.password);
+        // The landing page opens with its layout, menu and company at once (a failure here is
+        // reported by the guard, which asks again).
+        await Promise.allSettled([loadUserInfo(), layout]);
         await navigate(LANDING, { replace: true });
       } catch (err) {
         const message = err instanceof LoginFailure ? err.message : 'Data user tidak ditemukan';
@@ -35,7 +42,9 @@ export function LoginPage() {
       }
     },
   });
-  if (token && !form.isSubmitting) return <Navigate to={LANDING} replace />;
+  // Already signed in (a bookmark, the back button): to the landing page. Not after signing in here:
+  // the form stays until the landing page takes over, so no empty frame shows between the two.
+  if (token && form.submitCount === 0) return <Navigate to={LANDING} replace />;
   /** One labelled input bound to the form (its error shows once touched). */
   const field = (name: 'username' | 'password', label: string, type: string, autoComplete: string) => {
     const error = form.touched[name] ? form.errors[name] : undefined;

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { type Company, companyInputSchema } from '@sertifikasi/shared-contracts';
 import { refreshUserInfo } from '@sertifikasi/shared-auth';
@@ -32,13 +33,22 @@ function CompanyFields() {
       <TextInput name="email" label={t.companies.email} type="email" />
       <TextInput name="phone" label={t.companies.phone} type="tel" />
       <TextInput name="address" label={t.companies.address} multiline rows={3} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {/* As many images side by side as fit (one on a phone), none squeezed. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))' }}>
         <ImageInput name="logo" label={t.companies.logo} />
         <ImageInput name="logo_cert" label={t.companies.logoCert} />
         <ImageInput name="ttd_cert" label={t.companies.ttdCert} />
-      </Stack>
-      <SwitchInput name="simple_dates" label={t.companies.simpleDates} />
-      <SwitchInput name="public_certificate_download" label={t.companies.publicDownload} />
+      </Box>
+      <SwitchInput
+        name="simple_dates"
+        label={t.companies.simpleDates}
+        helperText={t.companies.simpleDatesHint}
+      />
+      <SwitchInput
+        name="public_certificate_download"
+        label={t.companies.publicDownload}
+        helperText={t.companies.publicDownloadHint}
+      />
     </Stack>
   );
 }
