@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,7 +5,6 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, PGLITE_EXTENSIONS } from '../src/db';
 import { users } from '../src/db/schema';
@@ -14,7 +12,7 @@ import { verifyPassword } from '../src/lib/crypto';
 import { readPassword } from '../src/lib/password-input';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { ADMIN_PASSWORD } from './helpers';
-import { adminUrl, pgliteTemplateFile, pgTemplateName, usePostgres, withDatabase } from './template';
+import { copyPostgresTemplate, pgliteTemplateFile, usePostgres } from './template';
 
 const apiRoot = path.resolve(__dirname, '..');
 
@@ -92,18 +90,9 @@ describe('reset-admin', () => {
   beforeAll(async () => {
     const cost = loadConfig({ NODE_ENV: 'test' }).argon2;
     if (usePostgres()) {
-      const name = `sertifikasi_t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl() });
-      await admin.connect();
-      await admin.query(`create database "${name}" template "${pgTemplateName()}"`);
-      await admin.end();
-      env = { DATABASE_URL: withDatabase(adminUrl(), name) };
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: adminUrl() });
-        await c.connect();
-        await c.query(`drop database if exists "${name}" with (force)`);
-        await c.end();
-      };
+      const copy = await copyPostgresTemplate();
+      env = { DATABASE_URL: copy.url };
+      cleanup = copy.drop;
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-reset-'));
       const client = await PGlite.create(path.join(dataDir, 'pgdata'), {

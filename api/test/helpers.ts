@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, type OpenOptions, PGLITE_EXTENSIONS } from '../src/db';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
-import { adminUrl, pgliteTemplateFile, pgTemplateName, usePostgres, withDatabase } from './template';
+import { copyPostgresTemplate, pgliteTemplateFile, usePostgres } from './template';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
@@ -32,18 +30,9 @@ export async function createTestContext(
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (usePostgres()) {
-    const name = `sertifikasi_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${pgTemplateName()}"`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize: 4, ...dbOptions });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl() });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
+    const copy = await copyPostgresTemplate();
+    database = await openDatabase({ databaseUrl: copy.url, poolSize: 4, ...dbOptions });
+    dropDatabase = copy.drop;
   } else {
     const dump = fs.readFileSync(pgliteTemplateFile());
     const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { findMigrationsDir, readMigrations } from '../src/db/migrate';
 
 /** A name that changes whenever a migration does, so templates are rebuilt only then. */
@@ -34,3 +35,21 @@ export function withDatabase(url: string, database: string): string {
 }
 
 export const templateExists = (file: string) => fs.existsSync(file);
+
+/** A new PostgreSQL database copied from the migrated template: its URL and how to drop it. */
+export async function copyPostgresTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sertifikasi_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${pgTemplateName()}"`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -14,24 +14,15 @@ import { COMPANY_SEARCHES, USER_SEARCHES } from './names';
 import { type Row, table } from './report';
 import { seed, SEEDED_PASSWORD } from './seed';
 import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
-
-function int(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return n;
-}
+import { envInt } from './settings';
 
 const settings = {
-  seconds: int('BENCH_SECONDS', 10, 1, 120),
-  warmup: int('BENCH_WARMUP', 2, 0, 30),
-  connections: int('BENCH_CONNECTIONS', 10, 1, 100),
-  loginConnections: int('BENCH_LOGIN_CONNECTIONS', 4, 1, 100),
-  companies: int('BENCH_COMPANIES', 5000, 0, 200_000),
-  users: int('BENCH_USERS', 5000, 0, 200_000),
+  seconds: envInt('BENCH_SECONDS', 10, 1, 120),
+  warmup: envInt('BENCH_WARMUP', 2, 0, 30),
+  connections: envInt('BENCH_CONNECTIONS', 10, 1, 100),
+  loginConnections: envInt('BENCH_LOGIN_CONNECTIONS', 4, 1, 100),
+  companies: envInt('BENCH_COMPANIES', 5000, 0, 200_000),
+  users: envInt('BENCH_USERS', 5000, 0, 200_000),
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
   targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),

@@ -11,23 +11,14 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
 import { pgliteTarget } from './targets';
-
-function int(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return n;
-}
+import { envInt } from './settings';
 
 const settings = {
-  uploaders: int('BENCH_UPLOADERS', 6, 1, 50),
-  signIns: int('BENCH_SIGNINS', 20, 1, 1000),
-  side: int('BENCH_IMAGE_SIDE', 4096, 16, 4096),
+  uploaders: envInt('BENCH_UPLOADERS', 6, 1, 50),
+  signIns: envInt('BENCH_SIGNINS', 20, 1, 1000),
+  side: envInt('BENCH_IMAGE_SIDE', 4096, 16, 4096),
   /** The sign-ins beside uploads go on for at least this long, so they meet the uploads' image work. */
-  seconds: int('BENCH_SECONDS', 20, 1, 600),
+  seconds: envInt('BENCH_SECONDS', 20, 1, 600),
 };
 
 const SIDE = settings.side;
