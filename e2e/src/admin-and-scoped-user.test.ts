@@ -12,6 +12,7 @@ import {
   gone,
   launchBrowser,
   newPage,
+  runSuffix,
   screenshot,
   signIn,
   systemUnderTest,
@@ -20,8 +21,7 @@ import {
 } from './support/browser';
 import { logoPng } from './support/png';
 
-// On a reused system (E2E_BASE_URL given) names get a suffix, as the data from earlier runs stays.
-const suffix = process.env.E2E_FRESH_DATABASE === '1' ? '' : ` ${Date.now().toString(36)}`;
+const suffix = runSuffix();
 const COMPANY_1 = `PT Nusantara Mutu${suffix}`;
 const COMPANY_2 = `PT Samudra Inspeksi${suffix}`;
 const ROLE = `Operator${suffix}`;

@@ -12,6 +12,7 @@ import {
   gone,
   launchBrowser,
   newPage,
+  runSuffix,
   PHONE,
   screenshot,
   signIn,
@@ -20,7 +21,7 @@ import {
   visible,
 } from './support/browser';
 
-const suffix = process.env.E2E_FRESH_DATABASE === '1' ? '' : ` ${Date.now().toString(36)}`;
+const suffix = runSuffix();
 const COMPANY = `PT Telepon Genggam Sertifikasi Nusantara${suffix}`;
 
 let browser: Browser;

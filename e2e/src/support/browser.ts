@@ -95,3 +95,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * What the test's names end with: nothing on the fresh database the global setup started; on a
+ * reused system (E2E_BASE_URL given) a suffix of this run, as the data of earlier runs stays.
+ */
+export const runSuffix = (): string =>
+  process.env.E2E_FRESH_DATABASE === '1' ? '' : ` ${Date.now().toString(36)}`;

@@ -1,29 +1,19 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
-import { App, routeObjects } from '../App';
 import { loadRemoteRoutes } from '../remotes';
 import { fakeApi, sessionUser, userInfo } from './fake-api';
+import { renderAt, signedIn as signedInAs } from './render-app';
 
 jest.mock('../remotes', () => ({ loadRemoteRoutes: jest.fn(), registerRemotesFromServer: jest.fn() }));
 const loadRemote = loadRemoteRoutes as jest.MockedFunction<typeof loadRemoteRoutes>;
 
 const initial = authStore.getState();
-function renderAt(path: string) {
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
-  render(<App router={router} />);
-  return router;
-}
-function signedIn(roles: string[]) {
-  localStorage.setItem(STORAGE_KEYS.token, 'T'.repeat(43));
-  authStore.setState({ token: 'T'.repeat(43) });
-  return fakeApi({
-    'GET /api/user-info': { body: userInfo(roles) },
+const signedIn = (roles: string[]) =>
+  signedInAs(roles, {
     'GET /api/profile': { body: sessionUser },
     'POST /api/logout': { body: { success: true, message: 'ok' } },
   });
-}
 
 beforeEach(() => {
   localStorage.clear();

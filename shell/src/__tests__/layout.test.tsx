@@ -1,10 +1,9 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
-import { App, routeObjects } from '../App';
 import { loadRemoteRoutes, type RemoteRoutes } from '../remotes';
 import { fakeApi, sessionUser, userInfo } from './fake-api';
+import { renderAt, signedIn } from './render-app';
 
 // MUI in jsdom on a busy machine: give the first render of a file time.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,16 +12,6 @@ jest.mock('../remotes', () => ({ loadRemoteRoutes: jest.fn(), registerRemotesFro
 const loadRemote = loadRemoteRoutes as jest.MockedFunction<typeof loadRemoteRoutes>;
 
 const initial = authStore.getState();
-function renderAt(path: string) {
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
-  render(<App router={router} />);
-  return router;
-}
-function signedIn(roles: string[]) {
-  localStorage.setItem(STORAGE_KEYS.token, 'T'.repeat(43));
-  authStore.setState({ token: 'T'.repeat(43) });
-  return fakeApi({ 'GET /api/user-info': { body: userInfo(roles) } });
-}
 /** A promise the test settles when it wants. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
