@@ -100,3 +100,73 @@ export const imageFileField = (label: string) =>
       (value) => value == null || typeof value === 'object',
     )
     .optional();
+
+/** Required free text: trimmed, at most `max` characters, no control characters. */
+export const requiredText = (label: string, max: number, { multiline = false } = {}) =>
+  yup
+    .string()
+    .typeError(V.string(label))
+    .transform(trimString)
+    .max(max, V.max(label, max))
+    .test(noControlChars(label, multiline))
+    .required(V.required(label))
+    .meta({ multiline });
+
+/** The text a number came as: '' (an empty form input) means "no value". */
+const blankToNull = (value: unknown, original: unknown) =>
+  original === '' || original === null || original === undefined ? null : value;
+
+/** A required whole number within bounds (forms and multipart bodies send it as text). */
+export const requiredInteger = (label: string, min: number, max: number) =>
+  yup
+    .number()
+    .typeError(V.number(label))
+    .transform((v: unknown, original: unknown) => blankToNull(v, original) ?? undefined)
+    .integer(V.integer(label))
+    .min(min, V.minValue(label, min))
+    .max(max, V.maxValue(label, max))
+    .required(V.required(label));
+
+/** An optional whole number within bounds; empty becomes null. */
+export const optionalInteger = (label: string, min: number, max: number) =>
+  yup
+    .number()
+    .typeError(V.number(label))
+    .transform(blankToNull)
+    .integer(V.integer(label))
+    .min(min, V.minValue(label, min))
+    .max(max, V.maxValue(label, max))
+    .nullable()
+    .optional();
+
+/** One of a closed vocabulary, required. */
+export const requiredOneOf = <T extends string>(label: string, values: readonly T[]) =>
+  yup
+    .string<T>()
+    .typeError(V.oneOf(label))
+    .transform(trimString)
+    .oneOf([...values], V.oneOf(label))
+    .required(V.required(label));
+
+/** One of a closed vocabulary, optional; empty becomes null. */
+export const optionalOneOf = <T extends string>(label: string, values: readonly T[]) =>
+  yup
+    .string<T>()
+    .typeError(V.oneOf(label))
+    .transform((v: unknown) => (v === '' ? null : trimString(v)))
+    .nullable()
+    .oneOf([...values, null], V.oneOf(label))
+    .optional();
+
+/** An optional id (uuid); empty becomes null. */
+export const optionalUuid = (label: string) =>
+  yup
+    .string()
+    .typeError(V.oneOf(label))
+    .transform((v: unknown) => (v === '' ? null : trimString(v)))
+    .uuid(V.oneOf(label))
+    .nullable()
+    .optional();
+
+/** The `{id, name}` of a record an answer points at (a company, an accreditation body). */
+export const refSchema = () => yup.object({ id: outId(), name: yup.string().defined() });

@@ -10,3 +10,8 @@ export * from './user';
 export * from './role';
 export * from './company';
 export * from './images';
+export * from './dates';
+export * from './certification';
+export * from './accredited';
+export * from './training';
+export * from './client-certificate';

@@ -12,6 +12,9 @@ export const V = {
   url: (label: string) => `${label} harus berupa URL yang valid (contoh: https://contoh.co.id)`,
   oneOf: (label: string) => `${label} tidak valid`,
   controlChars: (label: string) => `${label} tidak boleh berisi karakter kontrol`,
+  date: (label: string) => `${label} harus berupa tanggal yang valid (YYYY-MM-DD)`,
+  minValue: (label: string, min: number) => `${label} minimal ${min}`,
+  maxValue: (label: string, max: number) => `${label} maksimal ${max}`,
   unknown: 'Field tidak dikenal: ${unknown}',
 } as const;
 

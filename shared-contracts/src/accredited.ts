@@ -1,0 +1,40 @@
+import * as yup from 'yup';
+import {
+  imageFileField,
+  imageNameField,
+  methodOverrideField,
+  outId,
+  outText,
+  refSchema,
+  requiredText,
+  uuidField,
+} from './fields';
+import { V } from './messages';
+
+/** Accreditation bodies ('Akreditasi'): name and logo (required on create), per company. */
+export const ACCREDITED_IMAGE_LABELS = { icon: 'Logo' } as const;
+
+export const accreditedInputSchema = yup
+  .object({
+    company_id: uuidField('Perusahaan'),
+    name: requiredText('Nama', 200),
+    icon: imageNameField('Logo'),
+    icon_file: imageFileField('Logo'),
+    _method: methodOverrideField(),
+  })
+  .noUnknown(V.unknown);
+export type AccreditedInput = yup.InferType<typeof accreditedInputSchema>;
+
+export const accreditedSchema = yup.object({
+  id: outId(),
+  company_id: outId(),
+  company: refSchema().defined(),
+  name: yup.string().defined(),
+  icon: outText(),
+  created_at: yup.string().defined(),
+  updated_at: yup.string().defined(),
+});
+export type Accredited = yup.InferType<typeof accreditedSchema>;
+
+/** Sort keys of the accreditation list (`sort=name&order=asc|desc`). */
+export const ACCREDITED_SORTS = ['name'] as const;
