@@ -10,3 +10,4 @@ export * from './user';
 export * from './role';
 export * from './company';
 export * from './images';
+export * from './routes';
