@@ -11,9 +11,23 @@ import { openDatabase } from '../db';
 import { migrate } from '../db/migrate';
 import { randomPassword } from '../lib/crypto';
 import { seedAdministrator, seedPermissions } from '../services/seed';
-import { DEMO_SIZES, type DemoResult, demoVolume, isDemoSize, writeDemo } from './generate';
+import {
+  assertEmptyForDemo,
+  DEMO_SIZES,
+  type DemoResult,
+  demoVolume,
+  isDemoSize,
+  writeDemo,
+} from './generate';
 
-export { DemoRefusedError, demoVolume, writeDemo, DEMO_SIZES } from './generate';
+export {
+  assertEmptyForDemo,
+  DemoRefusedError,
+  demoVolume,
+  writeDemo,
+  DEMO_SIZES,
+  DEMO_ROLES,
+} from './generate';
 export type { DemoResult, DemoSize, DemoVolume } from './generate';
 
 /** Seed of the demo data set unless --seed says otherwise: same seed and day, same data. */
@@ -111,6 +125,7 @@ export async function runDemoCommand(config: Config, args: string[], env: NodeJS
         `First start: sign in as "${config.adminUsername}" with the generated password ${seed.generatedPassword} (shown once; change it in your profile)`,
       );
     }
+    await assertEmptyForDemo(database.db);
     console.log(
       `Writing the ${options.size} demo data set (${database.kind}; ${volume.clients} clients, ` +
         `${volume.schemes} schemes, ${volume.trainings} training certificates; seed ${options.seed})...`,
