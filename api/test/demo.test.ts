@@ -2,7 +2,7 @@
  * The demo command's data set (api/src/demo), written into a fresh test database the way
  * `npm run demo --workspace api` writes it, checked for what a user of the demo would notice.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { SCHEME_STATUSES } from '@sertifikasi/shared-contracts';
 import { addPeriod, dateInZone } from '../src/demo/dates';
 import {
@@ -23,9 +23,9 @@ let ctx: TestContext;
 let result: DemoResult;
 
 type Row = Record<string, unknown>;
-const rows = async <T extends Row>(query: ReturnType<typeof sql>): Promise<T[]> => {
-  const res = (await ctx.database.db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+const rows = async <T extends Row>(query: SQL): Promise<T[]> => {
+  const res: unknown = await ctx.database.db.execute(query);
+  return (res as { rows: T[] }).rows;
 };
 const countOf = async (table: string): Promise<number> => {
   const [r] = await rows<{ n: number | string }>(sql`select count(*) as n from ${sql.identifier(table)}`);
@@ -41,8 +41,10 @@ const TABLES = [
   'training_certificates',
   'audit_log',
 ];
-const counts = async () =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countOf(t)])));
+const counts = async (): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    await Promise.all(TABLES.map(async (t): Promise<[string, number]> => [t, await countOf(t)])),
+  );
 
 const run = () =>
   ctx.database.db.transaction((tx) =>
