@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import { passwordField } from '@sertifikasi/shared-contracts';
 import type { Config } from '../config';
-import { openDatabase } from '../db';
+import { type Database, openDatabase } from '../db';
 import { migrate } from '../db/migrate';
 import { randomPassword } from '../lib/crypto';
 import { seedAdministrator, seedPermissions } from '../services/seed';
@@ -15,6 +15,7 @@ import {
   assertEmptyForDemo,
   DEMO_SIZES,
   type DemoResult,
+  type DemoVolume,
   demoVolume,
   isDemoSize,
   writeDemo,
@@ -105,6 +106,42 @@ export function describeDemo(result: DemoResult, password: { password: string; g
   return lines.join('\n');
 }
 
+export interface FillOptions {
+  volume: DemoVolume;
+  seed: number;
+  password: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Writes the demo data set into an opened (migrated) database in one transaction, then refreshes
+ * the planner's statistics. The demo command and the benchmarks both fill databases with this.
+ */
+export async function fillDemoDatabase(
+  database: Database,
+  config: Pick<Config, 'argon2' | 'timeZone'>,
+  opts: FillOptions,
+): Promise<DemoResult & { seconds: { write: number; analyze: number } }> {
+  const log = opts.log ?? (() => undefined);
+  const started = performance.now();
+  const result = await database.db.transaction((tx) =>
+    writeDemo(tx, {
+      volume: opts.volume,
+      seed: opts.seed,
+      password: opts.password,
+      argon2: config.argon2,
+      timeZone: config.timeZone,
+      log,
+    }),
+  );
+  const written = performance.now();
+  // Fresh statistics, so the first searches are planned well (PGlite has no autovacuum).
+  await database.db.execute(sql`vacuum analyze`);
+  const seconds = { write: (written - started) / 1000, analyze: (performance.now() - written) / 1000 };
+  log(`  committed in ${seconds.write.toFixed(1)} s; vacuum analyze ${seconds.analyze.toFixed(1)} s`);
+  return { ...result, seconds };
+}
+
 /** The demo command. Throws DemoRefusedError (nothing written) on a database that holds data. */
 export async function runDemoCommand(config: Config, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const options = parseDemoArgs(args);
@@ -130,23 +167,12 @@ export async function runDemoCommand(config: Config, args: string[], env: NodeJS
       `Writing the ${options.size} demo data set (${database.kind}; ${volume.clients} clients, ` +
         `${volume.schemes} schemes, ${volume.trainings} training certificates; seed ${options.seed})...`,
     );
-    const started = performance.now();
-    const result = await database.db.transaction((tx) =>
-      writeDemo(tx, {
-        volume,
-        seed: options.seed,
-        password: password.password,
-        argon2: config.argon2,
-        timeZone: config.timeZone,
-        log: (line) => console.log(line),
-      }),
-    );
-    const written = performance.now();
-    // Fresh statistics, so the first searches are planned well (PGlite has no autovacuum).
-    await database.db.execute(sql`vacuum analyze`);
-    console.log(
-      `  committed in ${((written - started) / 1000).toFixed(1)} s; vacuum analyze ${((performance.now() - written) / 1000).toFixed(1)} s`,
-    );
+    const result = await fillDemoDatabase(database, config, {
+      volume,
+      seed: options.seed,
+      password: password.password,
+      log: (line) => console.log(line),
+    });
     console.log(describeDemo(result, password));
   } finally {
     await database.close();
