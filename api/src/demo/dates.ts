@@ -7,8 +7,7 @@ import type { ValidForType } from '@sertifikasi/shared-contracts';
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function parts(date: string): [number, number, number] {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return [y, m, d];
+  return [+date.slice(0, 4), +date.slice(5, 7), +date.slice(8, 10)];
 }
 
 const fromUtc = (ms: number): string => {
@@ -43,38 +42,59 @@ export const daysBetween = (a: string, b: string): number => {
   return Math.round((Date.UTC(by, bm - 1, bd) - Date.UTC(ay, am - 1, ad)) / 86_400_000);
 };
 
+/** Intl formatters are costly to make (tens of microseconds): one per time zone and kind. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'date' | 'wall', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f =
+      kind === 'date'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+          });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** The calendar date of an instant in a time zone. */
 export function dateInZone(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return formatter('date', timeZone).format(at);
 }
 
 /** Offset of a time zone from UTC at an instant, in milliseconds (Jakarta: +7 h). */
 function zoneOffset(at: number, timeZone: string): number {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter('wall', timeZone)
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
   const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
   return wall - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant a wall clock in `timeZone` shows `date` at hour:minute. */
+/** Offsets by zone and date at noon UTC: enough for office hours, and read once per day. */
+const offsets = new Map<string, number>();
+
+/** The instant a wall clock in `timeZone` shows `date` at hour:minute (a DST jump may shift it an hour). */
 export function zonedInstant(date: string, hour: number, minute: number, timeZone: string): Date {
   const [y, m, d] = parts(date);
-  const guess = Date.UTC(y, m - 1, d, hour, minute);
-  return new Date(guess - zoneOffset(guess, timeZone));
+  const key = `${timeZone}|${date}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = zoneOffset(Date.UTC(y, m - 1, d, 12), timeZone);
+    offsets.set(key, offset);
+  }
+  return new Date(Date.UTC(y, m - 1, d, hour, minute) - offset);
 }
 
 export const yearOf = (date: string): number => parts(date)[0];

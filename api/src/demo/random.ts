@@ -31,12 +31,17 @@ export function randomSource(seed: number) {
    * A version-4-shaped UUID drawn from this source: the same seed gives the same ids, so a demo run
    * is reproducible to the row.
    */
+  const hex8 = (): string =>
+    Math.floor(next() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   const uuid = (): string => {
-    const hex = Array.from({ length: 32 }, () => int(16).toString(16));
-    hex[12] = '4';
-    hex[16] = (int(4) + 8).toString(16);
-    const s = hex.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    const a = hex8();
+    const b = hex8();
+    const c = hex8();
+    const d = hex8();
+    const variant = ((parseInt(c[0]!, 16) & 3) | 8).toString(16);
+    return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
   };
   return { next, int, between, pick, chance, weighted, uuid };
 }
