@@ -212,7 +212,7 @@ async function readSample(database: Database, config: Config): Promise<Sample> {
     sql`select id, company_id from client_certificates order by id limit 200`,
   );
   const schemeTargets = await run<Sample['schemeTargets'][number]>(sql`
-    select c.company_id, (select id from client_certificates where company_id = c.id order by id limit 1) as certificate_id,
+    select c.id as company_id, (select id from client_certificates where company_id = c.id order by id limit 1) as certificate_id,
       (select id from certification_types where company_id = c.id order by position limit 1) as certification_id,
       (select id from accredited_bodies where company_id = c.id order by id limit 1) as accredited_id
     from companies c order by c.name`);
