@@ -246,6 +246,18 @@ async function probe(url: string, scenario: Scenario, requests: ReturnType<Scena
   return `${scenario.name}: ${first.method} ${first.path.split('?')[0]} answered ${res.status} ${text}`;
 }
 
+/** How many rows each search of a list scenario finds, so the reader knows what it loads. */
+async function matches(url: string, requests: ReturnType<Scenario['requests']>): Promise<string> {
+  const parts: string[] = [];
+  for (const r of requests) {
+    const res = await fetch(url + r.path, { headers: r.headers });
+    const total = res.ok ? ((await res.json()) as { total?: number }).total : undefined;
+    const search = new URL(url + r.path).searchParams.get('search');
+    parts.push(`"${search}" ${total ?? res.status}`);
+  }
+  return `  matches: ${parts.join(', ')}`;
+}
+
 async function benchTarget(
   targetName: string,
   env: Record<string, string>,
@@ -281,6 +293,7 @@ async function benchTarget(
           console.log(`  skipped ${skipped}`);
           continue;
         }
+        if (scenario.countMatches) console.log(await matches(url, requests));
         const connections = scenario.connections ?? settings.connections;
         const result = await measure(load, timing, { url, connections, requests });
         const row = {

@@ -40,6 +40,8 @@ export interface Scenario {
   endpoint: string;
   /** Connections, when not BENCH_CONNECTIONS. */
   connections?: number;
+  /** A list search: print how many rows each request finds (its answer's `total`) before loading. */
+  countMatches?: boolean;
   requests(input: ScenarioInput): LoadRequest[];
 }
 
@@ -90,6 +92,7 @@ export const SCENARIOS: Scenario[] = [
     name: 'client-search',
     issue: 10,
     endpoint: 'GET /api/company-certificate?search&company_id=ALL',
+    countMatches: true,
     requests: ({ auth }) =>
       CLIENT_SEARCHES.map((term) => get(`/api/company-certificate?search=${q(term)}&company_id=ALL`, auth)),
   },
@@ -103,6 +106,7 @@ export const SCENARIOS: Scenario[] = [
     name: 'training-search',
     issue: 10,
     endpoint: 'GET /api/training-certificate?search&company_id=ALL',
+    countMatches: true,
     requests: ({ auth }) =>
       TRAINING_SEARCHES.map((term) =>
         get(`/api/training-certificate?search=${q(term)}&company_id=ALL`, auth),
