@@ -13,7 +13,7 @@ import {
   demoVolume,
   writeDemo,
 } from '../src/demo';
-import { call, createTestContext, login, type TestContext } from './helpers';
+import { call, createCompany, createTestContext, login, type TestContext } from './helpers';
 
 const PASSWORD = 'demo-sandi-123';
 const VOLUME: DemoVolume = { clients: 30, schemes: 70, trainings: 30, logos: 4 };
@@ -217,5 +217,34 @@ describe('demo data set', () => {
     await expect(run()).rejects.toThrow(DemoRefusedError);
     await expect(run()).rejects.toThrow(/already holds data/);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('demo on a database someone has started using', () => {
+  it('refuses when a company exists and writes nothing', async () => {
+    const other = await createTestContext();
+    try {
+      await createCompany(other.app, other.adminToken, 'PT Sudah Ada');
+      const options = {
+        volume: VOLUME,
+        seed: 7,
+        password: PASSWORD,
+        argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+        timeZone: TZ,
+      };
+      await expect(other.database.db.transaction((tx) => writeDemo(tx, options))).rejects.toThrow(
+        /already holds data \(1 company\)/,
+      );
+      const res = await call(other.app, other.adminToken, 'GET', '/api/company');
+      expect(res.json<{ total: number }>().total).toBe(1);
+      const attempt = await other.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'staf.msn', password: PASSWORD },
+      });
+      expect(attempt.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });
