@@ -125,7 +125,18 @@ export interface Resource<T extends CompanyOwnedTable, A> {
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 const MOVE_REFUSED = 'Perusahaan tidak dapat diubah karena data ini sudah dipakai';
 
-const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
+/**
+ * The company filter's shape: none (ALL), one company (`company_id = $1`, which an index on
+ * (company_id, <order>) serves in order) or several (`= any($1)`).
+ */
+const shapeOf = (scope: CompanyScope) => ({
+  scoped: scope !== ALL && scope.length !== 1,
+  one: scope !== ALL && scope.length === 1,
+});
+const scopeValues = (scope: CompanyScope) => ({
+  scope: scope === ALL ? [] : scope,
+  company: scope === ALL ? null : (scope[0] ?? null),
+});
 
 /** Refuses (403) a company outside the caller's scope as the company of a record. */
 export function checkCompanyInScope(req: FastifyRequest, companyId: string): void {
@@ -179,15 +190,16 @@ export function defineResource<
     };
   };
 
-  const where = (p: Placeholders<'scope' | 'pattern'>, on: { scoped: boolean; search: boolean }) =>
-    and(
-      on.scoped ? isAnyOf(table.company_id, p.scope) : undefined,
-      on.search ? matchesPattern(document, p.pattern) : undefined,
-    );
+  const inScope = (p: Placeholders<'scope' | 'company'>, on: { scoped: boolean; one: boolean }) =>
+    on.one ? eq(table.company_id, p.company) : on.scoped ? isAnyOf(table.company_id, p.scope) : undefined;
+  const where = (
+    p: Placeholders<'scope' | 'company' | 'pattern'>,
+    on: { scoped: boolean; one: boolean; search: boolean },
+  ) => and(inScope(p, on), on.search ? matchesPattern(document, p.pattern) : undefined);
   const countRows = preparedShapes(
     `${module}.count`,
-    ['scoped', 'search'],
-    ['scope', 'pattern'],
+    ['scoped', 'one', 'search'],
+    ['scope', 'company', 'pattern'],
     (db, p, on, name) =>
       db
         .select({ n: count() })
@@ -199,8 +211,8 @@ export function defineResource<
   const pageQuery = (key: string, orderBy: SQL[]) =>
     preparedShapes(
       `${module}.page.${key}`,
-      ['scoped', 'search'],
-      ['scope', 'pattern', 'limit', 'offset'],
+      ['scoped', 'one', 'search'],
+      ['scope', 'company', 'pattern', 'limit', 'offset'],
       (db, p, on, name) =>
         db
           .select(fields)
@@ -225,36 +237,44 @@ export function defineResource<
     return query;
   };
 
-  const byId = preparedShapes(`${module}.by-id`, ['scoped'], ['id', 'scope'], (db, p, on, name) =>
-    db
-      .select(fields)
-      .from(table as PgTable)
-      .innerJoin(companies, eq(companies.id, table.company_id))
-      .where(and(eq(table.id, p.id), on.scoped ? isAnyOf(table.company_id, p.scope) : undefined))
-      .limit(1)
-      .prepare(name),
+  const byId = preparedShapes(
+    `${module}.by-id`,
+    ['scoped', 'one'],
+    ['id', 'scope', 'company'],
+    (db, p, on, name) =>
+      db
+        .select(fields)
+        .from(table as PgTable)
+        .innerJoin(companies, eq(companies.id, table.company_id))
+        .where(and(eq(table.id, p.id), inScope(p, on)))
+        .limit(1)
+        .prepare(name),
   );
-  const rowById = preparedShapes(`${module}.row-by-id`, ['scoped'], ['id', 'scope'], (db, p, on, name) =>
-    db
-      .select()
-      .from(table as PgTable)
-      .where(and(eq(table.id, p.id), on.scoped ? isAnyOf(table.company_id, p.scope) : undefined))
-      .limit(1)
-      .prepare(name),
+  const rowById = preparedShapes(
+    `${module}.row-by-id`,
+    ['scoped', 'one'],
+    ['id', 'scope', 'company'],
+    (db, p, on, name) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(and(eq(table.id, p.id), inScope(p, on)))
+        .limit(1)
+        .prepare(name),
   );
 
   const resource: Resource<T, A> = {
     async find(db, id, scope) {
-      const [r] = await byId(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+      const [r] = await byId(db, shapeOf(scope), { id, ...scopeValues(scope) });
       return r ? def.toAnswer(toJoined(r)) : null;
     },
     async findRow(db, id, scope) {
-      const [r] = await rowById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+      const [r] = await rowById(db, shapeOf(scope), { id, ...scopeValues(scope) });
       return r as Row<T> | undefined;
     },
     async list(db, query, scope) {
-      const on = { scoped: scope !== ALL, search: !!query.search };
-      const values = { scope: scopeValue(scope), pattern: likePattern(query.search) };
+      const on = { ...shapeOf(scope), search: !!query.search };
+      const values = { ...scopeValues(scope), pattern: likePattern(query.search) };
       const page = ordered(query.sort, query.order);
       return listPage(
         query,
