@@ -76,8 +76,10 @@ export interface ResourceDef<
   X extends string = never,
   F extends string = never,
 > {
-  /** Permission module: access keys and the audit entity. */
+  /** Permission module: access keys and (unless `entity` says otherwise) the audit entity. */
   module: ActionModule;
+  /** Audit entity when it is not the module key ('company-certificate-scheme'). */
+  entity?: string;
   /** Path of the list, e.g. `/api/accredited`; records live under `<url>/:id`. */
   url: string;
   /** What a record is, for the OpenAPI summaries ('accreditation body'). */
@@ -176,6 +178,9 @@ export function defineResource<
 >(app: FastifyInstance, def: ResourceDef<T, S, A, X, F>): Resource<T, A> {
   type In = yup.InferType<S>;
   const { table, module } = def;
+  const entity = def.entity ?? module;
+  /** Prepared statements are named by path: two resources may share a permission module. */
+  const key = def.url.replace(/^\/api\//, '');
   const document = searchDocument(def.search);
   const extras = (def.extras ?? {}) as Record<X, SQL<number>>;
   const fields = { row: table, company: { id: companies.id, name: companies.name }, ...extras };
@@ -197,7 +202,7 @@ export function defineResource<
     on: { scoped: boolean; one: boolean; search: boolean },
   ) => and(inScope(p, on), on.search ? matchesPattern(document, p.pattern) : undefined);
   const countRows = preparedShapes(
-    `${module}.count`,
+    `${key}.count`,
     ['scoped', 'one', 'search'],
     ['scope', 'company', 'pattern'],
     (db, p, on, name) =>
@@ -208,9 +213,9 @@ export function defineResource<
         .prepare(name),
   );
   const orders = new Map<string, ReturnType<typeof pageQuery>>();
-  const pageQuery = (key: string, orderBy: SQL[]) =>
+  const pageQuery = (order: string, orderBy: SQL[]) =>
     preparedShapes(
-      `${module}.page.${key}`,
+      `${key}.page.${order}`,
       ['scoped', 'one', 'search'],
       ['scope', 'company', 'pattern', 'limit', 'offset'],
       (db, p, on, name) =>
@@ -225,20 +230,20 @@ export function defineResource<
           .prepare(name),
     );
   const ordered = (sort: string | undefined, order: 'asc' | 'desc' | undefined) => {
-    const key = sort ? `${sort}.${order ?? 'asc'}` : 'default';
-    let query = orders.get(key);
+    const shape = sort ? `${sort}.${order ?? 'asc'}` : 'default';
+    let query = orders.get(shape);
     if (!query) {
       const by = sort ? def.sorts?.[sort] : undefined;
       const orderBy = by
         ? [order === 'desc' ? desc(by) : asc(by), asc(table.id)]
         : [...def.defaultOrder, asc(table.id)];
-      orders.set(key, (query = pageQuery(key, orderBy)));
+      orders.set(shape, (query = pageQuery(shape, orderBy)));
     }
     return query;
   };
 
   const byId = preparedShapes(
-    `${module}.by-id`,
+    `${key}.by-id`,
     ['scoped', 'one'],
     ['id', 'scope', 'company'],
     (db, p, on, name) =>
@@ -251,7 +256,7 @@ export function defineResource<
         .prepare(name),
   );
   const rowById = preparedShapes(
-    `${module}.row-by-id`,
+    `${key}.row-by-id`,
     ['scoped', 'one'],
     ['id', 'scope', 'company'],
     (db, p, on, name) =>
@@ -365,7 +370,7 @@ export function defineResource<
         const values = { ...columnsOf(input), ...extra, ...images, id, company_id: companyId };
         await tx.insert(table).values(values as T['$inferInsert']);
         const after = (await resource.find(tx, id, ALL))!;
-        await audit(tx, req, { action: 'create', entity: module, entityId: id, companyId, after });
+        await audit(tx, req, { action: 'create', entity, entityId: id, companyId, after });
         return after;
       });
       return reply.status(201).send(created);
@@ -417,7 +422,7 @@ export function defineResource<
         };
         await tx.update(table).set(values).where(eq(table.id, id));
         const after = (await resource.find(tx, id, ALL))!;
-        await audit(tx, req, { action: 'update', entity: module, entityId: id, companyId, before, after });
+        await audit(tx, req, { action: 'update', entity, entityId: id, companyId, before, after });
         return after;
       });
     },
@@ -430,6 +435,7 @@ export function defineResource<
     table,
     findRow: resource.findRow,
     find: resource.find,
+    entity,
     companyOf: (row) => row.company_id,
     imageFields,
     inUse: def.inUse,
@@ -456,6 +462,8 @@ export async function referenced(
 
 export interface DeleteRouteDef<R> {
   module: ActionModule;
+  /** Audit entity (default: the module key). */
+  entity?: string | undefined;
   /** The record's path, ending in `/:id`. */
   url: string;
   noun: string;
@@ -504,7 +512,13 @@ export function defineDeleteRoute<R extends object>(app: FastifyInstance, def: D
           (def.imageFields ?? []).map((f) => row[f] as string | null),
         );
         const companyId = def.companyOf(current);
-        await audit(tx, req, { action: 'delete', entity: def.module, entityId: id, companyId, before });
+        await audit(tx, req, {
+          action: 'delete',
+          entity: def.entity ?? def.module,
+          entityId: id,
+          companyId,
+          before,
+        });
         return { success: true, message: MESSAGES.deleted };
       });
     },
