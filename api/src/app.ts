@@ -26,6 +26,8 @@ import imageRoutes from './modules/images/images.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
 import userRoutes from './modules/users/users.routes';
+import clientCertificateRoutes from './modules/client-certificates/client-certificates.routes';
+import schemeRoutes from './modules/schemes/schemes.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,6 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes);
   await app.register(imageRoutes);
   await app.register(accreditedRoutes);
+  await app.register(clientCertificateRoutes);
+  await app.register(schemeRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }
