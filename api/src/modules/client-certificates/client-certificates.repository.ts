@@ -7,10 +7,16 @@ import {
   toFlag,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { clientCertificates, companies, schemes } from '../../db/schema';
+import {
+  accreditedBodies,
+  certificationTypes,
+  clientCertificates,
+  companies,
+  schemes,
+} from '../../db/schema';
 import { preparedShapes, prepared } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
-import { schemesOfClient } from '../schemes/schemes.repository';
+import { type SchemeRow, toSchemeDto } from '../schemes/schemes.repository';
 
 export type ClientRow = typeof clientCertificates.$inferSelect;
 
@@ -43,7 +49,28 @@ export function toClientDto(row: ClientRow, company: { id: string; name: string 
   };
 }
 
-const clientWithCompany = preparedShapes(
+/** A scheme row as json_agg writes it: timestamps as text. */
+type SchemeJson = Omit<SchemeRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+interface SchemeJoinedJson {
+  s: SchemeJson;
+  cert_name: string;
+  accredited: string | null;
+}
+
+/**
+ * The client's schemes with their type's and body's names, newest issue first, as one JSON array
+ * (a correlated subquery, so the detail is one statement and one round trip).
+ */
+const schemesJson = sql<SchemeJoinedJson[] | string>`coalesce((
+  select json_agg(json_build_object('s', s, 'cert_name', t.name, 'accredited', a.name)
+    order by s.issue_date desc, s.created_at desc, s.id)
+  from ${schemes} s
+  join ${certificationTypes} t on t.id = s.certification_id
+  left join ${accreditedBodies} a on a.id = s.accredited_id
+  where s.certificate_id = ${clientCertificates}.id
+), '[]'::json)`;
+
+const clientDetail = preparedShapes(
   'client.detail',
   ['scoped', 'company'],
   ['id', 'scope', 'company'],
@@ -57,6 +84,7 @@ const clientWithCompany = preparedShapes(
           simple_dates: companies.simple_dates,
           public_certificate_download: companies.public_certificate_download,
         },
+        schemes: schemesJson,
       })
       .from(clientCertificates)
       .innerJoin(companies, eq(companies.id, clientCertificates.company_id))
@@ -74,8 +102,7 @@ const clientWithCompany = preparedShapes(
 /**
  * `GET company-certificate/{company_id}/{id}`: the client with its company's settings and its
  * schemes (newest issue first); null when absent, outside the scope or not of `companyId` (ALL:
- * any company). Two prepared statements, run side by side: the client (with its company) and the
- * schemes (with their type's and body's names); the schemes are dropped when the client is not found.
+ * any company). One prepared statement: the client, its company and its schemes as JSON.
  */
 export async function findClientDetail(
   db: Executor,
@@ -85,18 +112,17 @@ export async function findClientDetail(
   today: string,
 ): Promise<ClientCertificateDetail | null> {
   const byCompany = companyId !== ALL;
-  const [rows, schemeList] = await Promise.all([
-    clientWithCompany(
-      db,
-      { scoped: scope !== ALL, company: byCompany },
-      { id, scope: scope === ALL ? [] : scope, company: byCompany ? companyId : null },
-    ),
-    // Names are filled in below from the client row; read side by side to save a round trip.
-    schemesOfClient(db, { id, name: '', certificate_number: '' }, today),
-  ]);
-  const [row] = rows;
+  const [row] = await clientDetail(
+    db,
+    { scoped: scope !== ALL, company: byCompany },
+    { id, scope: scope === ALL ? [] : scope, company: byCompany ? companyId : null },
+  );
   if (!row) return null;
   const { client, company } = row;
+  const ref = { name: client.name, certificate_number: client.certificate_number };
+  // node-postgres parses json; PGlite may hand it over as text.
+  const joined =
+    typeof row.schemes === 'string' ? (JSON.parse(row.schemes) as SchemeJoinedJson[]) : row.schemes;
   return {
     ...toClientDto(client, company),
     company: {
@@ -105,11 +131,17 @@ export async function findClientDetail(
       simple_dates: toFlag(company.simple_dates),
       public_certificate_download: toFlag(company.public_certificate_download),
     },
-    schema: schemeList.map((s) => ({
-      ...s,
-      client_name: client.name,
-      certificate_number: client.certificate_number,
-    })),
+    schema: joined.map(({ s, cert_name, accredited }) =>
+      toSchemeDto(
+        {
+          scheme: { ...s, created_at: new Date(s.created_at), updated_at: new Date(s.updated_at) },
+          client: ref,
+          cert_name,
+          accredited,
+        },
+        today,
+      ),
+    ),
   };
 }
 

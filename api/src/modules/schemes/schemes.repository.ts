@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -113,29 +113,6 @@ export async function findSchemeRow(
 ): Promise<SchemeRow | undefined> {
   const [row] = await schemeRowById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
   return row;
-}
-
-const schemesOfClientRows = prepared('scheme.of-client', ['client'], (db, p, name) =>
-  db
-    .select({ scheme: schemes, cert_name: certificationTypes.name, accredited: accreditedBodies.name })
-    .from(schemes)
-    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
-    .where(eq(schemes.certificate_id, p.client))
-    // Newest issue first; schemes issued the same day, the one entered last first.
-    .orderBy(desc(schemes.issue_date), desc(schemes.created_at), asc(schemes.id))
-    .prepare(name),
-);
-
-/** The schemes of a client (no scope check: the caller found the client in scope), newest issue first. */
-export async function schemesOfClient(
-  db: Executor,
-  client: { id: string; name: string; certificate_number: string },
-  today: string,
-): Promise<Scheme[]> {
-  const rows = await schemesOfClientRows(db, { client: client.id });
-  const ref = { name: client.name, certificate_number: client.certificate_number };
-  return rows.map((r) => toSchemeDto({ ...r, client: ref }, today));
 }
 
 const clientRefById = preparedShapes('scheme.client', ['scoped'], ['id', 'scope'], (db, p, on, name) =>
