@@ -15,3 +15,5 @@ export * from './certification';
 export * from './accredited';
 export * from './training';
 export * from './client-certificate';
+export * from './dashboard';
+export * from './report';
