@@ -67,6 +67,28 @@ async function measured(work: () => Promise<number>): Promise<Phase> {
   }
 }
 
+/**
+ * What `work` keeps alive: a full GC every 200 ms while it runs and the largest heap left after
+ * one, above the heap after a GC just before (garbage not counted). Needs --expose-gc; slows the
+ * work, so it runs apart from the timed runs.
+ */
+async function liveHeapMb(work: () => Promise<number>): Promise<number | null> {
+  if (!gc) return null;
+  gc();
+  const base = process.memoryUsage().heapUsed;
+  let live = base;
+  const timer = setInterval(() => {
+    gc();
+    live = Math.max(live, process.memoryUsage().heapUsed);
+  }, 200);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return (live - base) / 2 ** 20;
+}
+
 /** A sink that counts bytes and throws them away. */
 function sink(): { stream: Writable; bytes: () => number } {
   let n = 0;
@@ -154,6 +176,8 @@ async function benchTarget(target: Target): Promise<string[]> {
       await viaHttp(quarter);
       const exportedQuarter = await measured(() => viaHttp(quarter));
       const exported = await measured(() => viaHttp());
+      const liveQuarter = await liveHeapMb(() => viaHttp(quarter));
+      const liveFull = await liveHeapMb(() => viaHttp());
 
       // The same rows, read once into memory (not measured), written by a bare exceljs streaming writer.
       started = performance.now();
@@ -222,6 +246,10 @@ async function benchTarget(target: Target): Promise<string[]> {
       lines.push(`| ${target.name} | export over HTTP, ${ROWS} rows (read in batches) | ${fmt(exported)} |`);
       lines.push(
         `| ${target.name} | bare exceljs streaming write, ${ROWS} rows (already in memory) | ${fmt(bare)} |`,
+      );
+      const mb = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} MB`);
+      lines.push(
+        `| ${target.name} | live heap during the export (GC every 200 ms) | ${quarterRows} rows: +${mb(liveQuarter)}; ${ROWS} rows: +${mb(liveFull)} |`,
       );
       lines.push(
         `| ${target.name} | ratio export / bare | ${(exported.seconds / bare.seconds).toFixed(2)} x time |`,
