@@ -63,6 +63,9 @@ function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefi
 /**
  * Reads a report in batches by keyset: each query asks for the rows after the last one of the
  * previous batch (in the report's order, the id breaking ties), at most exportSettings.batchSize.
+ * The cursor is also given as a plain bound on the sort column (`issue_date <= $d` beside
+ * `(issue_date, id) < ($d, $id)`), which an index on (company_id, issue_date) can seek to: without
+ * it every batch would walk the index from the start again.
  * The next batch is asked for before the current one is handed over, so the database works on it
  * while the caller writes (PostgreSQL runs in its own process). One batch is held at a time, plus
  * the one on its way. Returning early (an aborted export) leaves at most that one query to finish.
@@ -161,7 +164,7 @@ export function companyReportBatches(
         and(
           where,
           after
-            ? sql`(${clientSortName}, ${clientCertificates.id}) > (${after.sort_name}, ${after.id})`
+            ? sql`${clientSortName} >= ${after.sort_name} and (${clientSortName}, ${clientCertificates.id}) > (${after.sort_name}, ${after.id})`
             : undefined,
         ),
       )
@@ -298,7 +301,7 @@ export function schemeReportBatches(
         and(
           where,
           after
-            ? sql`(${schemes.issue_date}, ${schemes.id}) < (${after.issue_date}, ${after.id})`
+            ? sql`${schemes.issue_date} <= ${after.issue_date} and (${schemes.issue_date}, ${schemes.id}) < (${after.issue_date}, ${after.id})`
             : undefined,
         ),
       )
@@ -367,7 +370,7 @@ export function trainingReportBatches(
         and(
           where,
           after
-            ? sql`(${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
+            ? sql`${trainingCertificates.date} <= ${after.date} and (${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
             : undefined,
         ),
       )
