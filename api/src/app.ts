@@ -30,6 +30,8 @@ import trainingRoutes from './modules/training/training.routes';
 import userRoutes from './modules/users/users.routes';
 import clientCertificateRoutes from './modules/client-certificates/client-certificates.routes';
 import schemeRoutes from './modules/schemes/schemes.routes';
+import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import reportRoutes from './modules/reports/reports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,6 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trainingRoutes);
   await app.register(clientCertificateRoutes);
   await app.register(schemeRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(reportRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }
