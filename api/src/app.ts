@@ -22,6 +22,7 @@ import authRoutes from './modules/auth/auth.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
 import imageRoutes from './modules/images/images.routes';
+import publicCheckRoutes from './modules/public-check/public-check.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
 import userRoutes from './modules/users/users.routes';
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(roleRoutes);
   await app.register(companyRoutes);
   await app.register(imageRoutes);
+  await app.register(publicCheckRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }
