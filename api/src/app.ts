@@ -18,6 +18,7 @@ import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
 import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
 import { imageWork } from './services/images';
+import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
@@ -26,6 +27,8 @@ import publicCheckRoutes from './modules/public-check/public-check.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
 import userRoutes from './modules/users/users.routes';
+import clientCertificateRoutes from './modules/client-certificates/client-certificates.routes';
+import schemeRoutes from './modules/schemes/schemes.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,6 +144,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes);
   await app.register(imageRoutes);
   await app.register(publicCheckRoutes);
+  await app.register(accreditedRoutes);
+  await app.register(clientCertificateRoutes);
+  await app.register(schemeRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }
