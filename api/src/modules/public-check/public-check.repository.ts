@@ -1,8 +1,10 @@
 import { and, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
+import { SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from '../../services/scheme-history';
 import {
   accreditedBodies,
+  auditLog,
   certificationTypes,
   clientCertificates,
   companies,
@@ -42,6 +44,15 @@ const schemeByNumber = prepared('public-check.scheme', ['slash', 'literal'], (db
       accreditation: accreditedBodies.name,
       simple_dates: companies.simple_dates,
       public_certificate_download: companies.public_certificate_download,
+      created_at: schemes.created_at,
+      // The scheme's audit rows in the same round trip, in the order scheme-history reads them
+      // (its deriveStatusHistory turns them into the history).
+      audit: sql<AuditJson[]>`coalesce((select json_agg(json_build_object(
+          'action', a.action, 'at', a.at, 'by', a.actor_username,
+          'beforeStatus', a.before ->> 'status', 'afterStatus', a.after ->> 'status',
+          'afterIssueDate', a.after ->> 'issue_date')
+          order by a.at, case a.action when 'create' then 0 when 'update' then 1 else 2 end)
+        from ${auditLog} a where a.entity = ${SCHEME_AUDIT_ENTITY} and a.entity_id = ${schemes.id}), '[]')`,
     })
     .from(schemes)
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
@@ -54,12 +65,24 @@ const schemeByNumber = prepared('public-check.scheme', ['slash', 'literal'], (db
     .prepare(name),
 );
 
-export type PublicSchemeRow = Awaited<ReturnType<typeof schemeByNumber>>[number];
+/** An audit row as json_build_object writes it (`at` as text). */
+interface AuditJson extends Omit<SchemeAuditRow, 'at'> {
+  at: string;
+}
 
-/** The scheme (never a DRAFT) whose number is `raw` (a check path's number, decoded), or null. */
+export type PublicSchemeRow = Omit<Awaited<ReturnType<typeof schemeByNumber>>[number], 'audit'> & {
+  audit: SchemeAuditRow[];
+};
+
+/**
+ * The scheme (never a DRAFT) whose number is `raw` (a check path's number, decoded), with its audit
+ * rows for the status history, in one query; or null.
+ */
 export async function findSchemeByNumber(db: Executor, raw: string): Promise<PublicSchemeRow | null> {
   const [row] = await schemeByNumber(db, numberVariants(raw));
-  return row ?? null;
+  if (!row) return null;
+  const audit = typeof row.audit === 'string' ? (JSON.parse(row.audit) as AuditJson[]) : row.audit;
+  return { ...row, audit: audit.map((a) => ({ ...a, at: new Date(a.at) })) };
 }
 
 const trainingByNumber = prepared('public-check.training', ['slash', 'literal'], (db, p, name) =>

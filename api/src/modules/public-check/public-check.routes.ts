@@ -9,7 +9,6 @@ import {
   isUuid,
   optionalDate,
   type SchemeStatus,
-  todayIn,
   V,
 } from '@sertifikasi/shared-contracts';
 import {
@@ -31,7 +30,7 @@ import { defineRoute } from '../../lib/route';
 import { bearerToken } from '../../plugins/auth';
 import { certificateFileName, certificatePdf } from '../../services/pdf-certificate';
 import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
-import { schemeStatusHistory, statusOn } from '../../services/scheme-history';
+import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
 import { authenticate } from '../../services/sessions';
 import {
   findSchemeByNumber,
@@ -53,6 +52,22 @@ const companyQuery = yup.object({ on: optionalDate('Tanggal') }).noUnknown(V.unk
 const idParams = yup.object({ id: yup.string().required() });
 
 const notFoundSchema = { type: 'string', description: `The text \`${NOT_FOUND_TEXT}\` (text/plain)` };
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Today in a time zone, like todayIn, with the formatter made once (it costs more than the rest of a check). */
+function todayCached(timeZone: string, now = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
 
 /** The public status history: status and the date it held from, no "who" (DECISIONS.md section 10). */
 export function publicHistory(
@@ -165,7 +180,7 @@ async function downloadAccess(
   ) {
     return;
   }
-  const today = todayIn(app.config.timeZone);
+  const today = todayCached(app.config.timeZone);
   if (
     row &&
     row.public_certificate_download &&
@@ -225,9 +240,11 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
       handler: async (req, reply) => {
         const row = await findSchemeByNumber(app.db, req.params.number);
         if (!row) return sendNotFound(reply);
-        const today = todayIn(app.config.timeZone);
+        const today = todayCached(app.config.timeZone);
         const status = effectiveStatus(row.status as SchemeStatus, row.expired_date, today) as PublicStatus;
-        const entries = await schemeStatusHistory(app.db, row.id, app.config.timeZone);
+        // scheme-history's derivation, over the audit rows read with the scheme (one round trip).
+        const hasCreation = row.audit.some((a) => a.action === 'create');
+        const entries = deriveStatusHistory(row.audit, app.config.timeZone, hasCreation ? null : row);
         const on = req.query.on ? pointInTime(entries, row, req.query.on) : null;
         const answer = companyAnswer(row, status, publicHistory(entries, row.expired_date, today), on);
         return sendCached(req, reply, answer);
