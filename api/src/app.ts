@@ -20,12 +20,14 @@ import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './servi
 import { imageWork } from './services/images';
 import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
+import certificationRoutes from './modules/certification/certification.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
 import imageRoutes from './modules/images/images.routes';
 import publicCheckRoutes from './modules/public-check/public-check.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
+import trainingRoutes from './modules/training/training.routes';
 import userRoutes from './modules/users/users.routes';
 import clientCertificateRoutes from './modules/client-certificates/client-certificates.routes';
 import schemeRoutes from './modules/schemes/schemes.routes';
@@ -147,6 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accreditedRoutes);
   await app.register(clientCertificateRoutes);
   await app.register(schemeRoutes);
+  await app.register(certificationRoutes);
+  await app.register(trainingRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

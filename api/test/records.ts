@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../src/db';
-import { certificationTypes, clientCertificates, schemes } from '../src/db/schema';
+import {
+  accreditedBodies,
+  certificationTypes,
+  clientCertificates,
+  schemes,
+  trainingCertificates,
+} from '../src/db/schema';
 
 /**
  * Rows written straight to the database, for tests of one resource that need another's records
@@ -44,6 +50,30 @@ export async function insertScheme(
     valid_for: 3,
     valid_for_type: 'YEAR',
     expired_date: '2028-01-01',
+  });
+  return id;
+}
+
+export async function insertAccredited(db: Executor, companyId: string, name = 'KAN'): Promise<string> {
+  const id = randomUUID();
+  await db.insert(accreditedBodies).values({ id, company_id: companyId, name });
+  return id;
+}
+
+export async function insertTraining(
+  db: Executor,
+  companyId: string,
+  number = `PLT-${randomUUID()}`,
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(trainingCertificates).values({
+    id,
+    company_id: companyId,
+    certificate_number: number,
+    name: 'Budi Santoso',
+    training: 'Auditor Internal',
+    location: 'Jakarta',
+    date: '2025-01-15',
   });
   return id;
 }
