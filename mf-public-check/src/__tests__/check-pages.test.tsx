@@ -217,6 +217,14 @@ describe('company check (/check-certification-company)', () => {
     expect(await screen.findByText('Sertifikat ini berlaku.')).toBeInTheDocument();
   });
 
+  it('sends an empty number as typed (no emptiness check) and shows the not-found box', async () => {
+    fakeApi(() => ({ status: 422, body: { code: 'validation', message: 'x' } }));
+    render(<CompanyPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Certificate Not Found' })).toBeInTheDocument();
+    expect(asked).toEqual(['/api/check-certificate-company/']);
+  });
+
   it("shows Indonesian 'Sertifikat Tidak Ditemukan' in Indonesian", async () => {
     window.localStorage.setItem(LANG_STORAGE_KEY, 'id');
     fakeApi(() => ({ status: 404, body: 'NOT FOUND' }));

@@ -11,7 +11,8 @@ async function check<T>(path: string): Promise<CheckOutcome<T>> {
   try {
     const res = await fetch(`${API}/${path}`, { headers: { accept: 'application/json' } });
     if (res.ok) return { kind: 'found', data: (await res.json()) as T };
-    if (res.status === 404) return { kind: 'not-found' };
+    // 404 NOT FOUND; 422 for a number the API cannot take (an empty one: sent as typed, SPEC.md).
+    if (res.status === 404 || res.status === 422) return { kind: 'not-found' };
     return { kind: 'error', tooMany: res.status === 429 };
   } catch {
     return { kind: 'error', tooMany: false };
