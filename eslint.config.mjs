@@ -94,6 +94,42 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [NOT_API, ...patterns] }] },
   })),
   {
+    // mf-public-check loads alone on a phone (a QR scan): React and the yup-free contracts entry only
+    // (CONVENTIONS.md; issue 11's budget). Repeats the module's house patterns: a later block replaces them.
+    files: ['mf-public-check/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sertifikasi/shared-contracts',
+              message: "Import '@sertifikasi/shared-contracts/public': the main entry brings yup.",
+            },
+          ],
+          patterns: [
+            NOT_API,
+            ...HOUSE.find((h) => h.files.includes('mf-public-check/**')).patterns,
+            {
+              group: [
+                '@mui/*',
+                '@emotion/*',
+                'formik',
+                'formik/*',
+                'yup',
+                'yup/*',
+                ...pkg('shared-ui'),
+                ...pkg('shared-auth'),
+              ],
+              message:
+                'mf-public-check uses no MUI, shared-ui, shared-auth, formik or yup: it must stay small.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Benchmarks measure the real app in-process (CONVENTIONS.md: bench may import anything).
     files: ['bench/**'],
     rules: { 'no-restricted-imports': 'off' },

@@ -199,8 +199,72 @@ function hostSplitChunks(firstScreen) {
  * @param {boolean} [o.host]      the shell: builds index.html
  * @param {string} [o.title]      index.html title
  * @param {string[]} [o.share]    only these shared modules (mf-public-check: React alone)
+ * @param {{entry: string, template: string, title: string, folder?: string}} [o.standalone]
+ *   a page of the module's own besides the remote (mf-public-check): built by a second compiler with no
+ *   Module Federation (so no share scope, no federation runtime): the entry, React and nothing else,
+ *   into dist/<folder>/ (default 'page') with an index.html whose scripts load from
+ *   /modules/<package folder>/<folder>/.
  */
 function createConfig(o) {
+  const remote = remoteConfig(o);
+  if (!o.standalone) return remote;
+  return (env, argv) => [remote(env, argv), standaloneConfig(o, argv)];
+}
+
+/** The standalone page of a module (createConfig's `standalone` option). */
+function standaloneConfig(o, argv) {
+  const production = argv.mode !== 'development';
+  const folder = o.standalone.folder ?? 'page';
+  const publicPath = `/modules/${path.basename(o.dir)}/${folder}/`;
+  return {
+    name: `${o.name}_page`,
+    context: o.dir,
+    entry: { page: o.standalone.entry },
+    mode: production ? 'production' : 'development',
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(o.dir, 'dist', folder),
+      publicPath,
+      filename: production ? '[name].[contenthash].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+      clean: true,
+      uniqueName: `${o.name}_page`,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: { rules: [swcRule()] },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(o.dir, o.standalone.template),
+        title: o.standalone.title,
+        publicPath,
+      }),
+      ...(production ? [new PrecompressPlugin()] : []),
+    ],
+    // One file: the page needs all of it at once.
+    optimization: { splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+function swcRule() {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+function remoteConfig(o) {
   const pkg = require(path.join(o.dir, 'package.json'));
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -217,7 +281,8 @@ function createConfig(o) {
         publicPath: 'auto',
         filename: production ? '[name].[contenthash].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
-        clean: true,
+        // The standalone page's folder is its own compiler's to clean.
+        clean: o.standalone ? { keep: new RegExp(`^${o.standalone.folder ?? 'page'}/`) } : true,
         uniqueName: o.name,
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },

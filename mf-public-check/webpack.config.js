@@ -6,4 +6,10 @@ module.exports = createConfig({
   exposes: { './routes': './src/routes.tsx' },
   // The public pages load alone (a QR scan): share React only, never the staff portal's libraries.
   share: ['react', 'react/', 'react-dom', 'react-dom/'],
+  // A direct hit on /check-certification-company or -training answers this page (api/src/plugins/portal.ts).
+  standalone: {
+    entry: './src/standalone.tsx',
+    template: 'src/standalone.html',
+    title: 'Cek Sertifikat - Sistem Sertifikasi',
+  },
 });

@@ -24,6 +24,7 @@ import certificationRoutes from './modules/certification/certification.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
 import imageRoutes from './modules/images/images.routes';
+import publicCheckRoutes from './modules/public-check/public-check.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
 import trainingRoutes from './modules/training/training.routes';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(roleRoutes);
   await app.register(companyRoutes);
   await app.register(imageRoutes);
+  await app.register(publicCheckRoutes);
   await app.register(accreditedRoutes);
   await app.register(certificationRoutes);
   await app.register(trainingRoutes);

@@ -23,7 +23,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 /** What the browser says it accepts (Chromium also offers deflate and zstd, which the portal does not make). */
 const ACCEPT_ENCODING = 'br, gzip';
 /** Goals of issue 9 for the JavaScript sent (KB as sent, after compression). */
-const GOALS = { loginKb: 250, loginFiles: 25, companyDirectKb: 350 };
+const GOALS = { loginKb: 250, loginFiles: 25, companyDirectKb: 350, publicPageKb: 82 };
+/** The public check page a QR code opens (issue 11), measured on a direct hit. */
+const PUBLIC_PAGE_ROUTE = '/check-certification-company';
 /** The Company list, reached by typing its address while signed in. */
 const COMPANY_ROUTE = '/company';
 const LIST_FILES = process.argv.includes('--files') || process.env.BUDGET_FILES === '1';
@@ -400,10 +402,49 @@ async function measure(
         : `${folder} files fetched on the login page: ${onLogin.length} (should be none): ${onLogin.join(', ')}\n`,
     );
   }
+  await measurePublicPage(browser, running);
   const missing = Object.keys(MODULE_ROUTES).filter((f) => !folders.includes(f));
   if (missing.length > 0)
     process.stdout.write(`Not built yet (not in /modules/remotes.json): ${missing.join(', ')}\n`);
   if (!running.adminPassword) process.stdout.write('Modules were not measured (no sign-in).\n');
+}
+
+/**
+ * The public check page as a QR scan opens it (issue 11): a direct hit on
+ * /check-certification-company?cert=... in a fresh browser (empty cache, not signed in) at a phone's
+ * viewport, asking for gzip only, as the goal is set in gzip: at most 1.2 times React + ReactDOM
+ * alone (their minified production builds gzip to about 69 KB, so about 82 KB). Every script must
+ * come from mf-public-check's own page folder: never the shell, MUI or staff code.
+ */
+async function measurePublicPage(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  running: Running,
+): Promise<void> {
+  const context = await browser.newContext({
+    baseURL: running.baseUrl,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+  });
+  try {
+    const { page, recorder } = await newPage(context);
+    await page.goto(`${PUBLIC_PAGE_ROUTE}?cert=BUDGET%2F0001`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const { js, paths } = await recorder.phase();
+    printTable([{ label: `${PUBLIC_PAGE_ROUTE} direct (public page, gzip)`, files: js }]);
+    if (LIST_FILES) listFiles([{ label: PUBLIC_PAGE_ROUTE, files: js }]);
+    const sentKb = sum(js, 'sent') / 1024;
+    const foreign = paths.filter((p) => /\.m?js$/.test(p) && !p.startsWith('/modules/mf-public-check/page/'));
+    process.stdout.write(
+      `  public page (${PUBLIC_PAGE_ROUTE}, direct hit): ${sentKb.toFixed(1)} KB gzip in ${js.length} files ` +
+        `(goal ${GOALS.publicPageKb} KB = 1.2 x React + ReactDOM): ${verdict(sentKb, GOALS.publicPageKb)}\n` +
+        (foreign.length === 0
+          ? '  scripts from outside mf-public-check/page: none (as required)\n'
+          : `  scripts from outside mf-public-check/page (should be none): ${foreign.join(', ')}\n`),
+    );
+  } finally {
+    await context.close();
+  }
 }
 
 main().then(

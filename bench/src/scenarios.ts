@@ -148,10 +148,22 @@ export const SCENARIOS: Scenario[] = [
     endpoint: 'GET /api/check-certificate-company/{number}',
     connections: 64,
     requests: ({ sample }) => {
+      // Interleaved, so every connection meets all three kinds early (a connection may send only a
+      // few hundred requests in a run): per 9 requests, 5 known numbers, 2 unknown ones (one with an
+      // encoded `+` and `/`), 2 repeats of the 10 most asked.
       const known = sample.certNumbers.slice(0, 200).map((n) => `/api/check-certificate-company/${q(n)}`);
-      const unknown = known.slice(0, 50).map((_, i) => `/api/check-certificate-company/TIDAK-ADA-${i}`);
-      const repeated = known.slice(0, 10);
-      return [...known, ...unknown, ...repeated, ...repeated].map((path) => ({ method: 'GET', path }));
+      const popular = known.slice(0, 10);
+      const paths: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        paths.push(
+          ...known.slice(i * 4, i * 4 + 4).slice(0, 3),
+          `/api/check-certificate-company/TIDAK-ADA-${i}`,
+        );
+        paths.push(...known.slice(i * 4 + 3, i * 4 + 4), popular[i % 10]!);
+        paths.push(`/api/check-certificate-company/tidak%2Bada%2F${i}`, popular[(i * 3) % 10]!);
+        paths.push(...known.slice(150 + (i % 50), 151 + (i % 50)));
+      }
+      return paths.map((path) => ({ method: 'GET', path }));
     },
   },
   {

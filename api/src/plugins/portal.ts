@@ -35,6 +35,9 @@ export function remoteOrigins(opts: Pick<PortalOptions, 'remoteUrls'>): string[]
   ];
 }
 
+/** The public check pages, answered with mf-public-check's standalone page on a direct hit. */
+export const PUBLIC_PAGE_ROUTES = ['/check-certification-company', '/check-certification-training'];
+
 /** The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (webpack.base.js). */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
@@ -85,6 +88,19 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
       if (fs.existsSync(dir)) await serve(dir, `/modules/${r.folder}/`, true);
     }
     if (hasShell) await serve(shellDir, '/', false);
+
+    // A direct hit on a public check page (a QR scan) answers the public-check module's own page:
+    // that module and React alone, never the shell, MUI or staff code (DECISIONS.md section 1).
+    // Inside the portal the shell still routes to the same screens.
+    const publicPage = path.join(opts.root, 'mf-public-check', 'dist', 'page');
+    if (fs.existsSync(path.join(publicPage, 'index.html'))) {
+      for (const route of PUBLIC_PAGE_ROUTES) {
+        files.get(route, async (_req, reply) => {
+          reply.header('Cache-Control', 'no-cache');
+          return reply.sendFile('index.html', publicPage);
+        });
+      }
+    }
 
     // Client-side routes get the shell's index.html (precompressed like the rest); API, image and
     // module paths keep their 404.

@@ -1,0 +1,330 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import * as yup from 'yup';
+import {
+  addDays,
+  ALL,
+  effectiveStatus,
+  isUuid,
+  optionalDate,
+  type SchemeStatus,
+  V,
+} from '@sertifikasi/shared-contracts';
+import {
+  type CompanyCheck,
+  companyCheckJsonSchema,
+  NOT_FOUND_TEXT,
+  type PointInTime,
+  type PublicHistoryEntry,
+  type PublicStatus,
+  type TrainingCheck,
+  trainingCheckJsonSchema,
+} from '@sertifikasi/shared-contracts/public';
+import type { Executor } from '../../db';
+import { prepared } from '../../db/prepared';
+import { images } from '../../db/schema';
+import { ifNoneMatchHits } from '../../lib/etag';
+import { forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { defineRoute } from '../../lib/route';
+import { bearerToken } from '../../plugins/auth';
+import { certificateFileName, certificatePdf } from '../../services/pdf-certificate';
+import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
+import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
+import { authenticate } from '../../services/sessions';
+import {
+  findSchemeByNumber,
+  findSchemeForPdf,
+  findTrainingByNumber,
+  type PdfSchemeRow,
+  type PublicSchemeRow,
+} from './public-check.repository';
+
+const TAG = 'public verification';
+/** Browsers and other sites may keep an answer this long (seconds); the ETag revalidates after. */
+export const CHECK_MAX_AGE = 60;
+const CHECK_PATHS = ['/api/check-certificate-company/:number', '/api/check-certificate-training/:number'];
+
+const numberParams = yup.object({
+  number: yup.string().required().max(200),
+});
+const companyQuery = yup.object({ on: optionalDate('Tanggal') }).noUnknown(V.unknown);
+const idParams = yup.object({ id: yup.string().required() });
+
+const notFoundSchema = { type: 'string', description: `The text \`${NOT_FOUND_TEXT}\` (text/plain)` };
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Today in a time zone, like todayIn, with the formatter made once (it costs more than the rest of a check). */
+function todayCached(timeZone: string, now = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/** The public status history: status and the date it held from, no "who" (DECISIONS.md section 10). */
+export function publicHistory(
+  entries: readonly { to: string; effective_from: string }[],
+  expiredDate: string,
+  today: string,
+): PublicHistoryEntry[] {
+  const out: PublicHistoryEntry[] = [];
+  for (const e of entries) {
+    const status = e.to as SchemeStatus;
+    if (out.at(-1)?.status === status) continue;
+    out.push({ status, from: e.effective_from });
+  }
+  // An ACTIVE certificate past its expiry: EXPIRED from the day after (it is valid through expired_date).
+  if (out.at(-1)?.status === 'ACTIVE' && expiredDate < today) {
+    out.push({ status: 'EXPIRED', from: addDays(expiredDate, 1) });
+  }
+  return out;
+}
+
+/** The status on `date` and whether the certificate was valid then (DECISIONS.md section 10). */
+export function pointInTime(
+  history: Parameters<typeof statusOn>[0],
+  row: { issue_date: string; expired_date: string },
+  date: string,
+): PointInTime {
+  if (date < row.issue_date) return { date, status: null, valid: false };
+  const status = statusOn(history, date);
+  if (status === 'ACTIVE' && date > row.expired_date) return { date, status: 'EXPIRED', valid: false };
+  return { date, status, valid: status === 'ACTIVE' };
+}
+
+function companyAnswer(
+  row: PublicSchemeRow,
+  status: PublicStatus,
+  history: PublicHistoryEntry[],
+  on: PointInTime | null,
+): CompanyCheck {
+  return {
+    cert_number: row.cert_number ?? '',
+    name: row.name,
+    address: row.address,
+    scope: row.scope,
+    ea_code: row.ea_code,
+    standard: row.standard,
+    accreditation: row.is_accredited ? row.accreditation : null,
+    issue_date: row.issue_date,
+    expired_date: row.expired_date,
+    surveillance_date: row.surveillance_date,
+    status,
+    desc: status === 'ACTIVE' ? null : row.description,
+    simple_dates: row.simple_dates,
+    public_certificate_download: row.public_certificate_download,
+    download_id: row.public_certificate_download && status === 'ACTIVE' ? row.id : null,
+    history,
+    on,
+  };
+}
+
+/**
+ * Sends a cacheable answer: short `Cache-Control`, a weak `ETag` of the body, and `304` when the
+ * client's `If-None-Match` already holds it (weak and list forms too).
+ */
+function sendCached(req: FastifyRequest, reply: FastifyReply, answer: object) {
+  // The route's response schema serialises it: what the schema does not name never leaves.
+  const serialized = reply.serialize(answer);
+  const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString();
+  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('Cache-Control', `public, max-age=${CHECK_MAX_AGE}`).header('ETag', etag);
+  if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+function sendNotFound(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .header('Cache-Control', `public, max-age=${CHECK_MAX_AGE}`)
+    .type('text/plain; charset=utf-8')
+    .send(NOT_FOUND_TEXT);
+}
+
+/** The bytes of a stored image by its name, or null (no name, or removed). */
+const imageByName = prepared('public-check.image', ['name'], (db, p, name) =>
+  db.select({ data: images.data }).from(images).where(eq(images.name, p.name)).limit(1).prepare(name),
+);
+async function imageData(db: Executor, name: string | null): Promise<Buffer | null> {
+  if (!name) return null;
+  const [row] = await imageByName(db, { name });
+  return row?.data ?? null;
+}
+
+/**
+ * May this caller download the scheme's PDF? Public: ACTIVE, unexpired, of a company with
+ * `public_certificate_download`. Staff (a valid bearer token with `company-certificate` and the
+ * scheme's company in scope): always. Otherwise 404 when the public may not even check it (DRAFT,
+ * or unknown) and 403 when it is public but not downloadable; a token that is sent but no longer
+ * valid answers 401 instead, so a signed-out staff member learns to sign in again.
+ */
+async function downloadAccess(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  row: PdfSchemeRow | null,
+): Promise<void> {
+  const token = bearerToken(req);
+  const auth = token ? await authenticate(app.db, token) : null;
+  if (
+    row &&
+    auth?.permissions.has('company-certificate') &&
+    (auth.scope === ALL || auth.scope.includes(row.company_id))
+  ) {
+    return;
+  }
+  const today = todayCached(app.config.timeZone);
+  if (
+    row &&
+    row.public_certificate_download &&
+    effectiveStatus(row.status as SchemeStatus, row.expired_date, today) === 'ACTIVE'
+  ) {
+    return;
+  }
+  if (token && !auth) throw unauthenticated();
+  if (!row || row.status === 'DRAFT') throw notFound('Sertifikat tidak ditemukan');
+  throw forbidden('Sertifikat ini tidak dapat diunduh');
+}
+
+/**
+ * The public verification API (DECISIONS.md sections 5 and 10): the two checks, open to every
+ * origin for GET (CORS), cacheable and rate limited per address; and the certificate PDF.
+ */
+export default async function publicCheckRoutes(app: FastifyInstance) {
+  const rateLimit = { max: app.config.publicRateLimit, timeWindow: 60_000 };
+
+  // The two checks live in their own context: its hook opens them (and only them) to other origins.
+  await app.register(async (checks) => {
+    checks.addHook('onSend', async (_req, reply) => {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Access-Control-Expose-Headers', 'ETag');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    });
+
+    for (const url of CHECK_PATHS) {
+      checks.route({
+        method: 'OPTIONS',
+        url,
+        config: { access: { public: true }, rateLimit },
+        schema: { hide: true },
+        handler: async (_req, reply) =>
+          reply
+            .status(204)
+            .header('Access-Control-Allow-Methods', 'GET, OPTIONS')
+            .header('Access-Control-Allow-Headers', 'If-None-Match, Content-Type')
+            .header('Access-Control-Max-Age', '86400')
+            .send(),
+      });
+    }
+
+    defineRoute(checks, {
+      method: 'GET',
+      url: '/api/check-certificate-company/:number',
+      summary:
+        'Verify a company certificate by its number (each `/` written `+`, or `%2F`; trimmed, any case). ' +
+        'Public fields only; `404 NOT FOUND` (text/plain) for unknown and DRAFT numbers. `?on=YYYY-MM-DD` ' +
+        'adds the status on that date and whether it was valid then. Cacheable (ETag), CORS open.',
+      tags: [TAG],
+      access: { public: true },
+      params: numberParams,
+      query: companyQuery,
+      rateLimit,
+      response: { 200: companyCheckJsonSchema, 404: notFoundSchema },
+      handler: async (req, reply) => {
+        const row = await findSchemeByNumber(app.db, req.params.number);
+        if (!row) return sendNotFound(reply);
+        const today = todayCached(app.config.timeZone);
+        const status = effectiveStatus(row.status as SchemeStatus, row.expired_date, today) as PublicStatus;
+        // scheme-history's derivation, over the audit rows read with the scheme (one round trip).
+        const hasCreation = row.audit.some((a) => a.action === 'create');
+        const entries = deriveStatusHistory(row.audit, app.config.timeZone, hasCreation ? null : row);
+        const on = req.query.on ? pointInTime(entries, row, req.query.on) : null;
+        const answer = companyAnswer(row, status, publicHistory(entries, row.expired_date, today), on);
+        return sendCached(req, reply, answer);
+      },
+    });
+
+    defineRoute(checks, {
+      method: 'GET',
+      url: '/api/check-certificate-training/:number',
+      summary:
+        'Verify a training certificate by its number (each `/` written `+`, or `%2F`; trimmed, any case). ' +
+        '`404 NOT FOUND` (text/plain) for unknown numbers. Cacheable (ETag), CORS open.',
+      tags: [TAG],
+      access: { public: true },
+      params: numberParams,
+      rateLimit,
+      response: { 200: trainingCheckJsonSchema, 404: notFoundSchema },
+      handler: async (req, reply) => {
+        const row = await findTrainingByNumber(app.db, req.params.number);
+        if (!row) return sendNotFound(reply);
+        const answer: TrainingCheck = {
+          name: row.name,
+          certificate_number: row.certificate_number,
+          training: row.training,
+          location: row.location,
+          date: row.date,
+        };
+        return sendCached(req, reply, answer);
+      },
+    });
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/download-certificate/:id',
+    summary:
+      'The certificate of a scheme as an A4 PDF, named `CERT. NO. {number} {client}.pdf`. Public for ACTIVE, ' +
+      'unexpired schemes of a company that allows downloads; staff with company-certificate and the scheme ' +
+      'in scope (bearer token, optional) can always download it. 404 unknown or DRAFT, 403 not downloadable.',
+    tags: [TAG],
+    access: { public: true },
+    params: idParams,
+    rateLimit,
+    response: { 200: { type: 'string', format: 'binary' } },
+    handler: async (req, reply) => {
+      const id = req.params.id;
+      const row = isUuid(id) ? await findSchemeForPdf(app.db, id.toLowerCase()) : null;
+      await downloadAccess(app, req, row);
+      if (!row) throw notFound();
+      const number = row.cert_number ?? '';
+      const checkUrl = publicCheckUrl(app.config.publicBaseUrl, 'company', number);
+      const [logo, signature, qr] = await Promise.all([
+        imageData(app.db, row.logo_cert),
+        imageData(app.db, row.ttd_cert),
+        qrPngBase64(checkUrl),
+      ]);
+      const pdf = await certificatePdf({
+        certNumber: number,
+        client: row.name,
+        address: row.address,
+        scope: row.scope,
+        eaCode: row.ea_code,
+        standard: row.standard,
+        accreditation: row.is_accredited ? row.accreditation : null,
+        issueDate: row.issue_date,
+        expiredDate: row.expired_date,
+        surveillanceDate: row.surveillance_date,
+        simpleDates: row.simple_dates,
+        issuer: row.company_name,
+        logo,
+        signature,
+        qrPng: Buffer.from(qr, 'base64'),
+        checkUrl,
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', certificateFileName(number, row.name).header)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(pdf);
+    },
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * Issue 11: a certificate's QR code scanned on a phone. The data is made through the API as staff
+ * would (a certification body that offers downloads, with its certificate logo and signature, a
+ * certification type, an accreditation body, a client and an ACTIVE scheme); then a phone (390 x
+ * 844) opens the URL the QR code holds, sees the verdict and the rows on a page that loads only the
+ * public-check module and React, switches to Indonesian, and downloads the certificate PDF.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import {
+  collectPageErrors,
+  launchBrowser,
+  newPage,
+  PHONE,
+  runSuffix,
+  screenshot,
+  systemUnderTest,
+  visible,
+} from './support/browser';
+import { logoPng } from './support/png';
+
+const suffix = runSuffix();
+const stamp = Date.now().toString(36).toUpperCase();
+const CERT_NUMBER = `QMS/E2E/${stamp}`;
+const CLIENT = `PT Pindai Kode Nusantara${suffix}`;
+
+let browser: Browser;
+let token: string;
+
+async function api(method: string, url: string, body?: FormData | object): Promise<Record<string, unknown>> {
+  const { baseUrl } = systemUnderTest();
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+function form(fields: Record<string, string | Buffer>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') data.append(key, value);
+    else data.append(key, new Blob([new Uint8Array(value)], { type: 'image/png' }), `${key}.png`);
+  }
+  return data;
+}
+
+/** YYYY-MM-DD of a day `offset` days from today (UTC is close enough for an issue date). */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { adminPassword } = systemUnderTest();
+  token = String((await api('POST', '/api/login', { username: 'admin', password: adminPassword })).token);
+  const company = await api(
+    'POST',
+    '/api/company',
+    form({
+      name: `PT Lembaga Sertifikasi QR${suffix} ${stamp}`,
+      website: 'https://lsqr.co.id',
+      public_certificate_download: 'true',
+      logo_cert_file: logoPng(160),
+      ttd_cert_file: logoPng(120),
+    }),
+  );
+  const companyId = String(company.id);
+  const type = await api(
+    'POST',
+    '/api/certification',
+    form({
+      company_id: companyId,
+      name: 'ISO 9001:2015',
+      category: 'ISO',
+      code: `QMS-${stamp}`,
+      position: '1',
+      icon_file: logoPng(64),
+    }),
+  );
+  const body = await api(
+    'POST',
+    '/api/accredited',
+    form({ company_id: companyId, name: 'Komite Akreditasi Nasional', icon_file: logoPng(64) }),
+  );
+  const client = await api(
+    'POST',
+    '/api/company-certificate',
+    form({
+      company_id: companyId,
+      name: CLIENT,
+      certificate_number: `KL-${stamp}`,
+      region: 'Jawa Barat',
+      address: 'Jl. Asia Afrika No. 8, Bandung',
+      scope: 'Produksi dan distribusi kopi bubuk',
+      ea_code: 'EA 03',
+    }),
+  );
+  await api('POST', '/api/company-certificate-scheme', {
+    certificate_id: client.id,
+    certification_id: type.id,
+    cert_number: CERT_NUMBER,
+    status: 'ACTIVE',
+    issue_date: day(-10),
+    valid_for: 3,
+    valid_for_type: 'YEAR',
+    is_accredited: 'true',
+    accredited_id: body.id,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a QR code scanned on a phone', () => {
+  it('shows the truth about the certificate, in either language, and downloads its PDF', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const errors = collectPageErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    try {
+      // What the QR code holds: PUBLIC_BASE_URL/check-certification-company?cert=<number> (DECISIONS.md 5).
+      await page.goto(`/check-certification-company?cert=${encodeURIComponent(CERT_NUMBER)}`);
+      await visible(page.getByRole('heading', { level: 1, name: 'Company Certificate Check' }));
+      await visible(page.getByText('This certificate is valid.'));
+      await expect(page.getByLabel('Certificate Number').inputValue()).resolves.toBe(CERT_NUMBER);
+      const row = (label: string) =>
+        page.getByRole('row', { name: new RegExp(`^${label}`) }).getByRole('cell');
+      await expect(row('Cert No.').textContent()).resolves.toBe(CERT_NUMBER);
+      await expect(row('Company').textContent()).resolves.toBe(CLIENT);
+      await expect(row('Standard').textContent()).resolves.toBe('ISO 9001:2015');
+      await expect(row('Status').textContent()).resolves.toBe('ACTIVE');
+      await visible(page.getByLabel('Valid on date'));
+
+      // A phone-sized page: nothing scrolls sideways.
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [
+        document.scrollingElement!.scrollWidth,
+        window.innerWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      // Only the public-check module's own page and React: never the shell, MUI or staff code.
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((s) => !s.startsWith('/modules/mf-public-check/page/'))).toEqual([]);
+      await screenshot(page, 'public-check-phone-en');
+
+      await page.getByRole('button', { name: 'Bahasa Indonesia' }).tap();
+      await visible(page.getByRole('heading', { level: 1, name: 'Cek Sertifikat Perusahaan' }));
+      await visible(page.getByText('Sertifikat ini berlaku.'));
+      await expect(row('Perusahaan').textContent()).resolves.toBe(CLIENT);
+      await expect(row('Status').textContent()).resolves.toBe('AKTIF');
+      await screenshot(page, 'public-check-phone-id');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Unduh Sertifikat' }).tap(),
+      ]);
+      expect(download.suggestedFilename()).toBe(
+        `CERT. NO. ${CERT_NUMBER.replaceAll('/', '_')} ${CLIENT}.pdf`,
+      );
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-cert-'));
+      try {
+        const file = path.join(dir, 'cert.pdf');
+        await download.saveAs(file);
+        expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+        if (spawnSync('pdftotext', ['-v']).error === undefined) {
+          const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+          expect(text).toContain(CERT_NUMBER);
+          expect(text).toContain(CLIENT);
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+
+      // The choice of language is remembered: the company page now opens in Indonesian.
+      await page.goto('/check-certification-company');
+      await visible(page.getByRole('heading', { level: 1, name: 'Cek Sertifikat Perusahaan' }));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
