@@ -16,3 +16,5 @@ export * from './accredited';
 export * from './training';
 export * from './client-certificate';
 export * from './routes';
+export * from './dashboard';
+export * from './report';

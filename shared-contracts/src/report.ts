@@ -1,0 +1,416 @@
+import * as yup from 'yup';
+import { idListParam, statusListParam } from './dashboard';
+import { isCalendarDate, todayIn } from './dates';
+import { listQuerySchema } from './list';
+import type { PermissionKey } from './permissions';
+import {
+  EFFECTIVE_STATUSES,
+  type EffectiveStatus,
+  FLAG_VALUES,
+  type Flag,
+  type SchemeStatus,
+} from './statuses';
+import { trimString } from './fields';
+import { V } from './messages';
+
+/**
+ * The three reports (SPEC.md sections 2, 3 and 7; DECISIONS.md sections 9 and 11):
+ * `GET <endpoint>/{company_id}` with `type=table` answers the list shape (page, paginate);
+ * `type=export` streams an .xlsx named REPORTS[kind].fileName with the columns below.
+ */
+
+export const REPORT_TYPES = ['table', 'export'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+// ---------------------------------------------------------------------------------------------
+// Date ranges
+// ---------------------------------------------------------------------------------------------
+
+const ISO_TIMESTAMP_RE =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** True for one end of a date range: a bare `YYYY-MM-DD` or an ISO 8601 timestamp. */
+export function isDateRangeEnd(value: string): boolean {
+  if (isCalendarDate(value)) return true;
+  const m = ISO_TIMESTAMP_RE.exec(value);
+  if (!m || !isCalendarDate(m[1])) return false;
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return false;
+  return !m[5] || !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * One end of a range as the calendar date it stands for in `timeZone` (DECISIONS.md section 11):
+ * a timestamp with an offset is the date it falls on there (`2024-03-16T17:00:00.000Z` is the
+ * 17th in Jakarta); a bare date, or a timestamp without offset, is its own date.
+ */
+export function dateRangeEndToDate(value: string, timeZone: string): string {
+  if (isCalendarDate(value)) return value;
+  const m = ISO_TIMESTAMP_RE.exec(value);
+  if (!m) throw new Error('not a date or timestamp: ' + String(value));
+  if (!m[5]) return m[1]!;
+  return todayIn(timeZone, new Date(value));
+}
+
+/** An inclusive range of calendar dates; either end may be open (null). */
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Reads a date range parameter: empty means no filter (null); `a,b` from a to b inclusive; one
+ * value without a comma is that one day; an empty side (`a,` or `,b`) is open. Throws on a value
+ * that isDateRangeParam refuses.
+ */
+export function parseDateRange(value: string | null | undefined, timeZone: string): DateRange | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  const parts = text.split(',').map((p) => p.trim());
+  const [a, b] = parts.length === 1 ? [parts[0]!, parts[0]!] : [parts[0]!, parts[1]!];
+  const range = {
+    from: a ? dateRangeEndToDate(a, timeZone) : null,
+    to: b ? dateRangeEndToDate(b, timeZone) : null,
+  };
+  return range.from || range.to ? range : null;
+}
+
+/** True when a date range parameter is readable (format only; the order is checked with the time zone). */
+export function isDateRangeParam(value: string): boolean {
+  const parts = value.split(',').map((p) => p.trim());
+  if (parts.length > 2) return false;
+  return parts.every((p) => p === '' || isDateRangeEnd(p));
+}
+
+/** Writes a range the way it travels: each end a Date (sent as its ISO timestamp) or `YYYY-MM-DD`. */
+export function dateRangeParam(
+  from: Date | string | null | undefined,
+  to: Date | string | null | undefined,
+): string {
+  const end = (v: Date | string | null | undefined) =>
+    v == null ? '' : v instanceof Date ? v.toISOString() : v;
+  const [a, b] = [end(from), end(to)];
+  return a || b ? `${a},${b}` : '';
+}
+
+export const DATE_RANGE_ORDER_MESSAGE = (label: string) =>
+  `${label}: tanggal akhir tidak boleh sebelum tanggal awal`;
+
+/** A date range query parameter (format checked here; the API converts it with its time zone). */
+export const dateRangeParamField = (label: string) =>
+  yup
+    .string()
+    .typeError(`${label} tidak valid`)
+    .transform(trimString)
+    .max(100, `${label} tidak valid`)
+    .test(
+      'date-range',
+      `${label} harus berupa dua tanggal dipisah koma (YYYY-MM-DD atau ISO 8601)`,
+      (v) => v == null || v === '' || isDateRangeParam(v),
+    )
+    .default('');
+
+// ---------------------------------------------------------------------------------------------
+// Query schemas
+// ---------------------------------------------------------------------------------------------
+
+const reportBase = listQuerySchema.pick(['page', 'paginate', 'search']).shape({
+  type: yup
+    .string<ReportType>()
+    .typeError(V.oneOf('Tipe'))
+    .transform((v: unknown) => (v === '' ? undefined : trimString(v)))
+    .oneOf([...REPORT_TYPES], V.oneOf('Tipe'))
+    .default('table'),
+});
+const unknownParam = 'Parameter tidak dikenal: ${unknown}';
+
+/**
+ * The scheme report's status filter: EFFECTIVE_STATUSES, where EXPIRED is its own value (an ACTIVE
+ * scheme past its expiry) and ACTIVE means ACTIVE and not expired; 'NOTACTIVE' = NOACTIVE.
+ */
+export const REPORT_STATUS_OPTIONS = EFFECTIVE_STATUSES;
+
+/** `GET report-company-certification/{company_id}`. */
+export const companyCertificationReportQuerySchema = reportBase
+  .shape({
+    /** Clients with a scheme (any status) of one of these certification types. */
+    certification: idListParam('Sertifikat'),
+    /** Clients with a scheme (any status) of one of these accreditation bodies. */
+    accredited: idListParam('Akreditasi'),
+  })
+  .noUnknown(unknownParam);
+export type CompanyCertificationReportQuery = yup.InferType<typeof companyCertificationReportQuerySchema>;
+
+/** `GET report-company-certification-scheme/{company_id}`. */
+export const schemeReportQuerySchema = reportBase
+  .shape({
+    status: statusListParam('Status', EFFECTIVE_STATUSES),
+    client: idListParam('Client'),
+    certification: idListParam('Sertifikat'),
+    accredited: idListParam('Akreditasi'),
+    /** `issue_date` range ("creation date"), inclusive. */
+    issue_date: dateRangeParamField('Tanggal Terbit'),
+    /** `expired_date` range, inclusive. */
+    expired_date: dateRangeParamField('Tanggal Kadaluarsa'),
+  })
+  .noUnknown(unknownParam);
+export type SchemeReportQuery = yup.InferType<typeof schemeReportQuerySchema>;
+
+/** `GET report-training-certification/{company_id}`. */
+export const trainingReportQuerySchema = reportBase
+  .shape({
+    /** The training certificate's `date` range, inclusive. */
+    issue_date: dateRangeParamField('Tanggal Sertifikasi'),
+  })
+  .noUnknown(unknownParam);
+export type TrainingReportQuery = yup.InferType<typeof trainingReportQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Rows (type=table answers ListResponse<row>)
+// ---------------------------------------------------------------------------------------------
+
+/** Company certification report: one client; sorted by client name. */
+export interface CompanyCertificationReportRow {
+  id: string;
+  company_id: string;
+  /** The owning company (the Perusahaan column, ALL only). */
+  company_name: string;
+  /** Client name ('Nama Client'). */
+  name: string;
+  logo: string | null;
+  certificate_number: string;
+  ea_code: string | null;
+  nace_code: string | null;
+  region: string;
+  phone: string | null;
+  handphone: string | null;
+  email: string | null;
+}
+
+/** Scheme report: one scheme; newest issue_date first. */
+export interface SchemeReportRow {
+  id: string;
+  company_id: string;
+  company_name: string;
+  /** The client (Detail: /company-certificate/{certificate_id}). */
+  certificate_id: string;
+  client_name: string;
+  client_logo: string | null;
+  /** The client's own ("profile") certificate number, shown under its name. */
+  client_certificate_number: string;
+  certification_id: string;
+  cert_name: string;
+  cert_number: string | null;
+  /** Stored status. */
+  status: SchemeStatus;
+  /** What is shown: EXPIRED for an ACTIVE scheme past expired_date (label via EFFECTIVE_STATUS_LABELS). */
+  effective_status: EffectiveStatus;
+  /** `YYYY-MM-DD` ("creation date"). */
+  issue_date: string;
+  expired_date: string;
+  is_accredited: Flag;
+  accredited_id: string | null;
+  /** The accreditation body's name when is_accredited is 'true', else null. */
+  accredited: string | null;
+}
+
+/** Training report: one training certificate; newest date first. */
+export interface TrainingReportRow {
+  id: string;
+  company_id: string;
+  company_name: string;
+  /** Personnel name. */
+  name: string;
+  certificate_number: string;
+  /** `YYYY-MM-DD` ("creation date"). */
+  date: string;
+  training: string;
+  location: string;
+}
+
+const text = () => yup.string().defined();
+const nullableText = () => yup.string().nullable().defined();
+
+export const companyCertificationReportRowSchema = yup.object({
+  id: text(),
+  company_id: text(),
+  company_name: text(),
+  name: text(),
+  logo: nullableText(),
+  certificate_number: text(),
+  ea_code: nullableText(),
+  nace_code: nullableText(),
+  region: text(),
+  phone: nullableText(),
+  handphone: nullableText(),
+  email: nullableText(),
+});
+
+export const schemeReportRowSchema = yup.object({
+  id: text(),
+  company_id: text(),
+  company_name: text(),
+  certificate_id: text(),
+  client_name: text(),
+  client_logo: nullableText(),
+  client_certificate_number: text(),
+  certification_id: text(),
+  cert_name: text(),
+  cert_number: nullableText(),
+  status: text(),
+  effective_status: text().oneOf([...EFFECTIVE_STATUSES]),
+  issue_date: text(),
+  expired_date: text(),
+  is_accredited: text().oneOf([...FLAG_VALUES]),
+  accredited_id: nullableText(),
+  accredited: nullableText(),
+});
+
+export const trainingReportRowSchema = yup.object({
+  id: text(),
+  company_id: text(),
+  company_name: text(),
+  name: text(),
+  certificate_number: text(),
+  date: text(),
+  training: text(),
+  location: text(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Columns: the screen's table and the workbook use these same headers
+// ---------------------------------------------------------------------------------------------
+
+/** text; date (`YYYY-MM-DD`, shown DD MMMM YYYY); status (shown with EFFECTIVE_STATUS_LABELS); number. */
+export type ReportColumnKind = 'text' | 'date' | 'status' | 'number';
+
+export interface ReportColumn<K extends string = string> {
+  /** The row field the column shows. */
+  key: K;
+  /** Indonesian header, on the screen and in the workbook. */
+  header: string;
+  kind: ReportColumnKind;
+  /** Shown only when the company selector is ALL (screen and workbook). */
+  allOnly?: boolean;
+  /** In the workbook only: the screen shows it inside another cell (the client's number under its name). */
+  exportOnly?: boolean;
+  /** Workbook column width, in characters. */
+  width: number;
+}
+
+export const COMPANY_CERTIFICATION_REPORT_COLUMNS: readonly ReportColumn<
+  keyof CompanyCertificationReportRow
+>[] = [
+  { key: 'name', header: 'Nama Client', kind: 'text', width: 36 },
+  { key: 'company_name', header: 'Nama Perusahaan', kind: 'text', allOnly: true, width: 30 },
+  { key: 'certificate_number', header: 'Nomor Sertifikasi', kind: 'text', width: 24 },
+  { key: 'ea_code', header: 'Kode EA', kind: 'text', width: 12 },
+  { key: 'nace_code', header: 'Kode Nace', kind: 'text', width: 12 },
+  { key: 'region', header: 'Region', kind: 'text', width: 18 },
+  { key: 'phone', header: 'Telpon', kind: 'text', width: 18 },
+  { key: 'handphone', header: 'Handphone', kind: 'text', width: 18 },
+  { key: 'email', header: 'Email', kind: 'text', width: 30 },
+];
+
+export const SCHEME_REPORT_COLUMNS: readonly ReportColumn<keyof SchemeReportRow>[] = [
+  { key: 'client_name', header: 'Nama Client', kind: 'text', width: 36 },
+  {
+    key: 'client_certificate_number',
+    header: 'Nomor Sertifikat Client',
+    kind: 'text',
+    exportOnly: true,
+    width: 24,
+  },
+  { key: 'company_name', header: 'Nama Perusahaan', kind: 'text', allOnly: true, width: 30 },
+  { key: 'cert_name', header: 'Nama Sertifikasi', kind: 'text', width: 30 },
+  { key: 'cert_number', header: 'Nomor Sertifikasi', kind: 'text', width: 24 },
+  { key: 'effective_status', header: 'Status', kind: 'status', width: 14 },
+  { key: 'issue_date', header: 'Tanggal Terbit', kind: 'date', width: 20 },
+  { key: 'expired_date', header: 'Tanggal Kadaluarsa', kind: 'date', width: 20 },
+  { key: 'accredited', header: 'Akreditasi', kind: 'text', width: 24 },
+];
+
+export const TRAINING_REPORT_COLUMNS: readonly ReportColumn<keyof TrainingReportRow>[] = [
+  { key: 'name', header: 'Nama Personel', kind: 'text', width: 32 },
+  { key: 'certificate_number', header: 'Nomor Sertifikat', kind: 'text', width: 24 },
+  { key: 'date', header: 'Tanggal Sertifikasi', kind: 'date', width: 20 },
+  { key: 'training', header: 'Nama Pelatihan', kind: 'text', width: 36 },
+  { key: 'location', header: 'Lokasi', kind: 'text', width: 24 },
+];
+
+/** The columns shown for a selection: `allOnly` ones only with ALL; `screen` leaves out exportOnly ones. */
+export function reportColumns<K extends string>(
+  columns: readonly ReportColumn<K>[],
+  opts: { all: boolean; screen?: boolean },
+): ReportColumn<K>[] {
+  return columns.filter((c) => (opts.all || !c.allOnly) && !(opts.screen && c.exportOnly));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The three reports
+// ---------------------------------------------------------------------------------------------
+
+export const REPORT_KINDS = ['company', 'scheme', 'training'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export interface ReportDefinition {
+  /** Path under the API root, followed by `/{company_id}`. */
+  endpoint: string;
+  permission: PermissionKey;
+  /** Screen title and the workbook's first line on the Filter sheet. */
+  title: string;
+  /** The file the export saves as (SPEC.md section 7). */
+  fileName: string;
+  /** The data sheet's name (Excel: at most 31 characters). */
+  sheetName: string;
+  /** Filter parameter -> Indonesian label (screen filters and the workbook's Filter sheet). */
+  filters: Record<string, string>;
+}
+
+export const REPORTS = {
+  company: {
+    endpoint: 'report-company-certification',
+    permission: 'report-company-certificate',
+    title: 'Laporan Sertifikasi Perusahaan',
+    fileName: 'export-sertifikasi-perusahaan.xlsx',
+    sheetName: 'Sertifikasi Perusahaan',
+    filters: { search: 'Cari Data', certification: 'Pilih Sertifikat', accredited: 'Pilih Akreditasi' },
+  },
+  scheme: {
+    endpoint: 'report-company-certification-scheme',
+    permission: 'report-company-certificate-scheme',
+    title: 'Laporan Skema Sertifikasi Perusahaan',
+    fileName: 'export-skema-sertifikasi-perusahaan.xlsx',
+    sheetName: 'Skema Sertifikasi',
+    filters: {
+      search: 'Cari Data',
+      issue_date: 'Tanggal Terbit',
+      expired_date: 'Tanggal Kadaluarsa',
+      status: 'Pilih Status',
+      client: 'Pilih Client',
+      certification: 'Pilih Sertifikat',
+      accredited: 'Pilih Akreditasi',
+    },
+  },
+  training: {
+    endpoint: 'report-training-certification',
+    permission: 'report-training-certificate',
+    title: 'Laporan Sertifikasi Pelatihan',
+    fileName: 'export-sertifikasi-pelatihan.xlsx',
+    sheetName: 'Sertifikasi Pelatihan',
+    filters: { search: 'Cari Data', issue_date: 'Tanggal Sertifikasi' },
+  },
+} as const satisfies Record<ReportKind, ReportDefinition>;
+
+/** The name of the workbook's second sheet, which lists the filters used. */
+export const REPORT_FILTER_SHEET = 'Filter';
+/** Words of the Filter sheet. */
+export const REPORT_FILTER_WORDS = {
+  filter: 'Filter',
+  value: 'Nilai',
+  company: 'Perusahaan',
+  all: 'Semua',
+  exportedAt: 'Diekspor pada',
+  rows: 'Jumlah Data',
+} as const;
