@@ -23,9 +23,12 @@ export interface ApiGet<T> {
 export function useApiGet<T>(path: string | null, searchParams?: Params): ApiGet<T> {
   const key = JSON.stringify([path, searchParams ?? {}]);
   const [reloads, setReloads] = useState(0);
-  const [state, setState] = useState<{ key: string; data: T | null; error: ApiError | null; failed: boolean }>(
-    { key: '', data: null, error: null, failed: false },
-  );
+  const [state, setState] = useState<{
+    key: string;
+    data: T | null;
+    error: ApiError | null;
+    failed: boolean;
+  }>({ key: '', data: null, error: null, failed: false });
 
   useEffect(() => {
     if (!path) return;

@@ -4,7 +4,6 @@
  * same words); common words ('Batalkan', 'Detail', the empty box) from shared-ui.
  */
 export const t = {
-  placeholder: 'Halaman ini sedang disiapkan.',
   dashboard: {
     totals: 'Ringkasan',
     companiesCertified: 'Perusahaan Tersertifikasi',

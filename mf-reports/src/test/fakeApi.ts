@@ -40,7 +40,12 @@ export function fakeApi(routes: Record<string, Route>) {
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
-    const call: Call = { method: request.method, path: url.pathname, params: url.searchParams, signal: request.signal };
+    const call: Call = {
+      method: request.method,
+      path: url.pathname,
+      params: url.searchParams,
+      signal: request.signal,
+    };
     calls.push(call);
     const route = find(call.method, call.path);
     if (route === undefined) return json(404, { code: 'not-found', message: 'no fake' });

@@ -67,9 +67,20 @@ function GranularityField() {
   return (
     <FormControl error={error !== undefined}>
       <FormLabel id={`${id}-label`}>{t.dashboard.granularity}</FormLabel>
-      <RadioGroup row aria-labelledby={`${id}-label`} name="chart" value={field.value} onChange={field.onChange}>
+      <RadioGroup
+        row
+        aria-labelledby={`${id}-label`}
+        name="chart"
+        value={field.value}
+        onChange={field.onChange}
+      >
         {CHART_GRANULARITIES.map((value) => (
-          <FormControlLabel key={value} value={value} control={<Radio />} label={CHART_GRANULARITY_LABELS[value]} />
+          <FormControlLabel
+            key={value}
+            value={value}
+            control={<Radio />}
+            label={CHART_GRANULARITY_LABELS[value]}
+          />
         ))}
       </RadioGroup>
       {error !== undefined && <FormHelperText>{error}</FormHelperText>}
@@ -111,7 +122,14 @@ export interface ChartSettingsDialogProps {
  * A chart's settings (SPEC.md sections 2 and 4): the statuses (company chart only), the period
  * (presets, or 'Pilih Tanggal' revealing the start and end dates) and the granularity.
  */
-export function ChartSettingsDialog({ open, kind, title, settings, onClose, onApply }: ChartSettingsDialogProps) {
+export function ChartSettingsDialog({
+  open,
+  kind,
+  title,
+  settings,
+  onClose,
+  onApply,
+}: ChartSettingsDialogProps) {
   const theme = useTheme();
   // Like the portal's form modals: the whole screen below 600 px.
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

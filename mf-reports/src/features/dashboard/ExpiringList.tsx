@@ -64,7 +64,12 @@ export function ExpiringList({ totals }: { totals: DashboardTotals | null }) {
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {row.cert_name}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
                     {t.dashboard.certificateNumber} {orDash(row.cert_number)} · {t.dashboard.expiresOn}{' '}
                     {formatDate(row.expired_date)}
                   </Typography>

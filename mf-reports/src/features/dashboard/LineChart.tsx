@@ -48,17 +48,26 @@ export function chartOptions(p: LineChartProps, color: string): ApexOptions {
       type: 'category',
       categories: p.buckets,
       tickAmount: Math.min(p.buckets.length, 8),
-      labels: { rotate: -45, hideOverlappingLabels: true, formatter: (v: string) => bucketLabel(v, p.granularity) },
+      labels: {
+        rotate: -45,
+        hideOverlappingLabels: true,
+        formatter: (v: string) => bucketLabel(v, p.granularity),
+      },
       tooltip: { enabled: false },
     },
     yaxis: {
       min: 0,
-      ...(max <= STEP_ONE_UP_TO ? { max: Math.max(max, 1), stepSize: 1 } : { tickAmount: 5, forceNiceScale: true }),
+      ...(max <= STEP_ONE_UP_TO
+        ? { max: Math.max(max, 1), stepSize: 1 }
+        : { tickAmount: 5, forceNiceScale: true }),
       decimalsInFloat: 0,
       labels: { formatter: wholeNumber },
     },
     tooltip: {
-      x: { formatter: (_v: number, o?: { dataPointIndex?: number }) => bucketLabel(p.buckets[o?.dataPointIndex ?? 0] ?? '', p.granularity, true) },
+      x: {
+        formatter: (_v: number, o?: { dataPointIndex?: number }) =>
+          bucketLabel(p.buckets[o?.dataPointIndex ?? 0] ?? '', p.granularity, true),
+      },
       y: { formatter: wholeNumber },
     },
     legend: { show: false },

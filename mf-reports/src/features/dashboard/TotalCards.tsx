@@ -15,7 +15,10 @@ import { t } from '../../i18n/id';
 interface Card {
   key: keyof Pick<
     DashboardTotals,
-    'company_certificate' | 'company_certificate_total' | 'training_certificate' | 'training_certificate_total'
+    | 'company_certificate'
+    | 'company_certificate_total'
+    | 'training_certificate'
+    | 'training_certificate_total'
   >;
   label: string;
   icon: ReactNode;

@@ -68,34 +68,36 @@ const validDay = (d: Dayjs | null | undefined): d is Dayjs => Boolean(d?.isValid
  * end not before the start, and no more points than the API draws (the API's own message).
  */
 export function chartSettingsSchema(kind: ChartKind) {
-  return yup.object({
-    status:
-      kind === 'company'
-        ? yup.array(yup.string().oneOf([...CHART_STATUS_OPTIONS])).min(1, t.dashboard.statusRequired)
-        : yup.array(),
-    date_type: yup.string().oneOf([...CHART_PRESETS]),
-    chart: yup.string().oneOf([...CHART_GRANULARITIES]),
-    start: yup.mixed<Dayjs>().when('date_type', {
-      is: 'custom',
-      then: (s) => s.test('start', t.dashboard.dateRequired, validDay),
-    }),
-    end: yup.mixed<Dayjs>().when('date_type', {
-      is: 'custom',
-      then: (s) =>
-        s
-          .test('end', t.dashboard.dateRequired, validDay)
-          .test('order', t.dashboard.dateOrder, function order(end) {
-            const { start } = this.parent as ChartSettings;
-            return !validDay(start) || !validDay(end) || !end.isBefore(start, 'day');
-          }),
-    }),
-  }).test('buckets', function buckets(value) {
-    const s = value as unknown as ChartSettings;
-    const count = pointCount(s);
-    return count <= CHART_MAX_BUCKETS
-      ? true
-      : this.createError({ path: 'chart', message: CHART_TOO_MANY_BUCKETS(count) });
-  });
+  return yup
+    .object({
+      status:
+        kind === 'company'
+          ? yup.array(yup.string().oneOf([...CHART_STATUS_OPTIONS])).min(1, t.dashboard.statusRequired)
+          : yup.array(),
+      date_type: yup.string().oneOf([...CHART_PRESETS]),
+      chart: yup.string().oneOf([...CHART_GRANULARITIES]),
+      start: yup.mixed<Dayjs>().when('date_type', {
+        is: 'custom',
+        then: (s) => s.test('start', t.dashboard.dateRequired, validDay),
+      }),
+      end: yup.mixed<Dayjs>().when('date_type', {
+        is: 'custom',
+        then: (s) =>
+          s
+            .test('end', t.dashboard.dateRequired, validDay)
+            .test('order', t.dashboard.dateOrder, function order(end) {
+              const { start } = this.parent as ChartSettings;
+              return !validDay(start) || !validDay(end) || !end.isBefore(start, 'day');
+            }),
+      }),
+    })
+    .test('buckets', function buckets(value) {
+      const s = value as unknown as ChartSettings;
+      const count = pointCount(s);
+      return count <= CHART_MAX_BUCKETS
+        ? true
+        : this.createError({ path: 'chart', message: CHART_TOO_MANY_BUCKETS(count) });
+    });
 }
 
 /** How many points the chart would draw for these settings (0 while a custom range is incomplete). */
@@ -112,6 +114,11 @@ export function pointCount(s: ChartSettings): number {
 /** The x axis label of a bucket (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`): short under the axis, long in the tooltip. */
 export function bucketLabel(key: string, granularity: ChartGranularity, long = false): string {
   if (granularity === 'YEAR') return key;
-  if (granularity === 'MONTH') return dayjs(`${key}-01`).locale('id').format(long ? 'MMMM YYYY' : 'MMM YYYY');
-  return dayjs(key).locale('id').format(long ? 'DD MMMM YYYY' : 'D MMM');
+  if (granularity === 'MONTH')
+    return dayjs(`${key}-01`)
+      .locale('id')
+      .format(long ? 'MMMM YYYY' : 'MMM YYYY');
+  return dayjs(key)
+    .locale('id')
+    .format(long ? 'DD MMMM YYYY' : 'D MMM');
 }

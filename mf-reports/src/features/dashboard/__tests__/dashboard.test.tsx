@@ -19,6 +19,9 @@ jest.mock('react-apexcharts/core', () => ({
   },
 }));
 
+// MUI in jsdom is slow on a busy 2-core machine (speed is measured in bench/, not here).
+jest.setTimeout(60_000);
+
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const C2 = '00000000-0000-4000-8000-0000000000c2';
 const CLIENT_A = '00000000-0000-4000-8000-00000000a001';
@@ -108,9 +111,15 @@ describe('dashboard (/statistik)', () => {
     expect(
       await within(screen.getByRole('group', { name: 'Perusahaan Tersertifikasi' })).findByText('1.234'),
     ).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Sertifikasi Perusahaan' })).getByText('40')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Personel Tersertifikasi' })).getByText('7')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Sertifikasi Pelatihan' })).getByText('12')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Sertifikasi Perusahaan' })).getByText('40'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Personel Tersertifikasi' })).getByText('7'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Sertifikasi Pelatihan' })).getByText('12'),
+    ).toBeInTheDocument();
     expect(net.callsTo('GET', `/api/dashboard-total/${C1}`)).toHaveLength(1);
   });
 
@@ -177,7 +186,7 @@ describe('dashboard (/statistik)', () => {
   });
 
   it('applies a preset, a granularity and fewer statuses from the settings modal, then closes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const net = api();
     show();
     const section = screen.getByRole('region', { name: 'Grafik Sertifikasi Perusahaan' });
@@ -204,7 +213,7 @@ describe('dashboard (/statistik)', () => {
   });
 
   it("reveals the dates with 'Pilih Tanggal' and sends them for the training chart", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const net = api();
     show();
     const section = screen.getByRole('region', { name: 'Grafik Sertifikasi Pelatihan' });
@@ -225,7 +234,9 @@ describe('dashboard (/statistik)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const calls = net.callsTo('GET', `/api/grafic-certification-training/${C1}`);
     await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
-    expect(Object.fromEntries(net.callsTo('GET', `/api/grafic-certification-training/${C1}`).at(-1)!.params)).toEqual({
+    expect(
+      Object.fromEntries(net.callsTo('GET', `/api/grafic-certification-training/${C1}`).at(-1)!.params),
+    ).toEqual({
       date_type: 'custom',
       chart: 'DAY',
       start_date: '2026-09-01',
@@ -247,26 +258,30 @@ describe('dashboard (/statistik)', () => {
   }
 
   it('refuses a custom range that ends before it starts', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const net = api();
     show();
     const { dialog, start, end } = await openCustomTrainingSettings(user);
     await typeDate(user, start, '01/01/2020');
     await typeDate(user, end, '31/12/2019');
     await user.click(within(dialog).getByRole('button', { name: 'Terapkan' }));
-    expect(await within(dialog).findByText('Tanggal Akhir tidak boleh sebelum Tanggal Mulai')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Tanggal Akhir tidak boleh sebelum Tanggal Mulai'),
+    ).toBeInTheDocument();
     expect(net.callsTo('GET', `/api/grafic-certification-training/${C1}`)).toHaveLength(1);
   });
 
   it('asks for a coarser granularity when the range has more points than a chart draws', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const net = api();
     show();
     const { dialog, start, end } = await openCustomTrainingSettings(user);
     await typeDate(user, start, '01/01/2020');
     await typeDate(user, end, '31/12/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Terapkan' }));
-    expect(await within(dialog).findByText(/Rentang tanggal terlalu panjang: 2\.?557 titik/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Rentang tanggal terlalu panjang: 2\.?557 titik/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Bulanan' }));
     await user.click(within(dialog).getByRole('button', { name: 'Terapkan' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
