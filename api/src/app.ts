@@ -25,6 +25,8 @@ import imageRoutes from './modules/images/images.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
 import userRoutes from './modules/users/users.routes';
+import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import reportRoutes from './modules/reports/reports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,6 +141,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(roleRoutes);
   await app.register(companyRoutes);
   await app.register(imageRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(reportRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

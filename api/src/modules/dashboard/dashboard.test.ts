@@ -1,0 +1,335 @@
+import { bucketCount, type DashboardTotals } from '@sertifikasi/shared-contracts';
+import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
+import { clock } from './clock';
+
+let ctx: TestContext;
+let fx: ReportFixture;
+/** Signed in with statistik, scope Alfa and Beta (not Gamma). */
+let limited: string;
+/** Signed in without statistik. */
+let noStats: string;
+
+beforeAll(async () => {
+  clock.now = () => FIXTURE_NOW;
+  ctx = await createTestContext();
+  fx = await buildReportFixture(ctx.database.db);
+  const stats = await createRole(ctx.app, ctx.adminToken, 'Manajer Cabang', ['statistik']);
+  const other = await createRole(ctx.app, ctx.adminToken, 'Petugas Arsip', ['company']);
+  limited = (
+    await createUser(ctx.app, ctx.adminToken, {
+      username: 'manajer.ab',
+      roles_id: stats,
+      company_ids: [fx.company.A, fx.company.B],
+    })
+  ).token;
+  noStats = (
+    await createUser(ctx.app, ctx.adminToken, { username: 'arsip', roles_id: other, company_ids: 'ALL' })
+  ).token;
+});
+afterAll(async () => ctx.close());
+
+const get = async <T>(token: string | null, url: string, status = 200): Promise<T> => {
+  const res = await call(ctx.app, token, 'GET', url);
+  expect({ url, status: res.statusCode, body: res.statusCode === status ? '' : res.body }).toEqual({
+    url,
+    status,
+    body: '',
+  });
+  return res.json<T>();
+};
+const byStatus = (t: DashboardTotals) =>
+  Object.fromEntries(t.company_certificate_scheme_bystatus.map((r) => [r.status, r.total]));
+
+describe('GET /api/dashboard-total/{company_id}', () => {
+  it('counts one company: certified clients, schemes per effective status (zeros included), persons', async () => {
+    const t = await get<DashboardTotals>(ctx.adminToken, `/api/dashboard-total/${fx.company.A}`);
+    expect(t.company_certificate).toBe(2); // PT Maju (s1, s8), CV Sentosa (s3)
+    expect(t.company_certificate_total).toBe(8);
+    expect(t.company_certificate_scheme_bystatus).toEqual([
+      { status: 'ACTIVE', total: 3 },
+      { status: 'EXPIRED', total: 1 },
+      { status: 'SUSPENDED', total: 1 },
+      { status: 'WITHDRAWN', total: 1 },
+      { status: 'NOACTIVE', total: 1 },
+      { status: 'DRAFT', total: 1 },
+    ]);
+    expect(t.training_certificate_total).toBe(4);
+    expect(t.training_certificate).toBe(3); // 'Budi Santoso' and ' budi santoso ' are one person
+  });
+
+  it('lists the ACTIVE schemes expiring this month in Jakarta, soonest first, the 14th already expired', async () => {
+    const t = await get<DashboardTotals>(ctx.adminToken, `/api/dashboard-total/${fx.company.A}`);
+    expect(t.company_certificate_expired_in_amonth).toEqual([
+      {
+        id: fx.scheme.s2,
+        company_id: fx.company.A,
+        cert_name: 'ISO 14001',
+        cert_number: expect.any(String),
+        expired_date: '2024-04-14',
+        status: 'EXPIRED',
+        profile: { id: fx.client.c1, name: 'PT Maju', logo: null },
+      },
+      {
+        id: fx.scheme.s3,
+        company_id: fx.company.A,
+        cert_name: 'ISO 9001',
+        cert_number: expect.any(String),
+        expired_date: '2024-04-30',
+        status: 'ACTIVE',
+        profile: { id: fx.client.c2, name: 'CV Sentosa', logo: null },
+      },
+    ]);
+    expect(t.company_certificate_expired_in_amonth_total).toBe(2);
+  });
+
+  it('ALL is every company in the caller’s scope', async () => {
+    const admin = await get<DashboardTotals>(ctx.adminToken, '/api/dashboard-total/ALL');
+    expect(admin.company_certificate).toBe(4);
+    expect(admin.company_certificate_total).toBe(10);
+    expect(byStatus(admin)).toEqual({
+      ACTIVE: 5,
+      EXPIRED: 1,
+      SUSPENDED: 1,
+      WITHDRAWN: 1,
+      NOACTIVE: 1,
+      DRAFT: 1,
+    });
+    expect(admin.training_certificate_total).toBe(6);
+    expect(admin.training_certificate).toBe(4);
+    expect(admin.company_certificate_expired_in_amonth.map((s) => s.id)).toEqual([
+      fx.scheme.s2,
+      fx.scheme.s10,
+      fx.scheme.s9,
+      fx.scheme.s3,
+    ]);
+
+    const mine = await get<DashboardTotals>(limited, '/api/dashboard-total/ALL');
+    expect(mine.company_certificate).toBe(3);
+    expect(mine.company_certificate_total).toBe(9);
+    expect(byStatus(mine)).toEqual({
+      ACTIVE: 4,
+      EXPIRED: 1,
+      SUSPENDED: 1,
+      WITHDRAWN: 1,
+      NOACTIVE: 1,
+      DRAFT: 1,
+    });
+    expect(mine.training_certificate_total).toBe(5);
+    expect(mine.training_certificate).toBe(3);
+    expect(mine.company_certificate_expired_in_amonth.map((s) => s.id)).toEqual([
+      fx.scheme.s2,
+      fx.scheme.s9,
+      fx.scheme.s3,
+    ]);
+    const sum = mine.company_certificate_scheme_bystatus.reduce((n, r) => n + r.total, 0);
+    expect(sum).toBe(mine.company_certificate_total);
+  });
+
+  it('answers zeros for every status of a company without data', async () => {
+    const empty = await fx.builder.company('PT Kosong');
+    const t = await get<DashboardTotals>(ctx.adminToken, `/api/dashboard-total/${empty}`);
+    expect(t).toEqual({
+      company_certificate: 0,
+      company_certificate_total: 0,
+      training_certificate: 0,
+      training_certificate_total: 0,
+      company_certificate_scheme_bystatus: [
+        'ACTIVE',
+        'EXPIRED',
+        'SUSPENDED',
+        'WITHDRAWN',
+        'NOACTIVE',
+        'DRAFT',
+      ].map((status) => ({ status, total: 0 })),
+      company_certificate_expired_in_amonth: [],
+      company_certificate_expired_in_amonth_total: 0,
+    });
+  });
+
+  it('caps the expiring list at 100 (soonest first) and says how many there are in all', async () => {
+    const f = fx.builder;
+    const D = await f.company('PT Delta Banyak');
+    const type = await f.certificationType(D, 'ISO 45001');
+    const client = await f.client(D, 'PT Banyak Klien');
+    for (let i = 0; i < 101; i++) {
+      const day = String(1 + (i % 30)).padStart(2, '0');
+      await f.scheme(D, client, type, 'ACTIVE', `2021-04-${day}`, `2024-04-${day}`);
+    }
+    const t = await get<DashboardTotals>(ctx.adminToken, `/api/dashboard-total/${D}`);
+    expect(t.company_certificate_expired_in_amonth).toHaveLength(100);
+    expect(t.company_certificate_expired_in_amonth_total).toBe(101);
+    const dates = t.company_certificate_expired_in_amonth.map((s) => s.expired_date);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates[0]).toBe('2024-04-01');
+  });
+
+  it('refuses a company outside the scope (403), no token (401), no statistik permission (403)', async () => {
+    await get(limited, `/api/dashboard-total/${fx.company.C}`, 403);
+    await get(limited, `/api/grafic-certification-company/${fx.company.C}`, 403);
+    await get(limited, `/api/grafic-certification-training/${fx.company.C}`, 403);
+    await get(null, '/api/dashboard-total/ALL', 401);
+    await get(null, '/api/grafic-certification-company/ALL', 401);
+    await get(noStats, '/api/dashboard-total/ALL', 403);
+    await get(noStats, '/api/grafic-certification-training/ALL', 403);
+    await get(ctx.adminToken, '/api/dashboard-total/not-a-company', 422);
+  });
+});
+
+describe('GET /api/grafic-certification-company/{company_id}', () => {
+  const chart = (query: string, company = fx.company.A, token = ctx.adminToken) =>
+    get<{ date: string; total: number }[]>(token, `/api/grafic-certification-company/${company}?${query}`);
+  const nonZero = (rows: { date: string; total: number }[]) =>
+    Object.fromEntries(rows.filter((r) => r.total).map((r) => [r.date, r.total]));
+
+  it('defaults to 1w by day: the 7 days up to today in Jakarta, zero-filled, four statuses (no DRAFT)', async () => {
+    const rows = await chart('');
+    expect(rows).toEqual([
+      { date: '2024-04-09', total: 0 },
+      { date: '2024-04-10', total: 1 }, // s4 SUSPENDED
+      { date: '2024-04-11', total: 0 },
+      { date: '2024-04-12', total: 0 },
+      { date: '2024-04-13', total: 0 },
+      { date: '2024-04-14', total: 0 },
+      { date: '2024-04-15', total: 0 }, // s5 is DRAFT; the 15th is today in Jakarta (UTC says the 14th)
+    ]);
+    expect(nonZero(await chart('status=DRAFT'))).toEqual({ '2024-04-15': 1 });
+  });
+
+  it('2w has 14 daily points; 1m starts the day after the same date a month earlier', async () => {
+    const twoWeeks = await chart('date_type=2w');
+    expect(twoWeeks).toHaveLength(14);
+    expect(twoWeeks[0]!.date).toBe('2024-04-02');
+    const month = await chart('date_type=1m&chart=DAY');
+    expect(month).toHaveLength(31);
+    expect(month[0]!.date).toBe('2024-03-16');
+    expect(nonZero(month)).toEqual({ '2024-03-31': 1, '2024-04-10': 1 });
+    expect(await chart('date_type=1m&chart=MONTH')).toEqual([
+      { date: '2024-03', total: 1 },
+      { date: '2024-04', total: 1 },
+    ]);
+  });
+
+  it('3m and 6m by month and by year (chart_type is a synonym), across the year edge', async () => {
+    expect(await chart('date_type=3m&chart=MONTH')).toEqual([
+      { date: '2024-01', total: 0 },
+      { date: '2024-02', total: 0 },
+      { date: '2024-03', total: 1 },
+      { date: '2024-04', total: 1 },
+    ]);
+    expect(await chart('date_type=6m&chart_type=MONTH')).toEqual([
+      { date: '2023-10', total: 0 },
+      { date: '2023-11', total: 0 },
+      { date: '2023-12', total: 1 }, // s7 WITHDRAWN, 31 December
+      { date: '2024-01', total: 0 },
+      { date: '2024-02', total: 0 },
+      { date: '2024-03', total: 1 },
+      { date: '2024-04', total: 1 },
+    ]);
+    expect(await chart('date_type=6m&chart=YEAR')).toEqual([
+      { date: '2023', total: 1 },
+      { date: '2024', total: 2 },
+    ]);
+  });
+
+  it('custom ranges; statuses comma-separated or repeated, NOTACTIVE meaning NOACTIVE; stored status counts', async () => {
+    const range = 'date_type=custom&start_date=2021-01-01&end_date=2024-12-31&chart=YEAR';
+    expect(await chart(range)).toEqual([
+      { date: '2021', total: 2 },
+      { date: '2022', total: 0 },
+      { date: '2023', total: 3 },
+      { date: '2024', total: 2 },
+    ]);
+    // s2 has expired since but was issued ACTIVE: it still counts under ACTIVE.
+    expect(nonZero(await chart(`${range}&status=ACTIVE`))).toEqual({ '2021': 2, '2023': 2 });
+    expect(nonZero(await chart(`${range}&status=NOTACTIVE`))).toEqual({ '2024': 1 });
+    expect(nonZero(await chart(`${range}&status=ACTIVE,NOTACTIVE`))).toEqual({
+      '2021': 2,
+      '2023': 2,
+      '2024': 1,
+    });
+    expect(nonZero(await chart(`${range}&status=SUSPENDED&status=WITHDRAWN`))).toEqual({
+      '2023': 1,
+      '2024': 1,
+    });
+    expect(await chart('date_type=custom&start_date=2024-02-28&end_date=2024-03-01')).toEqual([
+      { date: '2024-02-28', total: 0 },
+      { date: '2024-02-29', total: 0 },
+      { date: '2024-03-01', total: 0 },
+    ]);
+  });
+
+  it('ALL is limited to the scope', async () => {
+    const q = 'date_type=custom&start_date=2024-04-12&end_date=2024-04-12';
+    expect(await chart(q, 'ALL')).toEqual([{ date: '2024-04-12', total: 1 }]); // s10 of Gamma
+    expect(await chart(q, 'ALL', limited)).toEqual([{ date: '2024-04-12', total: 0 }]);
+  });
+
+  it('answers 422 past 400 buckets, asking for a coarser granularity; 400 pass', async () => {
+    expect(bucketCount('2023-01-01', '2024-02-04', 'DAY')).toBe(400);
+    expect(await chart('date_type=custom&start_date=2023-01-01&end_date=2024-02-04')).toHaveLength(400);
+    const res = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/grafic-certification-company/${fx.company.A}?date_type=custom&start_date=2023-01-01&end_date=2024-02-05`,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ message: string }>().message).toMatch(/401 titik.*Bulanan atau Tahunan/);
+    expect(
+      await chart('date_type=custom&start_date=2023-01-01&end_date=2024-02-05&chart=MONTH'),
+    ).toHaveLength(14);
+  });
+
+  it('refuses bad parameters with 422', async () => {
+    for (const q of [
+      'date_type=2y',
+      'chart=WEEK',
+      'status=EXPIRED',
+      'date_type=custom',
+      'date_type=custom&start_date=2024-02-30&end_date=2024-03-01',
+      'date_type=custom&start_date=2024-03-02&end_date=2024-03-01',
+      'unknown=1',
+    ]) {
+      const res = await call(ctx.app, ctx.adminToken, 'GET', `/api/grafic-certification-company/ALL?${q}`);
+      expect({ q, status: res.statusCode }).toEqual({ q, status: 422 });
+    }
+  });
+});
+
+describe('GET /api/grafic-certification-training/{company_id}', () => {
+  const chart = (query: string, company = fx.company.A, token = ctx.adminToken) =>
+    get<{ date_f: string; total: number }[]>(token, `/api/grafic-certification-training/${company}?${query}`);
+
+  it('counts training certificates by date, rows {date_f, total}, zero-filled', async () => {
+    expect(await chart('')).toEqual([
+      { date_f: '2024-04-09', total: 0 },
+      { date_f: '2024-04-10', total: 0 },
+      { date_f: '2024-04-11', total: 0 },
+      { date_f: '2024-04-12', total: 0 },
+      { date_f: '2024-04-13', total: 0 },
+      { date_f: '2024-04-14', total: 1 },
+      { date_f: '2024-04-15', total: 1 },
+    ]);
+    expect(await chart('date_type=custom&start_date=2023-01-01&end_date=2024-12-31&chart_type=YEAR')).toEqual(
+      [
+        { date_f: '2023', total: 1 },
+        { date_f: '2024', total: 3 },
+      ],
+    );
+    expect(await chart('date_type=1m&chart=MONTH', 'ALL', limited)).toEqual([
+      { date_f: '2024-03', total: 1 },
+      { date_f: '2024-04', total: 3 }, // Alfa's two Budis and Beta's; not Gamma's Rina
+    ]);
+  });
+
+  it('takes no status filter', async () => {
+    const res = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      '/api/grafic-certification-training/ALL?status=ACTIVE',
+    );
+    expect(res.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,376 @@
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ALL,
+  type CompanyCertificationReportQuery,
+  type CompanyCertificationReportRow,
+  type CompanyScope,
+  type DateRange,
+  effectiveStatus,
+  type SchemeReportQuery,
+  type SchemeReportRow,
+  type SchemeStatus,
+  toFlag,
+  type TrainingReportQuery,
+  type TrainingReportRow,
+} from '@sertifikasi/shared-contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db';
+import {
+  accreditedBodies,
+  certificationTypes,
+  clientCertificates,
+  companies,
+  schemes,
+  trainingCertificates,
+} from '../../db/schema';
+import { searchDocument } from '../../db/search';
+import { matchesSearch } from '../../lib/list';
+
+/**
+ * The three reports' queries (DECISIONS.md section 9). A page for the table (offset), and for the
+ * export the same rows in the same order read in batches by keyset ("the rows after the last one
+ * seen"), so an export of any size holds one batch at a time.
+ */
+
+/** Rows read from the database per batch of an export. */
+export const exportSettings = { batchSize: 1000 };
+
+/** The search documents of the shared search style (one trigram index each, db/search.ts). */
+const clientSearch = searchDocument([
+  clientCertificates.name,
+  clientCertificates.certificate_number,
+  clientCertificates.region,
+]);
+const schemeSearch = searchDocument([schemes.cert_number]);
+const trainingSearch = searchDocument([
+  trainingCertificates.name,
+  trainingCertificates.certificate_number,
+  trainingCertificates.training,
+  trainingCertificates.location,
+]);
+
+/** A scope as a condition on a company_id column; an empty scope matches nothing. */
+function inCompanies(column: AnyPgColumn, scope: CompanyScope): SQL | undefined {
+  if (scope === ALL) return undefined;
+  return scope.length ? inArray(column, scope) : sql`false`;
+}
+
+function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefined {
+  if (!range) return undefined;
+  return and(range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Company certification report: clients, sorted by name
+// ---------------------------------------------------------------------------------------------
+
+export function companyReportWhere(q: CompanyCertificationReportQuery, scope: CompanyScope): SQL | undefined {
+  const withScheme = (condition: SQL) =>
+    exists(
+      sql`(select 1 from ${schemes} where ${schemes.certificate_id} = ${clientCertificates.id} and ${condition})`,
+    );
+  return and(
+    inCompanies(clientCertificates.company_id, scope),
+    matchesSearch(clientSearch, q.search),
+    q.certification.length ? withScheme(inArray(schemes.certification_id, q.certification)) : undefined,
+    q.accredited.length ? withScheme(inArray(schemes.accredited_id, q.accredited)) : undefined,
+  );
+}
+
+const clientSortName = sql<string>`lower(${clientCertificates.name})`;
+
+function companyReportSelect(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: clientCertificates.id,
+      company_id: clientCertificates.company_id,
+      company_name: companies.name,
+      name: clientCertificates.name,
+      logo: clientCertificates.logo,
+      certificate_number: clientCertificates.certificate_number,
+      ea_code: clientCertificates.ea_code,
+      nace_code: clientCertificates.nace_code,
+      region: clientCertificates.region,
+      phone: clientCertificates.phone,
+      handphone: clientCertificates.handphone,
+      email: clientCertificates.email,
+      sort_name: clientSortName,
+    })
+    .from(clientCertificates)
+    .innerJoin(companies, eq(companies.id, clientCertificates.company_id))
+    .where(where)
+    .orderBy(asc(clientSortName), asc(clientCertificates.id));
+}
+
+type WithSort<T> = T & { sort_name?: string };
+const withoutSort = <T extends object>(row: WithSort<T>): T => {
+  const { sort_name: _, ...rest } = row;
+  return rest as T;
+};
+
+export async function companyReportCount(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clientCertificates).where(where);
+  return Number(row?.n ?? 0);
+}
+
+export async function companyReportPage(
+  db: Executor,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<CompanyCertificationReportRow[]> {
+  const rows = await companyReportSelect(db, where).limit(limit).offset(offset);
+  return rows.map(withoutSort);
+}
+
+export async function* companyReportBatches(
+  db: Executor,
+  where: SQL | undefined,
+): AsyncGenerator<CompanyCertificationReportRow[]> {
+  let after: { name: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? sql`(${clientSortName}, ${clientCertificates.id}) > (${after.name}, ${after.id})`
+      : undefined;
+    const rows: (CompanyCertificationReportRow & { sort_name: string })[] = await companyReportSelect(
+      db,
+      and(where, keyset),
+    ).limit(exportSettings.batchSize);
+    if (!rows.length) return;
+    const last = rows[rows.length - 1]!;
+    after = { name: last.sort_name, id: last.id };
+    yield rows.map(withoutSort);
+    if (rows.length < exportSettings.batchSize) return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheme report: schemes, newest issue_date first
+// ---------------------------------------------------------------------------------------------
+
+export interface SchemeReportFilter {
+  query: SchemeReportQuery;
+  scope: CompanyScope;
+  today: string;
+  issue: DateRange | null;
+  expired: DateRange | null;
+}
+
+/** One status of the filter: EXPIRED is ACTIVE past its expiry; ACTIVE is ACTIVE not yet expired. */
+function statusCondition(status: string, today: string): SQL {
+  if (status === 'EXPIRED')
+    return and(eq(schemes.status, 'ACTIVE'), sql`${schemes.expired_date} < ${today}`)!;
+  if (status === 'ACTIVE') return and(eq(schemes.status, 'ACTIVE'), gte(schemes.expired_date, today))!;
+  return eq(schemes.status, status);
+}
+
+export function schemeReportWhere(f: SchemeReportFilter): SQL | undefined {
+  const q = f.query;
+  const search = q.search
+    ? or(matchesSearch(schemeSearch, q.search), matchesSearch(clientSearch, q.search))
+    : undefined;
+  return and(
+    inCompanies(schemes.company_id, f.scope),
+    search,
+    q.status.length ? or(...q.status.map((s) => statusCondition(s, f.today))) : undefined,
+    q.client.length ? inArray(schemes.certificate_id, q.client) : undefined,
+    q.certification.length ? inArray(schemes.certification_id, q.certification) : undefined,
+    q.accredited.length ? inArray(schemes.accredited_id, q.accredited) : undefined,
+    inDateRange(schemes.issue_date, f.issue),
+    inDateRange(schemes.expired_date, f.expired),
+  );
+}
+
+function schemeReportSelect(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: schemes.id,
+      company_id: schemes.company_id,
+      company_name: companies.name,
+      certificate_id: schemes.certificate_id,
+      client_name: clientCertificates.name,
+      client_logo: clientCertificates.logo,
+      client_certificate_number: clientCertificates.certificate_number,
+      certification_id: schemes.certification_id,
+      cert_name: certificationTypes.name,
+      cert_number: schemes.cert_number,
+      status: schemes.status,
+      issue_date: schemes.issue_date,
+      expired_date: schemes.expired_date,
+      is_accredited: schemes.is_accredited,
+      accredited_id: schemes.accredited_id,
+      accredited_name: accreditedBodies.name,
+    })
+    .from(schemes)
+    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
+    .innerJoin(companies, eq(companies.id, schemes.company_id))
+    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
+    .where(where)
+    .orderBy(desc(schemes.issue_date), desc(schemes.id));
+}
+
+type SchemeSelectRow = Awaited<ReturnType<ReturnType<typeof schemeReportSelect>['execute']>>[number];
+
+function toSchemeRow(r: SchemeSelectRow, today: string): SchemeReportRow {
+  const status = r.status as SchemeStatus;
+  return {
+    id: r.id,
+    company_id: r.company_id,
+    company_name: r.company_name,
+    certificate_id: r.certificate_id,
+    client_name: r.client_name,
+    client_logo: r.client_logo,
+    client_certificate_number: r.client_certificate_number,
+    certification_id: r.certification_id,
+    cert_name: r.cert_name,
+    cert_number: r.cert_number,
+    status,
+    effective_status: effectiveStatus(status, r.expired_date, today),
+    issue_date: r.issue_date,
+    expired_date: r.expired_date,
+    is_accredited: toFlag(r.is_accredited),
+    accredited_id: r.accredited_id,
+    accredited: r.is_accredited ? r.accredited_name : null,
+  };
+}
+
+export async function schemeReportCount(
+  db: Executor,
+  where: SQL | undefined,
+  search: boolean,
+): Promise<number> {
+  // The search looks at the client too; without it no join is needed to count.
+  const base = db.select({ n: count() }).from(schemes);
+  const [row] = search
+    ? await base.innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id)).where(where)
+    : await base.where(where);
+  return Number(row?.n ?? 0);
+}
+
+export async function schemeReportPage(
+  db: Executor,
+  f: SchemeReportFilter,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<SchemeReportRow[]> {
+  const rows = await schemeReportSelect(db, where).limit(limit).offset(offset);
+  return rows.map((r) => toSchemeRow(r, f.today));
+}
+
+export async function* schemeReportBatches(
+  db: Executor,
+  f: SchemeReportFilter,
+  where: SQL | undefined,
+): AsyncGenerator<SchemeReportRow[]> {
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? sql`(${schemes.issue_date}, ${schemes.id}) < (${after.date}, ${after.id})`
+      : undefined;
+    const rows: SchemeSelectRow[] = await schemeReportSelect(db, and(where, keyset)).limit(
+      exportSettings.batchSize,
+    );
+    if (!rows.length) return;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.issue_date, id: last.id };
+    yield rows.map((r) => toSchemeRow(r, f.today));
+    if (rows.length < exportSettings.batchSize) return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Training report: training certificates, newest date first
+// ---------------------------------------------------------------------------------------------
+
+export function trainingReportWhere(
+  q: TrainingReportQuery,
+  scope: CompanyScope,
+  range: DateRange | null,
+): SQL | undefined {
+  return and(
+    inCompanies(trainingCertificates.company_id, scope),
+    matchesSearch(trainingSearch, q.search),
+    inDateRange(trainingCertificates.date, range),
+  );
+}
+
+function trainingReportSelect(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: trainingCertificates.id,
+      company_id: trainingCertificates.company_id,
+      company_name: companies.name,
+      name: trainingCertificates.name,
+      certificate_number: trainingCertificates.certificate_number,
+      date: trainingCertificates.date,
+      training: trainingCertificates.training,
+      location: trainingCertificates.location,
+    })
+    .from(trainingCertificates)
+    .innerJoin(companies, eq(companies.id, trainingCertificates.company_id))
+    .where(where)
+    .orderBy(desc(trainingCertificates.date), desc(trainingCertificates.id));
+}
+
+export async function trainingReportCount(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(trainingCertificates).where(where);
+  return Number(row?.n ?? 0);
+}
+
+export async function trainingReportPage(
+  db: Executor,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<TrainingReportRow[]> {
+  return trainingReportSelect(db, where).limit(limit).offset(offset);
+}
+
+export async function* trainingReportBatches(
+  db: Executor,
+  where: SQL | undefined,
+): AsyncGenerator<TrainingReportRow[]> {
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? sql`(${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
+      : undefined;
+    const rows: TrainingReportRow[] = await trainingReportSelect(db, and(where, keyset)).limit(
+      exportSettings.batchSize,
+    );
+    if (!rows.length) return;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.date, id: last.id };
+    yield rows;
+    if (rows.length < exportSettings.batchSize) return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names for the workbook's Filter sheet
+// ---------------------------------------------------------------------------------------------
+
+type NamedTable = typeof certificationTypes | typeof accreditedBodies | typeof clientCertificates;
+
+/** Names of the chosen records within the scope, in the order chosen (unknown ids are left out). */
+export async function namesOf(
+  db: Executor,
+  table: NamedTable,
+  ids: readonly string[],
+  scope: CompanyScope,
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(inArray(table.id, [...ids]), inCompanies(table.company_id, scope)));
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function companyName(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name ?? null;
+}

@@ -1,0 +1,154 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  EFFECTIVE_STATUS_LABELS,
+  type EffectiveStatus,
+  REPORT_FILTER_SHEET,
+  REPORT_FILTER_WORDS,
+  type ReportColumn,
+} from '@sertifikasi/shared-contracts';
+
+/**
+ * Excel's format for the report's dates: day, full month name, year, with the Indonesian locale
+ * (LCID 0x0421), so Excel and LibreOffice show '17 Maret 2024' ('DD MMMM YYYY' of the screens)
+ * while the cell holds a real date that sorts and filters as one.
+ */
+export const EXCEL_DATE_FORMAT = '[$-421]dd mmmm yyyy';
+/** The time the workbook was made, on the Filter sheet. */
+export const EXCEL_TIMESTAMP_FORMAT = '[$-421]dd mmmm yyyy hh:mm';
+
+/** A calendar date `YYYY-MM-DD` as the Date Excel stores for it (exceljs counts days in UTC). */
+export function excelDate(date: string | null): Date | null {
+  if (!date) return null;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** A wall-clock time in a time zone, as an Excel date-time (which has no zone: it shows what it holds). */
+function wallClock(now: Date, timeZone: string): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  return new Date(
+    Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    ),
+  );
+}
+
+export interface WorkbookSpec<Row> {
+  sheetName: string;
+  title: string;
+  columns: readonly ReportColumn<keyof Row & string>[];
+  /** The filters used: label and value ('Semua' when a filter was not used), in the screen's order. */
+  filters: [string, string][];
+  now: Date;
+  timeZone: string;
+}
+
+/** Raised when the client went away: the export stops reading rows. */
+export class ExportAborted extends Error {
+  constructor() {
+    super('export aborted: the client went away');
+    this.name = 'ExportAborted';
+  }
+}
+
+function cellValue<Row>(row: Row, column: ReportColumn<keyof Row & string>): ExcelJS.CellValue {
+  const value = row[column.key] as unknown;
+  if (value === null || value === undefined || value === '') return null;
+  switch (column.kind) {
+    case 'date':
+      return excelDate(String(value));
+    case 'number':
+      return Number(value);
+    case 'status':
+      return EFFECTIVE_STATUS_LABELS[value as EffectiveStatus] ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** Waits while the output is full (a slow client), so rows are not read faster than they leave. */
+async function drained(out: Writable, signal: AbortSignal): Promise<void> {
+  while (out.writableNeedDrain && !signal.aborted && !out.destroyed) {
+    await Promise.race([once(out, 'drain'), once(out, 'close'), once(signal, 'abort')]);
+  }
+  if (signal.aborted || out.destroyed) throw new ExportAborted();
+}
+
+/**
+ * Writes a report as an .xlsx to `out` with exceljs's streaming writer: the data sheet (bold,
+ * frozen header row with an autofilter, column widths, dates as dates, numbers as numbers), written
+ * batch by batch as the rows come, then a 'Filter' sheet listing the filters used and the row
+ * count. Each row is committed (serialised and dropped) as soon as it is written. Stops with
+ * ExportAborted when `signal` aborts (the client went away). Answers the number of rows written.
+ */
+export async function writeReportWorkbook<Row>(
+  out: Writable,
+  spec: WorkbookSpec<Row>,
+  batches: AsyncIterable<Row[]>,
+  signal: AbortSignal,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Sistem Sertifikasi';
+  workbook.created = spec.now;
+  const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = spec.columns.map((c) => ({
+    key: c.key,
+    width: c.width,
+    ...(c.kind === 'date' ? { style: { numFmt: EXCEL_DATE_FORMAT } } : {}),
+  }));
+  const header = sheet.addRow(spec.columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.commit();
+
+  let written = 0;
+  for await (const batch of batches) {
+    if (signal.aborted) throw new ExportAborted();
+    for (const row of batch) {
+      sheet.addRow(spec.columns.map((c) => cellValue(row, c))).commit();
+    }
+    written += batch.length;
+    await drained(out, signal);
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: spec.columns.length } };
+  sheet.commit();
+
+  const filters = workbook.addWorksheet(REPORT_FILTER_SHEET);
+  filters.columns = [{ width: 24 }, { width: 60 }];
+  const title = filters.addRow([spec.title]);
+  title.font = { bold: true, size: 13 };
+  title.commit();
+  const head = filters.addRow([REPORT_FILTER_WORDS.filter, REPORT_FILTER_WORDS.value]);
+  head.font = { bold: true };
+  head.commit();
+  for (const [label, value] of spec.filters) filters.addRow([label, value]).commit();
+  filters.addRow([REPORT_FILTER_WORDS.rows, written]).commit();
+  const at = filters.addRow([REPORT_FILTER_WORDS.exportedAt, wallClock(spec.now, spec.timeZone)]);
+  at.getCell(2).numFmt = EXCEL_TIMESTAMP_FORMAT;
+  at.getCell(2).alignment = { horizontal: 'left' };
+  at.commit();
+  filters.commit();
+  await workbook.commit();
+  return written;
+}
