@@ -7,6 +7,7 @@ import { users } from './db/schema';
 import { migrate } from './db/migrate';
 import { hashPassword, randomPassword } from './lib/crypto';
 import { readPassword } from './lib/password-input';
+import { DemoRefusedError, DemoUsageError, runDemoCommand } from './demo';
 import { audit } from './services/audit';
 import { revokeUserSessions } from './services/sessions';
 import { seedPermissions } from './services/seed';
@@ -15,7 +16,10 @@ const usage = `Usage:
   npm run migrate --workspace api                             apply pending migrations (deploy step)
   npm run reset-admin --workspace api -- <username>            set a new password: typed at the prompt
                                                               (not shown), or the first line of stdin
-  npm run reset-admin --workspace api -- <username> --random   set a random password, printed once`;
+  npm run reset-admin --workspace api -- <username> --random   set a random password, printed once
+  npm run demo --workspace api [-- --size small|large] [--scale <n>] [--seed <n>]
+                                                              fill an empty database with demo data
+                                                              (users' password: DEMO_PASSWORD, or printed once)`;
 
 /**
  * The new password for reset-admin: never an argument (arguments show in \`ps\` and shell history).
@@ -43,6 +47,7 @@ class UsageError extends Error {}
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
+  if (command === 'demo') return runDemoCommand(config, args, process.env);
   if (command !== 'migrate' && command !== 'reset-admin') {
     console.error(usage);
     process.exit(64);
@@ -94,6 +99,7 @@ async function main() {
 
 main().catch((err: Error) => {
   console.error(err.message);
-  if (err instanceof UsageError) console.error(usage);
-  process.exit(err instanceof UsageError ? 64 : 1);
+  const usageError = err instanceof UsageError || err instanceof DemoUsageError;
+  if (usageError) console.error(usage);
+  process.exit(usageError ? 64 : err instanceof DemoRefusedError ? 3 : 1);
 });

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
+import { bareBaseline, listen, measure, onInterrupt, signIn } from './harness';
 import { type LoadJob, LoadGenerator } from './load';
 import { COMPANY_SEARCHES, USER_SEARCHES } from './names';
 import { type Row, table } from './report';
@@ -28,59 +28,7 @@ const settings = {
   targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),
 };
 
-/** Cleanups to run if the run is interrupted (Ctrl-C) before its own finally blocks get there. */
-const onInterrupt = new Set<() => Promise<void>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void Promise.allSettled([...onInterrupt].map((f) => f())).then(() => process.exit(130));
-  });
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** Warm-up (discarded), then the measured run. */
-async function measure(load: LoadGenerator, job: Omit<LoadJob, 'seconds'>) {
-  if (settings.warmup) await load.run({ ...job, seconds: settings.warmup });
-  return load.run({ ...job, seconds: settings.seconds });
-}
-
-async function bareBaseline(load: LoadGenerator): Promise<Row> {
-  const app = Fastify();
-  app.get('/bare', async () => ({ ok: true, name: 'Sistem Sertifikasi', at: 1 }));
-  try {
-    const url = await listen(app);
-    const result = await measure(load, {
-      url,
-      connections: settings.connections,
-      requests: [{ method: 'GET', path: '/bare' }],
-    });
-    return {
-      target: '-',
-      endpoint: 'GET /bare (bare Fastify)',
-      connections: settings.connections,
-      result,
-      bareRps: result.rps,
-    };
-  } finally {
-    await app.close();
-  }
-}
-
-async function signIn(url: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${username} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
+const timing = { seconds: settings.seconds, warmup: settings.warmup };
 
 const listPath = (resource: string, term: string) =>
   `/api/${resource}?search=${encodeURIComponent(term)}&paginate=20`;
@@ -157,7 +105,7 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
       const auth = { authorization: `Bearer ${token}` };
       const rows: Row[] = [];
       const run = async (endpoint: string, connections: number, requests: LoadJob['requests']) => {
-        const result = await measure(load, { url, connections, requests });
+        const result = await measure(load, timing, { url, connections, requests });
         const row = { target: target.name, endpoint, connections, result, bareRps };
         console.log(table([row]).split('\n')[2]);
         rows.push(row);
@@ -239,7 +187,7 @@ async function main(): Promise<number> {
   let failed = false;
   try {
     console.log('\n== bare Fastify baseline ==');
-    const bare = await bareBaseline(load);
+    const bare = await bareBaseline(load, timing, settings.connections);
     console.log(table([bare]).split('\n')[2]);
     rows.push(bare);
     for (const name of settings.targets) {

@@ -6,7 +6,13 @@ export { buildApp, LOG_REDACT } from '../../api/src/app';
 export { loadConfig, type Config } from '../../api/src/config';
 export { openRuntime, type Runtime } from '../../api/src/runtime';
 export { openDatabase } from '../../api/src/db';
-export type { Db } from '../../api/src/db';
+export type { Database, Db } from '../../api/src/db';
+export { migrate } from '../../api/src/db/migrate';
+export { seedAdministrator, seedPermissions } from '../../api/src/services/seed';
+export { DEFAULT_DEMO_SEED, demoVolume, fillDemoDatabase } from '../../api/src/demo';
+export { randomSource, type Random } from '../../api/src/demo/random';
+export { dateInZone } from '../../api/src/demo/dates';
+export { type SQL, sql } from 'drizzle-orm';
 export {
   companies,
   permissions,

@@ -1,6 +1,24 @@
 /** Child process of LoadGenerator: runs autocannon jobs sent over IPC and answers with a summary. */
 import autocannon from 'autocannon';
-import { assertLoopback, type LoadResult, type WorkerReply, type WorkerRequest } from './load';
+import {
+  assertLoopback,
+  type LoadRequest,
+  type LoadResult,
+  type WorkerReply,
+  type WorkerRequest,
+} from './load';
+
+/** Numbers for `{{n}}` in request bodies: never repeated within this process. */
+let sequence = 0;
+
+function withSequence(request: LoadRequest): autocannon.Request {
+  const template = request.body;
+  if (!template?.includes('{{n}}')) return request;
+  return {
+    ...request,
+    setupRequest: (req) => ({ ...req, body: template.replaceAll('{{n}}', String(++sequence)) }),
+  };
+}
 
 async function runJob({ job }: WorkerRequest): Promise<LoadResult> {
   assertLoopback(job.url);
@@ -9,7 +27,7 @@ async function runJob({ job }: WorkerRequest): Promise<LoadResult> {
     connections: job.connections,
     duration: job.seconds,
     timeout: 10,
-    requests: job.requests,
+    requests: job.requests.map(withSequence),
   });
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))

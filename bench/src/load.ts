@@ -1,12 +1,23 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 
+/**
+ * One request of a load run. In `body`, every `{{n}}` is replaced by a number that is new for each
+ * request the load generator sends (for creates that must be unique, e.g. certificate numbers).
+ */
+export interface LoadRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 /** One load run: requests cycled through by every connection, for a fixed time, on loopback. */
 export interface LoadJob {
   url: string;
   connections: number;
   seconds: number;
-  requests: { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }[];
+  requests: LoadRequest[];
 }
 
 export interface LoadResult {

@@ -3,22 +3,9 @@
  * makes every run seed the same data, so numbers from different runs compare.
  */
 
-/** mulberry32: small, fast and good enough for picking words. */
-export function randomSource(seed: number) {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number): number => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const chance = (p: number): boolean => next() < p;
-  return { next, int, pick, chance };
-}
-export type Random = ReturnType<typeof randomSource>;
+/** The demo generator's seeded source (api/src/demo/random.ts): one generator of random data. */
+export { randomSource, type Random } from './api';
+import type { Random } from './api';
 
 /** Words of a space-separated string. */
 const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);

@@ -1,0 +1,250 @@
+/**
+ * The demo command's data set (api/src/demo), written into a fresh test database the way
+ * `npm run demo --workspace api` writes it, checked for what a user of the demo would notice.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { SCHEME_STATUSES } from '@sertifikasi/shared-contracts';
+import { addPeriod, dateInZone } from '../src/demo/dates';
+import {
+  DEMO_ROLES,
+  type DemoResult,
+  DemoRefusedError,
+  type DemoVolume,
+  demoVolume,
+  writeDemo,
+} from '../src/demo';
+import { call, createCompany, createTestContext, login, type TestContext } from './helpers';
+
+const PASSWORD = 'demo-sandi-123';
+const VOLUME: DemoVolume = { clients: 30, schemes: 70, trainings: 30, logos: 4 };
+const TZ = 'Asia/Jakarta';
+
+let ctx: TestContext;
+let result: DemoResult;
+
+type Row = Record<string, unknown>;
+const rows = async <T extends Row>(query: SQL): Promise<T[]> => {
+  const res: unknown = await ctx.database.db.execute(query);
+  return (res as { rows: T[] }).rows;
+};
+const countOf = async (table: string): Promise<number> => {
+  const [r] = await rows<{ n: number | string }>(sql`select count(*) as n from ${sql.identifier(table)}`);
+  return Number(r!.n);
+};
+const TABLES = [
+  'companies',
+  'users',
+  'roles',
+  'images',
+  'client_certificates',
+  'schemes',
+  'training_certificates',
+  'audit_log',
+];
+const counts = async (): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    await Promise.all(TABLES.map(async (t): Promise<[string, number]> => [t, await countOf(t)])),
+  );
+
+const run = () =>
+  ctx.database.db.transaction((tx) =>
+    writeDemo(tx, {
+      volume: VOLUME,
+      seed: 7,
+      password: PASSWORD,
+      argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      timeZone: TZ,
+    }),
+  );
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  result = await run();
+});
+afterAll(async () => ctx?.close());
+
+describe('calendar arithmetic of expired_date', () => {
+  it('lands on the last day of a shorter month and on 28 February after a leap day', () => {
+    expect(addPeriod('2024-01-31', 1, 'MONTH')).toBe('2024-02-29');
+    expect(addPeriod('2023-01-31', 1, 'MONTH')).toBe('2023-02-28');
+    expect(addPeriod('2024-02-29', 1, 'YEAR')).toBe('2025-02-28');
+    expect(addPeriod('2024-02-29', 4, 'YEAR')).toBe('2028-02-29');
+    expect(addPeriod('2025-12-31', 2, 'DAY')).toBe('2026-01-02');
+    expect(addPeriod('2024-03-31', -1, 'MONTH')).toBe('2024-02-29');
+  });
+});
+
+describe('demo data set', () => {
+  it('has the asked volume and sizes that scale', async () => {
+    expect(await countOf('client_certificates')).toBe(VOLUME.clients);
+    expect(await countOf('schemes')).toBe(VOLUME.schemes);
+    expect(await countOf('training_certificates')).toBe(VOLUME.trainings);
+    expect(await countOf('companies')).toBe(3);
+    expect(demoVolume('large')).toMatchObject({ clients: 100_000, schemes: 300_000, trainings: 100_000 });
+    expect(demoVolume('large', 0.1)).toMatchObject({ clients: 10_000, schemes: 30_000, trainings: 10_000 });
+  });
+
+  it('has schemes in every status, some expiring this month and some with overdue surveillance', async () => {
+    const byStatus = await rows<{ status: string; n: number | string }>(
+      sql`select status, count(*) as n from schemes group by status`,
+    );
+    for (const status of SCHEME_STATUSES) {
+      expect(Number(byStatus.find((r) => r.status === status)?.n ?? 0)).toBeGreaterThan(0);
+    }
+    const today = dateInZone(new Date(), TZ);
+    const [s] = await rows<{
+      month: number | string;
+      overdue: number | string;
+      accredited: number | string;
+    }>(sql`
+      select count(*) filter (where status = 'ACTIVE' and to_char(expired_date, 'YYYY-MM') = ${today.slice(0, 7)}) as month,
+             count(*) filter (where status = 'ACTIVE' and surveillance_date < ${today}::date) as overdue,
+             count(*) filter (where is_accredited and accredited_id is not null) as accredited
+      from schemes`);
+    expect(Number(s!.month)).toBeGreaterThan(0);
+    expect(Number(s!.overdue)).toBeGreaterThan(0);
+    expect(Number(s!.accredited)).toBeGreaterThan(0);
+    expect(Number(s!.accredited)).toBeLessThan(VOLUME.schemes);
+  });
+
+  it('computes every expired_date as issue_date + valid_for valid_for_type', async () => {
+    const all = await rows<{ issue: string; n: number; unit: 'YEAR' | 'MONTH' | 'DAY'; expired: string }>(sql`
+      select issue_date::text as issue, valid_for as n, valid_for_type as unit, expired_date::text as expired
+      from schemes`);
+    expect(all).toHaveLength(VOLUME.schemes);
+    for (const s of all)
+      expect(`${s.issue} +${s.n} ${s.unit} = ${s.expired}`).toBe(
+        `${s.issue} +${s.n} ${s.unit} = ${addPeriod(s.issue, s.n, s.unit)}`,
+      );
+    // PostgreSQL's own interval arithmetic agrees (it clamps to the end of the month the same way).
+    const [bad] = await rows<{ n: number | string }>(sql`
+      select count(*) as n from schemes where expired_date <> (issue_date + case valid_for_type
+        when 'YEAR' then make_interval(years => valid_for) when 'MONTH' then make_interval(months => valid_for)
+        else make_interval(days => valid_for) end)::date`);
+    expect(Number(bad!.n)).toBe(0);
+  });
+
+  it('has unique scheme and training numbers, some of them holding "/"', async () => {
+    const numbers = await rows<{ n: string }>(sql`select cert_number as n from schemes`);
+    const keys = numbers.map((r) => r.n.trim().toLowerCase());
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.some((k) => k.includes('/'))).toBe(true);
+    expect(keys.some((k) => !k.includes('/'))).toBe(true);
+    const training = await rows<{ n: string }>(
+      sql`select certificate_number as n from training_certificates`,
+    );
+    const tkeys = training.map((r) => r.n.trim().toLowerCase());
+    expect(new Set(tkeys).size).toBe(tkeys.length);
+    expect(tkeys.some((k) => k.includes('/'))).toBe(true);
+  });
+
+  it('has an audit row for every scheme creation and the status changes after it', async () => {
+    const missing = await rows<{ id: string }>(sql`
+      select s.id from schemes s where not exists (
+        select 1 from audit_log a where a.entity = 'company-certificate-scheme' and a.action = 'create'
+          and a.entity_id = s.id and a.company_id = s.company_id and a.after->>'status' is not null)`);
+    expect(missing).toEqual([]);
+    // The newest audit row of each scheme holds its current status.
+    const [mismatch] = await rows<{ n: number | string }>(sql`
+      select count(*) as n from schemes s join lateral (
+        select after from audit_log a where a.entity_id = s.id order by a.at desc limit 1) last on true
+      where last.after->>'status' <> s.status`);
+    expect(Number(mismatch!.n)).toBe(0);
+    const [changes] = await rows<{ n: number | string }>(sql`
+      select count(*) as n from audit_log where entity = 'company-certificate-scheme' and action = 'update'
+        and before->>'status' <> after->>'status'`);
+    expect(Number(changes!.n)).toBeGreaterThan(0);
+    expect(result.rows.auditRows).toBe(await countOf('audit_log'));
+  });
+
+  it('gives the companies their images and settings, and clients their details', async () => {
+    const bodies = await rows<{
+      logo: string;
+      logo_cert: string;
+      ttd_cert: string;
+      simple_dates: boolean;
+      pub: boolean;
+    }>(sql`
+      select logo, logo_cert, ttd_cert, simple_dates, public_certificate_download as pub from companies`);
+    for (const b of bodies) {
+      for (const name of [b.logo, b.logo_cert, b.ttd_cert]) {
+        const res = await ctx.app.inject({ method: 'GET', url: `/images/${name}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/png');
+      }
+    }
+    expect(bodies.filter((b) => b.simple_dates)).toHaveLength(1);
+    expect(bodies.filter((b) => b.pub)).toHaveLength(1);
+    const [c] = await rows<{ logos: number | string; complete: number | string }>(sql`
+      select count(logo) as logos, count(*) filter (where address is not null and region <> '' and ea_code is not null
+        and nace_code is not null and phone is not null) as complete from client_certificates`);
+    expect(Number(c!.logos)).toBe(VOLUME.logos);
+    expect(Number(c!.complete)).toBe(VOLUME.clients);
+  });
+
+  it('lets the scoped demo users sign in and see only their companies and permissions', async () => {
+    const companies = new Map(result.companies.map((c) => [c.name, c.id]));
+    expect(result.users.length).toBeGreaterThanOrEqual(3);
+    for (const user of result.users) {
+      const token = await login(ctx.app, user.username, PASSWORD);
+      const info = await call(ctx.app, token, 'GET', '/api/user-info');
+      expect(info.statusCode).toBe(200);
+      const body = info.json<{ roles: string[]; company_ids: unknown; companies: { name: string }[] }>();
+      expect(body.company_ids).toEqual(expect.arrayContaining(user.companies.map((n) => companies.get(n))));
+      expect((body.company_ids as string[]).length).toBe(user.companies.length);
+      expect(body.companies.map((c) => c.name).sort()).toEqual([...user.companies].sort());
+      const role = DEMO_ROLES.find((r) => r.name === user.role)!;
+      expect(body.roles.sort()).toEqual([...role.keys].sort());
+      expect(body.roles.some((k) => k.endsWith(':delete'))).toBe(false);
+      expect(body.roles).not.toContain('user');
+      expect(body.roles).not.toContain('company');
+      // The master data stays closed to them.
+      expect((await call(ctx.app, token, 'GET', '/api/user')).statusCode).toBe(403);
+    }
+    expect(result.users.some((u) => u.companies.length === 1)).toBe(true);
+    expect(result.users.some((u) => u.companies.length === 2)).toBe(true);
+    // Not the first administrator's password, nor anything else.
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: result.users[0]!.username, password: 'admin-password-1' },
+    });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('refuses a database that already holds data and writes nothing', async () => {
+    const before = await counts();
+    await expect(run()).rejects.toThrow(DemoRefusedError);
+    await expect(run()).rejects.toThrow(/already holds data/);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('demo on a database someone has started using', () => {
+  it('refuses when a company exists and writes nothing', async () => {
+    const other = await createTestContext();
+    try {
+      await createCompany(other.app, other.adminToken, 'PT Sudah Ada');
+      const options = {
+        volume: VOLUME,
+        seed: 7,
+        password: PASSWORD,
+        argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+        timeZone: TZ,
+      };
+      await expect(other.database.db.transaction((tx) => writeDemo(tx, options))).rejects.toThrow(
+        /already holds data \(1 company\)/,
+      );
+      const res = await call(other.app, other.adminToken, 'GET', '/api/company');
+      expect(res.json<{ total: number }>().total).toBe(1);
+      const attempt = await other.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'staf.msn', password: PASSWORD },
+      });
+      expect(attempt.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});

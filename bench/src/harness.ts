@@ -1,0 +1,65 @@
+/**
+ * Pieces every API benchmark shares: listening on loopback, signing in, a measured run after a
+ * discarded warm-up, and the bare Fastify baseline each run's ratios are taken against.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { LoadGenerator, LoadJob, LoadResult } from './load';
+import type { Row } from './report';
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${username} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export interface Timing {
+  seconds: number;
+  warmup: number;
+}
+
+/** Warm-up (discarded), then the measured run. */
+export async function measure(
+  load: LoadGenerator,
+  timing: Timing,
+  job: Omit<LoadJob, 'seconds'>,
+): Promise<LoadResult> {
+  if (timing.warmup) await load.run({ ...job, seconds: timing.warmup });
+  return load.run({ ...job, seconds: timing.seconds });
+}
+
+/** `GET /bare` on a bare Fastify app: the framework and loopback HTTP alone. */
+export async function bareBaseline(load: LoadGenerator, timing: Timing, connections: number): Promise<Row> {
+  const app = Fastify();
+  app.get('/bare', async () => ({ ok: true, name: 'Sistem Sertifikasi', at: 1 }));
+  try {
+    const url = await listen(app);
+    const result = await measure(load, timing, {
+      url,
+      connections,
+      requests: [{ method: 'GET', path: '/bare' }],
+    });
+    return { target: '-', endpoint: 'GET /bare (bare Fastify)', connections, result, bareRps: result.rps };
+  } finally {
+    await app.close();
+  }
+}
+
+/** Cleanups to run if a run is interrupted (Ctrl-C) before its own finally blocks get there. */
+export const onInterrupt = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void Promise.allSettled([...onInterrupt].map((f) => f())).then(() => process.exit(130));
+  });
+}

@@ -1,0 +1,382 @@
+/**
+ * Benchmarks on the large demo data set (bench/README.md "Large data set"): prepares, once and
+ * cached by name, a PostgreSQL database and a PGlite data directory filled by the demo generator
+ * (100,000 clients, 300,000 schemes, 100,000 training certificates), starts the API on each, and
+ * runs named scenarios (scenarios.ts) beside the bare Fastify route. Prints numbers, asserts nothing.
+ *
+ *   npm run large --workspace bench                      every scenario whose route exists
+ *   npm run large --workspace bench -- client-search     the named ones
+ *   npm run large --workspace bench -- --list            the scenarios
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import {
+  buildApp,
+  type Config,
+  DEFAULT_DEMO_SEED,
+  type Database,
+  dateInZone,
+  demoVolume,
+  fillDemoDatabase,
+  hashPassword,
+  LOG_REDACT,
+  loadConfig,
+  migrate,
+  openDatabase,
+  openRuntime,
+  seedAdministrator,
+  seedPermissions,
+  type SQL,
+  sql,
+  users,
+} from './api';
+// Importing harness also sets the Ctrl-C handling; an interrupted build leaves only its *_building copy,
+// which the next build removes.
+import { bareBaseline, listen, measure, signIn } from './harness';
+import { LoadGenerator } from './load';
+import { type Row, table } from './report';
+import { SCENARIOS, type Sample, type Scenario } from './scenarios';
+import { envInt } from './settings';
+import { describeUrl } from './targets';
+
+/** Bump when the generator's output changes, so cached databases are built again. */
+const GENERATOR_VERSION = 1;
+
+function envScale(): number {
+  const raw = process.env.BENCH_SCALE;
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!(n > 0 && n <= 10))
+    throw new Error(`BENCH_SCALE must be a number above 0 and at most 10, got "${raw}"`);
+  return n;
+}
+
+const settings = {
+  seconds: envInt('BENCH_SECONDS', 10, 1, 120),
+  warmup: envInt('BENCH_WARMUP', 2, 0, 30),
+  connections: envInt('BENCH_CONNECTIONS', 10, 1, 256),
+  scale: envScale(),
+  seed: envInt('BENCH_SEED', DEFAULT_DEMO_SEED, 0, 999_999_999),
+  logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+  serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
+  targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),
+  cacheDir: path.resolve(process.env.BENCH_CACHE_DIR || path.join(__dirname, '..', '.cache')),
+  rebuild: process.env.BENCH_REBUILD === '1',
+};
+const timing = { seconds: settings.seconds, warmup: settings.warmup };
+
+/** The cached data set's name: size, scale, seed and generator version. */
+const cacheName = `demo_large_x${String(settings.scale).replace('.', '_')}_s${settings.seed}_v${GENERATOR_VERSION}`;
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Build times are kept beside the cache, so a later run can still print them. */
+const timesFile = () => path.join(settings.cacheDir, `${cacheName}.times.json`);
+function recordBuild(target: string, line: string) {
+  fs.mkdirSync(settings.cacheDir, { recursive: true });
+  const file = timesFile();
+  const all = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+  all[target] = line;
+  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+}
+function recordedBuild(target: string): string | undefined {
+  const file = timesFile();
+  if (!fs.existsSync(file)) return undefined;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[target];
+}
+
+/** Migrates, makes the administrator and fills the demo data set: what `npm run demo` does. */
+async function fill(database: Database, config: Config): Promise<string> {
+  const started = performance.now();
+  await migrate(database);
+  await seedPermissions(database.db);
+  await seedAdministrator(database.db, {
+    username: 'admin',
+    password: randomBytes(12).toString('base64url'),
+    cost: config.argon2,
+  });
+  const volume = demoVolume('large', settings.scale);
+  console.log(
+    `  building ${cacheName}: ${volume.clients} clients, ${volume.schemes} schemes, ${volume.trainings} training certificates`,
+  );
+  const result = await fillDemoDatabase(database, config, {
+    volume,
+    seed: settings.seed,
+    password: randomBytes(12).toString('base64url'),
+    log: (line) => console.log(line),
+  });
+  const total = performance.now() - started;
+  return (
+    `built ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} CPUs: ${secs(total)} in all ` +
+    `(writing ${result.seconds.write.toFixed(1)} s, vacuum analyze ${result.seconds.analyze.toFixed(1)} s); ` +
+    `${result.rows.schemes} schemes, ${result.rows.auditRows} audit rows`
+  );
+}
+
+const configFor = (env: Record<string, string>) =>
+  loadConfig({
+    ...env,
+    NODE_ENV: 'production',
+    RATE_LIMIT_PUBLIC: '1000000',
+    LOG_LEVEL: settings.logLevel,
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+
+/** The cached PGlite data directory, built (into a temporary name, then renamed) when missing. */
+async function pgliteDataDir(): Promise<Record<string, string>> {
+  const dir = path.join(settings.cacheDir, `pglite_${cacheName}`);
+  if (settings.rebuild) fs.rmSync(dir, { recursive: true, force: true });
+  if (!fs.existsSync(dir)) {
+    const building = `${dir}.building`;
+    fs.rmSync(building, { recursive: true, force: true });
+    fs.mkdirSync(building, { recursive: true });
+    const config = configFor({ DATA_DIR: building });
+    const database = await openDatabase({ dataDir: building });
+    let line: string;
+    try {
+      line = await fill(database, config);
+    } finally {
+      await database.close();
+    }
+    fs.renameSync(building, dir);
+    recordBuild('pglite', line);
+  }
+  console.log(`  ${recordedBuild('pglite') ?? 'cached'} (${dir})`);
+  return { DATA_DIR: dir };
+}
+
+/** The rows of a raw query (both drivers answer `{rows}`). */
+async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+async function onServer<T>(serverUrl: string, run: (db: Database) => Promise<T>): Promise<T> {
+  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+  try {
+    return await run(admin);
+  } finally {
+    await admin.close();
+  }
+}
+
+const withDatabase = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** The cached PostgreSQL database on the bench server, built under a temporary name when missing. */
+async function postgresDatabase(serverUrl: string): Promise<Record<string, string>> {
+  const name = `sertifikasi_${cacheName}`;
+  const building = `${name}_building`;
+  const exists = await onServer(serverUrl, async (db) => {
+    if (settings.rebuild) await db.exec(`drop database if exists ${name} with (force)`);
+    return (await queryRows(db, sql`select 1 from pg_database where datname = ${name}`)).length > 0;
+  });
+  if (!exists) {
+    await onServer(serverUrl, async (db) => {
+      await db.exec(`drop database if exists ${building} with (force)`);
+      await db.exec(`create database ${building}`);
+    });
+    const url = withDatabase(serverUrl, building);
+    const config = configFor({ DATABASE_URL: url });
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    let line: string;
+    try {
+      line = await fill(database, config);
+    } finally {
+      await database.close();
+    }
+    await onServer(serverUrl, (db) => db.exec(`alter database ${building} rename to ${name}`));
+    recordBuild('postgres', line);
+  }
+  const url = withDatabase(serverUrl, name);
+  console.log(`  ${recordedBuild('postgres') ?? 'cached'} (${describeUrl(url)})`);
+  return { DATABASE_URL: url };
+}
+
+async function readSample(database: Database, config: Config): Promise<Sample> {
+  const run = <T>(query: SQL) => queryRows<T>(database, query);
+  const companies = await run<{ id: string; name: string }>(
+    sql`select id, name from companies order by name`,
+  );
+  // Ids are random, so the first ones by id are spread over the companies.
+  const clients = await run<{ id: string; company_id: string }>(
+    sql`select id, company_id from client_certificates order by id limit 200`,
+  );
+  const schemeTargets = await run<Sample['schemeTargets'][number]>(sql`
+    select c.id as company_id, (select id from client_certificates where company_id = c.id order by id limit 1) as certificate_id,
+      (select id from certification_types where company_id = c.id order by position limit 1) as certification_id,
+      (select id from accredited_bodies where company_id = c.id order by id limit 1) as accredited_id
+    from companies c order by c.name`);
+  const certNumbers = await run<{ n: string }>(
+    sql`select cert_number as n from schemes where status <> 'DRAFT' order by id limit 500`,
+  );
+  const trainingNumbers = await run<{ n: string }>(
+    sql`select certificate_number as n from training_certificates order by id limit 500`,
+  );
+  return {
+    companies,
+    clients,
+    schemeTargets,
+    certNumbers: certNumbers.map((r) => r.n),
+    trainingNumbers: trainingNumbers.map((r) => r.n),
+    today: dateInZone(new Date(), config.timeZone),
+  };
+}
+
+/** Sends a scenario's first request once: a route that is not there yet (or refuses it) is skipped. */
+async function probe(url: string, scenario: Scenario, requests: ReturnType<Scenario['requests']>) {
+  const first = requests[0];
+  if (!first) return 'no requests';
+  const res = await fetch(url + first.path, {
+    method: first.method,
+    headers: first.headers,
+    ...(first.body ? { body: first.body.replaceAll('{{n}}', 'probe') } : {}),
+  });
+  if (res.ok) return undefined;
+  const text = (await res.text()).slice(0, 160);
+  return `${scenario.name}: ${first.method} ${first.path.split('?')[0]} answered ${res.status} ${text}`;
+}
+
+/** How many rows each search of a list scenario finds, so the reader knows what it loads. */
+async function matches(url: string, requests: ReturnType<Scenario['requests']>): Promise<string> {
+  const parts: string[] = [];
+  for (const r of requests) {
+    const res = await fetch(url + r.path, { headers: r.headers });
+    const total = res.ok ? ((await res.json()) as { total?: number }).total : undefined;
+    const search = new URL(url + r.path).searchParams.get('search');
+    parts.push(`"${search}" ${total ?? res.status}`);
+  }
+  return `  matches: ${parts.join(', ')}`;
+}
+
+async function benchTarget(
+  targetName: string,
+  env: Record<string, string>,
+  scenarios: Scenario[],
+  load: LoadGenerator,
+  bareRps: number,
+): Promise<Row[]> {
+  const config = configFor(env);
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
+  const runtime = await openRuntime(config, { migrate: true, logger });
+  try {
+    // A fresh password for the cached database's administrator, every run (none is stored).
+    const password = randomBytes(12).toString('base64url');
+    await runtime.database.db
+      .update(users)
+      .set({ password_hash: await hashPassword(password, config.argon2) })
+      .where(sql`lower(${users.username}) = 'admin'`);
+    const sample = await readSample(runtime.database, config);
+    const app = await buildApp({ config, db: runtime.database.db, logger });
+    try {
+      const url = await listen(app);
+      const token = await signIn(url, 'admin', password);
+      const input = {
+        sample,
+        auth: { authorization: `Bearer ${token}` },
+        runId: randomBytes(4).toString('hex'),
+      };
+      const rows: Row[] = [];
+      for (const scenario of scenarios) {
+        const requests = scenario.requests(input);
+        const skipped = await probe(url, scenario, requests);
+        if (skipped) {
+          console.log(`  skipped ${skipped}`);
+          continue;
+        }
+        if (scenario.countMatches) console.log(await matches(url, requests));
+        const connections = scenario.connections ?? settings.connections;
+        const result = await measure(load, timing, { url, connections, requests });
+        const row = {
+          target: targetName,
+          endpoint: `${scenario.endpoint} [${scenario.name}]`,
+          connections,
+          result,
+          bareRps,
+        };
+        console.log(table([row]).split('\n')[2]);
+        rows.push(row);
+      }
+      return rows;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+function chosenScenarios(args: string[]): Scenario[] {
+  if (args.length === 0) return SCENARIOS;
+  const unknown = args.filter((a) => !SCENARIOS.some((s) => s.name === a));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')} (--list shows them)`);
+  return SCENARIOS.filter((s) => args.includes(s.name));
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes('--list')) {
+    for (const s of SCENARIOS) console.log(`${s.name.padEnd(28)} issue ${s.issue}  ${s.endpoint}`);
+    return 0;
+  }
+  const scenarios = chosenScenarios(args);
+  const volume = demoVolume('large', settings.scale);
+  console.log(
+    `Large data set benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${settings.seconds} s a run ` +
+      `(+${settings.warmup} s warm-up), ${settings.connections} connections; ${volume.clients} clients, ` +
+      `${volume.schemes} schemes, ${volume.trainings} training certificates (${cacheName}); ` +
+      `scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+  );
+  const load = new LoadGenerator();
+  const rows: Row[] = [];
+  let failed = false;
+  try {
+    console.log('\n== bare Fastify baseline ==');
+    const bare = await bareBaseline(load, timing, settings.connections);
+    console.log(table([bare]).split('\n')[2]);
+    rows.push(bare);
+    for (const name of settings.targets) {
+      try {
+        console.log(`\n== ${name} ==`);
+        let env: Record<string, string>;
+        if (name === 'pglite') env = await pgliteDataDir();
+        else if (name === 'postgres') {
+          if (!settings.serverUrl) {
+            console.log('  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+            continue;
+          }
+          env = await postgresDatabase(settings.serverUrl);
+        } else throw new Error(`unknown target "${name}" in BENCH_TARGETS (pglite, postgres)`);
+        rows.push(...(await benchTarget(name, env, scenarios, load, bare.result.rps)));
+      } catch (err) {
+        failed = true;
+        console.error(`${name}: benchmark failed:`, err);
+      }
+    }
+  } finally {
+    load.close();
+  }
+  console.log(`\n${table(rows)}`);
+  console.log(
+    '\nreq/s: mean responses a second; p50/p99: latency; errors/non-2xx: connection errors and timeouts / ' +
+      'answers other than 2xx; vs bare: req/s over the bare Fastify route in this run. Nothing is asserted.',
+  );
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
