@@ -161,9 +161,13 @@ describe("a manager's dashboard and reports on the demo data", () => {
       expect(expired.total).toBe(
         totals.company_certificate_scheme_bystatus.find((s) => s.status === 'EXPIRED')?.total,
       );
-      const trainings = await apiGet<ListResponse<unknown>>(token, `${REPORTS.training.endpoint}/${companyId}`, {
-        type: 'table',
-      });
+      const trainings = await apiGet<ListResponse<unknown>>(
+        token,
+        `${REPORTS.training.endpoint}/${companyId}`,
+        {
+          type: 'table',
+        },
+      );
       expect(trainings.total).toBe(totals.training_certificate_total);
 
       // This month's expiring certificates (the demo makes some), each with Detail to its client.
@@ -223,7 +227,9 @@ describe("a manager's dashboard and reports on the demo data", () => {
       await signIn(page, MANAGER, DEMO_PASSWORD);
       const { token, companyId } = await session(page);
       const totals = await apiGet<DashboardTotals>(token, `dashboard-total/${companyId}`);
-      const expiredCount = totals.company_certificate_scheme_bystatus.find((s) => s.status === 'EXPIRED')!.total;
+      const expiredCount = totals.company_certificate_scheme_bystatus.find(
+        (s) => s.status === 'EXPIRED',
+      )!.total;
       expect(expiredCount).toBeGreaterThan(0);
 
       const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
@@ -246,7 +252,9 @@ describe("a manager's dashboard and reports on the demo data", () => {
       expect(await until.textContent()).toContain(`${d}/${m}/${y}`);
 
       const [searched] = await Promise.all([
-        page.waitForResponse((r) => r.url().includes(`/api/${REPORTS.scheme.endpoint}/`) && r.url().includes('type=table')),
+        page.waitForResponse(
+          (r) => r.url().includes(`/api/${REPORTS.scheme.endpoint}/`) && r.url().includes('type=table'),
+        ),
         main.getByRole('button', { name: 'Cari Data' }).click(),
       ]);
       const query = new URL(searched.url()).searchParams;
@@ -264,7 +272,9 @@ describe("a manager's dashboard and reports on the demo data", () => {
         expect(await row.getByRole('cell').nth(statusColumn).textContent()).toBe('KADALUARSA');
       }
       await visible(
-        main.getByText(`Menampilkan 1 - ${idNumber(Math.min(20, expiredCount))} dari ${idNumber(expiredCount)} data`),
+        main.getByText(
+          `Menampilkan 1 - ${idNumber(Math.min(20, expiredCount))} dari ${idNumber(expiredCount)} data`,
+        ),
       );
       await screenshot(page, 'r3-scheme-report-filtered');
 
