@@ -195,7 +195,8 @@ describe("a manager's dashboard and reports on the demo data", () => {
       await dialog.getByRole('combobox', { name: 'Periode' }).selectOption({ label: '6 bulan terakhir' });
       await dialog.getByRole('radio', { name: 'Bulanan' }).check();
       for (const status of ['WITHDRAWN', 'NOT ACTIVE']) {
-        await dialog.getByRole('button', { name: status }).getByTestId('CancelIcon').click();
+        // The chip's delete icon.
+        await dialog.getByRole('button', { name: status, exact: true }).locator('svg').click();
       }
       const [answer] = await Promise.all([
         page.waitForResponse((r) => r.url().includes('/api/grafic-certification-company/')),

@@ -45,7 +45,16 @@ export function DateRangeInput({ name, label, disabled }: DateRangeInputProps) {
     field: { clearable: true },
   });
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+    // In a filter grid (columns of at least 240 px) a range takes two columns from 600 px up, one
+    // date beside the other; on a phone the two dates stack.
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridColumn: { sm: 'span 2' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
       <DatePicker
         label={t.report.rangeFrom(label)}
         format={PICKER_DATE_FORMAT}

@@ -65,7 +65,12 @@ export function StatusBars({ totals }: { totals: DashboardTotals | null }) {
                   color={COLORS[status]}
                   aria-label={label}
                   aria-valuetext={`${percent}%`}
-                  sx={{ height: 8, borderRadius: 4 }}
+                  // NOT ACTIVE in grey ('inherit' takes the text colour).
+                  sx={{
+                    height: 8,
+                    borderRadius: 4,
+                    ...(COLORS[status] === 'inherit' ? { color: 'grey.500' } : {}),
+                  }}
                 />
               </Box>
             );

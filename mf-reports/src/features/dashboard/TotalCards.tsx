@@ -61,20 +61,31 @@ export function TotalCards({ totals }: { totals: DashboardTotals | null }) {
     <Box
       component="section"
       aria-label={t.dashboard.totals}
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))' }}
+      // Two cards a row on a phone, four on a wide screen.
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 160px), 1fr))' }}
     >
       {CARDS.map((card) => {
         const labelId = `total-${card.key}`;
         return (
-          <Paper key={card.key} variant="outlined" role="group" aria-labelledby={labelId} sx={{ p: 2 }}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Paper
+            key={card.key}
+            variant="outlined"
+            role="group"
+            aria-labelledby={labelId}
+            sx={{ p: { xs: 1.5, sm: 2 } }}
+          >
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={{ xs: 1, sm: 2 }}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
               <Box
                 aria-hidden
                 sx={{
                   display: 'grid',
                   placeItems: 'center',
-                  width: 48,
-                  height: 48,
+                  width: { xs: 40, sm: 48 },
+                  height: { xs: 40, sm: 48 },
                   flexShrink: 0,
                   borderRadius: 2,
                   color: card.color,

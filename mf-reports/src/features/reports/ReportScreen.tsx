@@ -152,7 +152,8 @@ function ReportBody<Row extends { id: string }, V extends FormikValues>({
                   sx={{
                     display: 'grid',
                     gap: 2,
-                    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+                    // 240 px: two columns fit from 600 px up, which a date range spans (DateRangeInput).
+                    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
                     alignItems: 'start',
                   }}
                 >
