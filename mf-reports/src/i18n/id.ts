@@ -33,7 +33,6 @@ export const t = {
     seriesTraining: 'Sertifikasi Pelatihan',
     settingsTitle: (chart: string) => `Pengaturan ${chart}`,
     status: 'Status',
-    allStatuses: 'Semua status',
     period: 'Periode',
     startDate: 'Tanggal Mulai',
     endDate: 'Tanggal Akhir',
@@ -50,8 +49,6 @@ export const t = {
     exporting: 'Export Data...',
     filters: 'Filter',
     searchPlaceholder: 'Nama, nomor sertifikat, ...',
-    from: 'Dari',
-    to: 'Sampai',
     /** Accessible names of the two pickers of a range: 'Tanggal Terbit dari', 'Tanggal Terbit sampai'. */
     rangeFrom: (label: string) => `${label} dari`,
     rangeTo: (label: string) => `${label} sampai`,

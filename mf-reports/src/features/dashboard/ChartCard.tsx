@@ -18,11 +18,14 @@ import {
 import { formatDate } from '@sertifikasi/shared-ui';
 import { useApiGet } from '../../components/useApiGet';
 import { t } from '../../i18n/id';
-import { ChartSettingsDialog } from './ChartSettingsDialog';
 import { chartParams, defaultChartSettings, type ChartKind, type ChartSettings } from './chartSettings';
 
-// apexcharts comes with the chart only, after the rest of the dashboard has shown.
+// apexcharts comes with the chart only, after the rest of the dashboard has shown; the settings
+// modal (and its date pickers) when it is first opened.
 const LineChart = lazy(() => import('./LineChart'));
+const ChartSettingsDialog = lazy(() =>
+  import('./ChartSettingsDialog').then((m) => ({ default: m.ChartSettingsDialog })),
+);
 
 const CHART_HEIGHT = 300;
 
@@ -125,20 +128,24 @@ export function ChartCard({ kind, companyId }: { kind: ChartKind; companyId: str
           </Suspense>
         )}
       </Box>
-      <ChartSettingsDialog
-        key={opening}
-        open={open}
-        kind={kind}
-        title={text.title}
-        settings={settings}
-        onClose={() => setOpen(false)}
-        onApply={(next) => {
-          setOpen(false);
-          setSettings(next);
-          // The same settings again still ask again ("Apply reloads the chart").
-          answer.reload();
-        }}
-      />
+      {opening > 0 && (
+        <Suspense fallback={null}>
+          <ChartSettingsDialog
+            key={opening}
+            open={open}
+            kind={kind}
+            title={text.title}
+            settings={settings}
+            onClose={() => setOpen(false)}
+            onApply={(next) => {
+              setOpen(false);
+              setSettings(next);
+              // The same settings again still ask again ("Apply reloads the chart").
+              answer.reload();
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -37,3 +37,5 @@ export function DashboardScreen() {
     </Stack>
   );
 }
+
+export default DashboardScreen;
