@@ -51,7 +51,9 @@ export function fixtureBuilder(db: Db) {
     },
     async certificationType(company_id: string, name: string): Promise<string> {
       const id = newId();
-      await db.insert(certificationTypes).values({ id, company_id, name, category: 'Sistem', code: `K${next()}` });
+      await db
+        .insert(certificationTypes)
+        .values({ id, company_id, name, category: 'Sistem', code: `K${next()}` });
       return id;
     },
     async accredited(company_id: string, name: string): Promise<string> {

@@ -73,22 +73,31 @@ const cacheName = `demo_large_x${String(settings.scale).replace('.', '_')}_s${se
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Build times are kept beside the cache, so a later run can still print them. */
-const timesFile = () => path.join(settings.cacheDir, `${cacheName}.times.json`);
+/**
+ * Build times are kept beside the cache (`<target>: <line>` lines), so a later run can still print
+ * them. Plain text: the cache folder stays out of Prettier's way.
+ */
+const timesFile = () => path.join(settings.cacheDir, `${cacheName}.times.txt`);
+function readTimes(): Map<string, string> {
+  const file = timesFile();
+  if (!fs.existsSync(file)) return new Map();
+  return new Map(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as [string, string],
+      ),
+  );
+}
 function recordBuild(target: string, line: string) {
   fs.mkdirSync(settings.cacheDir, { recursive: true });
-  const file = timesFile();
-  const all = fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
-    : {};
-  all[target] = line;
-  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+  const all = readTimes();
+  all.set(target, line);
+  fs.writeFileSync(timesFile(), [...all].map(([k, v]) => `${k}: ${v}\n`).join(''));
 }
-function recordedBuild(target: string): string | undefined {
-  const file = timesFile();
-  if (!fs.existsSync(file)) return undefined;
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[target];
-}
+const recordedBuild = (target: string): string | undefined => readTimes().get(target);
 
 /** Migrates, makes the administrator and fills the demo data set: what `npm run demo` does. */
 async function fill(database: Database, config: Config): Promise<string> {

@@ -184,4 +184,37 @@ export const SCENARIOS: Scenario[] = [
     endpoint: 'GET /api/grafic-certification-training/ALL?date_type=1m&chart=DAY',
     requests: ({ auth }) => [get('/api/grafic-certification-training/ALL?date_type=1m&chart=DAY', auth)],
   },
+  {
+    name: 'dashboard-total-company',
+    issue: 12,
+    endpoint: 'GET /api/dashboard-total/{company_id}',
+    requests: ({ auth, sample }) => sample.companies.map((c) => get(`/api/dashboard-total/${c.id}`, auth)),
+  },
+  {
+    name: 'chart-company-default',
+    issue: 12,
+    endpoint: 'GET /api/grafic-certification-company/{company_id} (1w, DAY: the defaults)',
+    requests: ({ auth, sample }) =>
+      sample.companies.map((c) => get(`/api/grafic-certification-company/${c.id}`, auth)),
+  },
+  {
+    name: 'chart-company-years',
+    issue: 12,
+    endpoint: 'GET /api/grafic-certification-company/ALL?date_type=custom (10 years, YEAR, 2 statuses)',
+    requests: ({ auth, sample }) => [
+      get(
+        `/api/grafic-certification-company/ALL?date_type=custom&start_date=${Number(sample.today.slice(0, 4)) - 9}-01-01` +
+          `&end_date=${sample.today}&chart=YEAR&status=ACTIVE,NOTACTIVE`,
+        auth,
+      ),
+    ],
+  },
+  {
+    name: 'report-scheme-page',
+    issue: 12,
+    endpoint: 'GET /api/report-company-certification-scheme/ALL?status=ACTIVE&paginate=20',
+    requests: ({ auth }) => [
+      get('/api/report-company-certification-scheme/ALL?status=ACTIVE&paginate=20', auth),
+    ],
+  },
 ];

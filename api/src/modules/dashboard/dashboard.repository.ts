@@ -1,4 +1,4 @@
-import { and, asc, between, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, sql } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -10,7 +10,13 @@ import {
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { certificationTypes, clientCertificates, schemes, trainingCertificates } from '../../db/schema';
+import {
+  certificationTypes,
+  clientCertificates,
+  companies,
+  schemes,
+  trainingCertificates,
+} from '../../db/schema';
 import { type Placeholders, preparedShapes } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
 
@@ -20,9 +26,6 @@ import { isAnyOf } from '../../lib/list';
  * `(company_id, ...)` indexes) and unscoped (ALL for a caller whose scope is ALL). "Today" is
  * always a parameter (the deployment's time zone, not the database's).
  */
-
-const scopeValue = (scope: CompanyScope): string[] => (scope === ALL ? [] : scope);
-const shape = (scope: CompanyScope) => ({ scoped: scope !== ALL });
 
 const schemeScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
   on.scoped ? isAnyOf(schemes.company_id, p.scope) : undefined;
@@ -46,65 +49,117 @@ const schemesByStatus = preparedShapes(
       .prepare(name),
 );
 
-/** Clients with at least one ACTIVE, unexpired scheme. */
+/**
+ * Clients with at least one ACTIVE, unexpired scheme: the distinct clients grouped first (a hash
+ * aggregate), then counted; count(distinct) would sort them all.
+ */
 const certifiedClients = preparedShapes(
   'dashboard.certified-clients',
   ['scoped'],
   ['scope', 'today'],
-  (db, p, on, name) =>
-    db
-      .select({ total: countDistinct(schemes.certificate_id) })
+  (db, p, on, name) => {
+    const clients = db
+      .select({ id: schemes.certificate_id })
       .from(schemes)
       .where(
         and(schemeScope(p, on), eq(schemes.status, 'ACTIVE'), gte(schemes.expired_date, sql`${p.today}`)),
       )
-      .prepare(name),
+      .groupBy(schemes.certificate_id)
+      .as('certified');
+    return db.select({ total: count() }).from(clients).prepare(name);
+  },
 );
 
-/** Training certificates and the distinct persons among them (name trimmed, ignoring case). */
-const trainingTotals = preparedShapes('dashboard.training-totals', ['scoped'], ['scope'], (db, p, on, name) =>
-  db
-    .select({
-      total: count(),
-      persons: sql<number>`count(distinct lower(trim(${trainingCertificates.name})))`.mapWith(Number),
-    })
-    .from(trainingCertificates)
-    .where(trainingScope(p, on))
-    .prepare(name),
+/** Training certificates, and the distinct persons among them (name trimmed, ignoring case), likewise. */
+const trainingTotals = preparedShapes(
+  'dashboard.training-totals',
+  ['scoped'],
+  ['scope'],
+  (db, p, on, name) => {
+    const persons = db
+      .select({
+        person: sql<string>`lower(trim(${trainingCertificates.name}))`.as('person'),
+        n: count().as('n'),
+      })
+      .from(trainingCertificates)
+      .where(trainingScope(p, on))
+      .groupBy(sql`1`)
+      .as('persons');
+    return db
+      .select({ total: sql<number>`coalesce(sum(${persons.n}), 0)`.mapWith(Number), persons: count() })
+      .from(persons)
+      .prepare(name);
+  },
 );
 
-/** Schemes stored ACTIVE expiring within [from, to], soonest first, with how many there are in all. */
+const expiringWhere = (p: Placeholders<'scope' | 'from' | 'to'>, on: { scoped: boolean }) =>
+  and(
+    schemeScope(p, on),
+    eq(schemes.status, 'ACTIVE'),
+    between(schemes.expired_date, sql`${p.from}`, sql`${p.to}`),
+  );
+
+/**
+ * Schemes stored ACTIVE expiring within [from, to], soonest first: the first `limit` are chosen on
+ * the schemes alone ((company_id, expired_date) index), and only those are joined to their client
+ * and type.
+ */
 const expiringSchemes = preparedShapes(
   'dashboard.expiring',
   ['scoped'],
   ['scope', 'from', 'to', 'limit'],
-  (db, p, on, name) =>
-    db
+  (db, p, on, name) => {
+    const soonest = db
       .select({
         id: schemes.id,
         company_id: schemes.company_id,
-        cert_name: certificationTypes.name,
+        certificate_id: schemes.certificate_id,
+        certification_id: schemes.certification_id,
         cert_number: schemes.cert_number,
         expired_date: schemes.expired_date,
+      })
+      .from(schemes)
+      .where(expiringWhere(p, on))
+      .orderBy(asc(schemes.expired_date), asc(schemes.id))
+      .limit(p.limit)
+      .as('soonest');
+    return db
+      .select({
+        id: soonest.id,
+        company_id: soonest.company_id,
+        cert_name: certificationTypes.name,
+        cert_number: soonest.cert_number,
+        expired_date: soonest.expired_date,
         profile_id: clientCertificates.id,
         profile_name: clientCertificates.name,
         profile_logo: clientCertificates.logo,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
       })
-      .from(schemes)
-      .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
-      .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-      .where(
-        and(
-          schemeScope(p, on),
-          eq(schemes.status, 'ACTIVE'),
-          between(schemes.expired_date, sql`${p.from}`, sql`${p.to}`),
-        ),
-      )
-      .orderBy(asc(schemes.expired_date), asc(clientCertificates.name), asc(schemes.id))
-      .limit(p.limit)
-      .prepare(name),
+      .from(soonest)
+      .innerJoin(clientCertificates, eq(clientCertificates.id, soonest.certificate_id))
+      .innerJoin(certificationTypes, eq(certificationTypes.id, soonest.certification_id))
+      .orderBy(asc(soonest.expired_date), asc(soonest.id))
+      .prepare(name);
+  },
 );
+
+const expiringCount = preparedShapes(
+  'dashboard.expiring-count',
+  ['scoped'],
+  ['scope', 'from', 'to'],
+  (db, p, on, name) => db.select({ total: count() }).from(schemes).where(expiringWhere(p, on)).prepare(name),
+);
+
+/**
+ * The companies a scope covers, as a list even for ALL: every dashboard query then starts from a
+ * `(company_id, ...)` index (a few companies), instead of reading every scheme of the database.
+ */
+const allCompanyIds = preparedShapes('dashboard.all-company-ids', [], [], (db, _p, _on, name) =>
+  db.select({ id: companies.id }).from(companies).prepare(name),
+);
+async function companyList(db: Executor, scope: CompanyScope): Promise<string[]> {
+  if (scope !== ALL) return scope;
+  return (await allCompanyIds(db, {}, {})).map((r) => r.id);
+}
 
 export interface MonthRange {
   /** Today, `YYYY-MM-DD` in the deployment's time zone. */
@@ -119,19 +174,17 @@ export async function dashboardTotals(
   scope: CompanyScope,
   dates: MonthRange,
 ): Promise<DashboardTotals> {
-  if (scope !== ALL && scope.length === 0) return emptyTotals();
-  const on = shape(scope);
-  const values = { scope: scopeValue(scope), today: dates.today };
-  const [byStatus, certified, training, expiring] = await Promise.all([
+  const ids = await companyList(db, scope);
+  if (ids.length === 0) return emptyTotals();
+  const on = { scoped: true };
+  const values = { scope: ids, today: dates.today };
+  const month = { scope: ids, from: dates.monthStart, to: dates.monthEnd };
+  const [byStatus, certified, training, expiring, expiringTotal] = await Promise.all([
     schemesByStatus(db, on, values),
     certifiedClients(db, on, values),
-    trainingTotals(db, on, { scope: values.scope }),
-    expiringSchemes(db, on, {
-      scope: values.scope,
-      from: dates.monthStart,
-      to: dates.monthEnd,
-      limit: EXPIRING_LIST_LIMIT,
-    }),
+    trainingTotals(db, on, { scope: ids }),
+    expiringSchemes(db, on, { ...month, limit: EXPIRING_LIST_LIMIT }),
+    expiringCount(db, on, month),
   ]);
   const totals = new Map(byStatus.map((r) => [r.status, Number(r.total)]));
   const bystatus = EFFECTIVE_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 }));
@@ -151,7 +204,7 @@ export async function dashboardTotals(
     training_certificate_total: Number(training[0]?.total ?? 0),
     company_certificate_scheme_bystatus: bystatus,
     company_certificate_expired_in_amonth: list,
-    company_certificate_expired_in_amonth_total: expiring[0]?.total ?? 0,
+    company_certificate_expired_in_amonth_total: Number(expiringTotal[0]?.total ?? 0),
   };
 }
 
@@ -215,13 +268,18 @@ export async function schemeIssuesPerDay(
   range: { start: string; end: string },
   statuses: readonly SchemeStatus[],
 ): Promise<DayCount[]> {
-  if (scope !== ALL && scope.length === 0) return [];
-  const rows = await schemesPerDay(db, shape(scope), {
-    scope: scopeValue(scope),
-    from: range.start,
-    to: range.end,
-    statuses: [...statuses],
-  });
+  const ids = await companyList(db, scope);
+  if (ids.length === 0) return [];
+  const rows = await schemesPerDay(
+    db,
+    { scoped: true },
+    {
+      scope: ids,
+      from: range.start,
+      to: range.end,
+      statuses: [...statuses],
+    },
+  );
   return rows.map((r) => ({ day: r.day, total: Number(r.total) }));
 }
 
@@ -230,11 +288,16 @@ export async function trainingsPerDay(
   scope: CompanyScope,
   range: { start: string; end: string },
 ): Promise<DayCount[]> {
-  if (scope !== ALL && scope.length === 0) return [];
-  const rows = await trainingPerDay(db, shape(scope), {
-    scope: scopeValue(scope),
-    from: range.start,
-    to: range.end,
-  });
+  const ids = await companyList(db, scope);
+  if (ids.length === 0) return [];
+  const rows = await trainingPerDay(
+    db,
+    { scoped: true },
+    {
+      scope: ids,
+      from: range.start,
+      to: range.end,
+    },
+  );
   return rows.map((r) => ({ day: r.day, total: Number(r.total) }));
 }

@@ -60,6 +60,32 @@ function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefi
   return and(range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined);
 }
 
+/**
+ * Reads a report in batches by keyset: each query asks for the rows after the last one of the
+ * previous batch (in the report's order, the id breaking ties), at most exportSettings.batchSize.
+ * The next batch is asked for before the current one is handed over, so the database works on it
+ * while the caller writes (PostgreSQL runs in its own process). One batch is held at a time, plus
+ * the one on its way. Returning early (an aborted export) leaves at most that one query to finish.
+ */
+async function* keysetBatches<R, T>(
+  fetch: (after: R | null) => Promise<R[]>,
+  shape: (rows: R[]) => T[],
+): AsyncGenerator<T[]> {
+  let pending: Promise<R[]> | null = fetch(null);
+  try {
+    while (pending) {
+      const rows: R[] = await pending;
+      pending = null;
+      if (!rows.length) return;
+      if (rows.length === exportSettings.batchSize) pending = fetch(rows[rows.length - 1]!);
+      yield shape(rows);
+    }
+  } finally {
+    // A query still on its way when the reader stops: its answer (or error) is not wanted.
+    pending?.catch(() => undefined);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Company certification report: clients, sorted by name
 // ---------------------------------------------------------------------------------------------
@@ -103,6 +129,7 @@ function companyReportSelect(db: Executor, where: SQL | undefined) {
 }
 
 type WithSort<T> = T & { sort_name?: string };
+type CompanySelectRow = CompanyCertificationReportRow & { sort_name: string };
 const withoutSort = <T extends object>(row: WithSort<T>): T => {
   const { sort_name: _, ...rest } = row;
   return rest as T;
@@ -123,25 +150,25 @@ export async function companyReportPage(
   return rows.map(withoutSort);
 }
 
-export async function* companyReportBatches(
+export function companyReportBatches(
   db: Executor,
   where: SQL | undefined,
 ): AsyncGenerator<CompanyCertificationReportRow[]> {
-  let after: { name: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL | undefined = after
-      ? sql`(${clientSortName}, ${clientCertificates.id}) > (${after.name}, ${after.id})`
-      : undefined;
-    const rows: (CompanyCertificationReportRow & { sort_name: string })[] = await companyReportSelect(
-      db,
-      and(where, keyset),
-    ).limit(exportSettings.batchSize);
-    if (!rows.length) return;
-    const last = rows[rows.length - 1]!;
-    after = { name: last.sort_name, id: last.id };
-    yield rows.map(withoutSort);
-    if (rows.length < exportSettings.batchSize) return;
-  }
+  return keysetBatches(
+    (after: CompanySelectRow | null) =>
+      companyReportSelect(
+        db,
+        and(
+          where,
+          after
+            ? sql`(${clientSortName}, ${clientCertificates.id}) > (${after.sort_name}, ${after.id})`
+            : undefined,
+        ),
+      )
+        .limit(exportSettings.batchSize)
+        .execute(),
+    (rows) => rows.map(withoutSort),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,25 +286,26 @@ export async function schemeReportPage(
   return rows.map((r) => toSchemeRow(r, f.today));
 }
 
-export async function* schemeReportBatches(
+export function schemeReportBatches(
   db: Executor,
   f: SchemeReportFilter,
   where: SQL | undefined,
 ): AsyncGenerator<SchemeReportRow[]> {
-  let after: { date: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL | undefined = after
-      ? sql`(${schemes.issue_date}, ${schemes.id}) < (${after.date}, ${after.id})`
-      : undefined;
-    const rows: SchemeSelectRow[] = await schemeReportSelect(db, and(where, keyset)).limit(
-      exportSettings.batchSize,
-    );
-    if (!rows.length) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.issue_date, id: last.id };
-    yield rows.map((r) => toSchemeRow(r, f.today));
-    if (rows.length < exportSettings.batchSize) return;
-  }
+  return keysetBatches(
+    (after: SchemeSelectRow | null) =>
+      schemeReportSelect(
+        db,
+        and(
+          where,
+          after
+            ? sql`(${schemes.issue_date}, ${schemes.id}) < (${after.issue_date}, ${after.id})`
+            : undefined,
+        ),
+      )
+        .limit(exportSettings.batchSize)
+        .execute(),
+    (rows) => rows.map((r) => toSchemeRow(r, f.today)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,24 +356,25 @@ export async function trainingReportPage(
   return trainingReportSelect(db, where).limit(limit).offset(offset);
 }
 
-export async function* trainingReportBatches(
+export function trainingReportBatches(
   db: Executor,
   where: SQL | undefined,
 ): AsyncGenerator<TrainingReportRow[]> {
-  let after: { date: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL | undefined = after
-      ? sql`(${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
-      : undefined;
-    const rows: TrainingReportRow[] = await trainingReportSelect(db, and(where, keyset)).limit(
-      exportSettings.batchSize,
-    );
-    if (!rows.length) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.date, id: last.id };
-    yield rows;
-    if (rows.length < exportSettings.batchSize) return;
-  }
+  return keysetBatches(
+    (after: TrainingReportRow | null) =>
+      trainingReportSelect(
+        db,
+        and(
+          where,
+          after
+            ? sql`(${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
+            : undefined,
+        ),
+      )
+        .limit(exportSettings.batchSize)
+        .execute(),
+    (rows) => rows,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

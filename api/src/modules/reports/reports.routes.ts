@@ -66,6 +66,9 @@ const rangeText = (range: DateRange | null) =>
   range ? `${range.from ? formatDate(range.from) : '...'} - ${range.to ? formatDate(range.to) : '...'}` : '';
 const listText = (values: readonly string[]) => values.join(', ');
 
+/** Exports of this process: running now, and how the others ended (logs and tests read these). */
+export const exportStats = { running: 0, completed: 0, aborted: 0, failed: 0 };
+
 interface ExportSpec<Row> {
   kind: keyof typeof REPORTS;
   columns: readonly ReportColumn<keyof Row & string>[];
@@ -98,6 +101,7 @@ async function sendExport<Row>(
   reply.raw.on('close', onClose);
   req.raw.on('aborted', onClose);
 
+  exportStats.running++;
   void writeReportWorkbook<Row>(
     out,
     {
@@ -114,11 +118,20 @@ async function sendExport<Row>(
     spec.batches,
     aborter.signal,
   ).then(
-    (rows) => req.log.info({ report: spec.kind, rows }, 'report exported'),
+    (rows) => {
+      exportStats.running--;
+      exportStats.completed++;
+      req.log.info({ report: spec.kind, rows }, 'report exported');
+    },
     (err: unknown) => {
-      if (err instanceof ExportAborted)
+      exportStats.running--;
+      if (err instanceof ExportAborted) {
+        exportStats.aborted++;
         req.log.info({ report: spec.kind }, 'report export stopped: client went away');
-      else req.log.error({ err, report: spec.kind }, 'report export failed');
+      } else {
+        exportStats.failed++;
+        req.log.error({ err, report: spec.kind }, 'report export failed');
+      }
       out.destroy();
     },
   );

@@ -69,18 +69,20 @@ export class ExportAborted extends Error {
   }
 }
 
+/** Row fields are text, numbers or null (the report rows); anything else is written as empty. */
 function cellValue<Row>(row: Row, column: ReportColumn<keyof Row & string>): ExcelJS.CellValue {
-  const value = row[column.key] as unknown;
-  if (value === null || value === undefined || value === '') return null;
+  const raw = row[column.key] as unknown;
+  const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+  if (value === '') return null;
   switch (column.kind) {
     case 'date':
-      return excelDate(String(value));
+      return excelDate(value);
     case 'number':
       return Number(value);
     case 'status':
-      return EFFECTIVE_STATUS_LABELS[value as EffectiveStatus] ?? String(value);
+      return EFFECTIVE_STATUS_LABELS[value as EffectiveStatus] ?? value;
     default:
-      return String(value);
+      return value;
   }
 }
 
@@ -129,6 +131,9 @@ export async function writeReportWorkbook<Row>(
       sheet.addRow(spec.columns.map((c) => cellValue(row, c))).commit();
     }
     written += batch.length;
+    // The embedded database answers without real I/O: without this turn of the event loop an export
+    // would hold it (other requests, and the news that the client left) until its last row.
+    await new Promise((resolve) => setImmediate(resolve));
     await drained(out, signal);
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: spec.columns.length } };

@@ -1,0 +1,303 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { type SchemeReportRow, XLSX_CONTENT_TYPE } from '@sertifikasi/shared-contracts';
+import { trainingCertificates } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+import { auth, createTestContext, type TestContext } from '../../../test/helpers';
+import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
+import { clock } from '../dashboard/clock';
+import { exportSettings, schemeReportBatches, schemeReportWhere } from './reports.repository';
+import { exportStats } from './reports.routes';
+import { EXCEL_DATE_FORMAT, ExportAborted, writeReportWorkbook } from './workbook';
+
+let ctx: TestContext;
+let fx: ReportFixture;
+
+beforeAll(async () => {
+  clock.now = () => FIXTURE_NOW;
+  ctx = await createTestContext();
+  fx = await buildReportFixture(ctx.database.db);
+});
+afterAll(async () => ctx.close());
+afterEach(() => {
+  exportSettings.batchSize = 1000;
+});
+
+async function exportOf(path: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/${path}`,
+    headers: { ...auth(ctx.adminToken), 'accept-encoding': 'br, gzip' },
+  });
+  expect({ status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({
+    status: 200,
+    body: '',
+  });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+  return { res, workbook };
+}
+
+const rowValues = (sheet: ExcelJS.Worksheet, n: number) =>
+  (sheet.getRow(n).values as ExcelJS.CellValue[]).slice(1);
+const filterSheet = (workbook: ExcelJS.Workbook) => {
+  const sheet = workbook.getWorksheet('Filter')!;
+  const entries: Record<string, ExcelJS.CellValue> = {};
+  sheet.eachRow((row) => {
+    entries[row.getCell(1).text] = row.getCell(2).value;
+  });
+  return entries;
+};
+
+describe('type=export', () => {
+  it('streams the scheme report as a real workbook: headers, rows, dates, frozen filtered header, Filter sheet', async () => {
+    const { res, workbook } = await exportOf(
+      'report-company-certification-scheme/ALL?type=export&paginate=20',
+    );
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="export-skema-sertifikasi-perusahaan.xlsx"',
+    );
+    // Already a zip: never compressed again, whatever the client accepts.
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Skema Sertifikasi', 'Filter']);
+
+    const sheet = workbook.getWorksheet('Skema Sertifikasi')!;
+    expect(rowValues(sheet, 1)).toEqual([
+      'Nama Client',
+      'Nomor Sertifikat Client',
+      'Nama Perusahaan', // ALL: the company column is there
+      'Nama Sertifikasi',
+      'Nomor Sertifikasi',
+      'Status',
+      'Tanggal Terbit',
+      'Tanggal Kadaluarsa',
+      'Akreditasi',
+    ]);
+    expect(sheet.actualRowCount).toBe(1 + 10); // every scheme, no page limit
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    expect(sheet.getColumn(1).width).toBeGreaterThan(20);
+
+    // Newest issue date first: s5 (Alfa's draft of 15 April 2024) heads the list.
+    expect(rowValues(sheet, 2)).toEqual([
+      'PT Abadi',
+      'AB-003',
+      'PT Alfa Sertifikasi',
+      'ISO 9001',
+      expect.stringMatching(/^SC-/),
+      'DRAFT',
+      new Date(Date.UTC(2024, 3, 15)),
+      new Date(Date.UTC(2025, 3, 15)),
+    ]);
+    const issue = sheet.getRow(2).getCell(7);
+    expect(issue.value).toBeInstanceOf(Date);
+    expect(issue.numFmt).toBe(EXCEL_DATE_FORMAT);
+    const expired = sheet.getColumn(8).values.filter((v) => v instanceof Date);
+    expect(expired).toHaveLength(10);
+    const statuses = sheet.getColumn(6).values.slice(2);
+    expect(statuses.filter((v) => v === 'KADALUARSA')).toHaveLength(1); // s2
+    expect(statuses).toContain('NOT ACTIVE');
+    expect(sheet.getColumn(9).values).toContain('KAN');
+
+    expect(filterSheet(workbook)).toMatchObject({
+      'Laporan Skema Sertifikasi Perusahaan': null,
+      Perusahaan: 'Semua',
+      'Cari Data': 'Semua',
+      'Pilih Status': 'Semua',
+      'Jumlah Data': 10,
+    });
+    expect(typeof filterSheet(workbook)['Jumlah Data']).toBe('number');
+  });
+
+  it('writes the filters used, by name, and leaves out the company column for one company', async () => {
+    const { workbook } = await exportOf(
+      `report-company-certification-scheme/${fx.company.A}?type=export&status=ACTIVE,EXPIRED` +
+        `&certification=${fx.type.t9001}&issue_date=2023-04-01T17:00:00.000Z,2023-12-31`,
+    );
+    const sheet = workbook.getWorksheet('Skema Sertifikasi')!;
+    expect(rowValues(sheet, 1)).not.toContain('Nama Perusahaan');
+    expect(sheet.actualRowCount).toBe(1 + 2); // s8, s1
+    expect(rowValues(sheet, 2)[0]).toBe('PT Maju');
+    expect(filterSheet(workbook)).toMatchObject({
+      Perusahaan: 'PT Alfa Sertifikasi',
+      'Pilih Status': 'ACTIVE, KADALUARSA',
+      'Pilih Sertifikat': 'ISO 9001',
+      'Tanggal Terbit': '02/04/2023 - 31/12/2023',
+      'Jumlah Data': 2,
+    });
+  });
+
+  it('exports the company and training reports with their file names and columns', async () => {
+    const company = await exportOf(
+      `report-company-certification/${fx.company.A}?type=export&accredited=${fx.body.ias}`,
+    );
+    expect(company.res.headers['content-disposition']).toBe(
+      'attachment; filename="export-sertifikasi-perusahaan.xlsx"',
+    );
+    const clients = company.workbook.getWorksheet('Sertifikasi Perusahaan')!;
+    expect(rowValues(clients, 1)).toEqual([
+      'Nama Client',
+      'Nomor Sertifikasi',
+      'Kode EA',
+      'Kode Nace',
+      'Region',
+      'Telpon',
+      'Handphone',
+      'Email',
+    ]);
+    expect(clients.actualRowCount).toBe(2);
+    expect(rowValues(clients, 2).slice(0, 2)).toEqual(['CV Sentosa', 'CS-002']);
+    expect(filterSheet(company.workbook)).toMatchObject({
+      'Pilih Akreditasi': 'IAS',
+      'Pilih Sertifikat': 'Semua',
+    });
+
+    const training = await exportOf(`report-training-certification/${fx.company.A}?type=export&search=budi`);
+    expect(training.res.headers['content-disposition']).toBe(
+      'attachment; filename="export-sertifikasi-pelatihan.xlsx"',
+    );
+    const sheet = training.workbook.getWorksheet('Sertifikasi Pelatihan')!;
+    expect(rowValues(sheet, 1)).toEqual([
+      'Nama Personel',
+      'Nomor Sertifikat',
+      'Tanggal Sertifikasi',
+      'Nama Pelatihan',
+      'Lokasi',
+    ]);
+    expect(sheet.actualRowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(3).value).toEqual(new Date(Date.UTC(2024, 3, 15)));
+    expect(filterSheet(training.workbook)).toMatchObject({ 'Cari Data': 'budi', 'Jumlah Data': 2 });
+  });
+
+  it('exports an empty selection as a workbook with only the header', async () => {
+    const { workbook } = await exportOf(
+      'report-training-certification/ALL?type=export&search=tidak-ada-siapa-pun',
+    );
+    expect(workbook.getWorksheet('Sertifikasi Pelatihan')!.actualRowCount).toBe(1);
+    expect(filterSheet(workbook)['Jumlah Data']).toBe(0);
+  });
+});
+
+describe('rows are read in batches, never all at once', () => {
+  it('reads by keyset in batches of exportSettings.batchSize, in the report’s order, ties included', async () => {
+    const f = fx.builder;
+    const E = await f.company('PT Epsilon Serentak');
+    const type = await f.certificationType(E, 'ISO 22000');
+    const client = await f.client(E, 'PT Serentak');
+    for (let i = 0; i < 7; i++) await f.scheme(E, client, type, 'ACTIVE', '2024-01-02', '2027-01-02');
+    await f.scheme(E, client, type, 'ACTIVE', '2024-01-03', '2027-01-03');
+
+    exportSettings.batchSize = 3;
+    const filter = {
+      query: {
+        search: '',
+        status: [],
+        client: [],
+        certification: [],
+        accredited: [],
+        issue_date: '',
+        expired_date: '',
+        type: 'export' as const,
+        page: 1,
+        paginate: 20 as const,
+      },
+      scope: [E],
+      today: '2024-04-15',
+      issue: null,
+      expired: null,
+    };
+    const batches: SchemeReportRow[][] = [];
+    for await (const batch of schemeReportBatches(ctx.database.db, filter, schemeReportWhere(filter))) {
+      batches.push(batch);
+    }
+    expect(batches.map((b) => b.length)).toEqual([3, 3, 2]);
+    const ids = batches.flat().map((r) => r.id);
+    expect(new Set(ids).size).toBe(8);
+    expect(batches[0]![0]!.issue_date).toBe('2024-01-03');
+    const tied = ids.slice(1);
+    expect(tied).toEqual([...tied].sort().reverse()); // issue_date desc, then id desc
+
+    // The route streams the same rows, batch by batch.
+    const { workbook } = await exportOf(`report-company-certification-scheme/${E}?type=export`);
+    expect(workbook.getWorksheet('Skema Sertifikasi')!.actualRowCount).toBe(1 + 8);
+  });
+
+  it('stops reading when the export is aborted', async () => {
+    let read = 0;
+    let finished = false;
+    async function* endless() {
+      try {
+        for (;;) {
+          // Like a database batch, each one waits for I/O.
+          await new Promise((resolve) => setImmediate(resolve));
+          read++;
+          yield [{ id: String(read) }];
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    const aborter = new AbortController();
+    const out = new PassThrough();
+    out.resume();
+    const writing = writeReportWorkbook(
+      out,
+      {
+        sheetName: 'Uji',
+        title: 'Uji',
+        columns: [{ key: 'id', header: 'Id', kind: 'text', width: 10 }],
+        filters: [],
+        now: FIXTURE_NOW,
+        timeZone: 'Asia/Jakarta',
+      },
+      endless(),
+      aborter.signal,
+    );
+    setTimeout(() => aborter.abort(), 20);
+    await expect(writing).rejects.toBeInstanceOf(ExportAborted);
+    const at = read;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).toBe(at);
+    expect(finished).toBe(true); // the row source was closed (a query generator's loop ends)
+  });
+
+  it('a client that goes away stops the export before its rows are read', async () => {
+    const F = await fx.builder.company('PT Zeta Ribuan');
+    const values = Array.from({ length: 3000 }, (_, i) => ({
+      id: newId(),
+      company_id: F,
+      name: `Peserta ${i}`,
+      certificate_number: `ZT-${i}`,
+      training: 'K3 Umum',
+      location: 'Bandung',
+      date: '2024-02-01',
+    }));
+    await ctx.database.db.insert(trainingCertificates).values(values);
+    exportSettings.batchSize = 5; // 600 batches: far more than can run before the socket closes
+    const before = { ...exportStats };
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const req = http.get({
+      host: '127.0.0.1',
+      port,
+      path: `/api/report-training-certification/${F}?type=export`,
+      headers: auth(ctx.adminToken),
+    });
+    req.on('error', () => undefined);
+    // Once the export runs (its first bytes are still far off), the client hangs up.
+    for (let i = 0; i < 400 && exportStats.running === before.running; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(exportStats.running).toBe(before.running + 1);
+    req.destroy();
+    for (let i = 0; i < 200 && exportStats.running > before.running; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(exportStats.running).toBe(before.running);
+    expect(exportStats.aborted).toBe(before.aborted + 1);
+    expect(exportStats.completed).toBe(before.completed);
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * The scheme report export (issue 12): seconds and the server's peak memory for an export of
+ * EXPORT_ROWS schemes (default 100,000) over HTTP, beside a bare exceljs streaming write of the
+ * same rows, already in memory, in the same run. Prints numbers; asserts nothing.
+ *
+ *     npm run export --workspace bench                                   # embedded database
+ *     TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run export --workspace bench
+ *
+ * Each target: a fresh database (temporary DATA_DIR / throwaway PostgreSQL database), one company
+ * with EXPORT_ROWS schemes over 1,000 clients (seeded with one insert ... select from
+ * generate_series), the API's own app listening on loopback, signed in as the administrator.
+ * Memory is the process's resident set sampled every 10 ms, as the peak above what it was just
+ * before the phase (after a forced GC when node runs with --expose-gc, as the script does).
+ */
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import pino from 'pino';
+import { reportColumns, SCHEME_REPORT_COLUMNS, type SchemeReportRow } from '@sertifikasi/shared-contracts';
+import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
+import { EXCEL_DATE_FORMAT, excelDate } from '../../api/src/modules/reports/workbook';
+import { schemeReportBatches, schemeReportWhere } from '../../api/src/modules/reports/reports.repository';
+import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
+import { envInt } from './settings';
+import { listen, onInterrupt, signIn } from './harness';
+import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
+
+const ROWS = envInt('EXPORT_ROWS', 100_000, 1_000, 2_000_000);
+const CLIENTS = 1_000;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface Phase {
+  seconds: number;
+  /** Highest resident set seen, in MB (absolute). */
+  rssMb: number;
+  bytes: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+/** Runs `work`, sampling memory; peaks are above the values just before it started. */
+async function measured(work: () => Promise<number>): Promise<Phase> {
+  gc?.();
+  const base = process.memoryUsage();
+  let rss = base.rss;
+  let heap = base.heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heap = Math.max(heap, m.heapUsed);
+  }, 10);
+  const started = performance.now();
+  try {
+    const bytes = await work();
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heap = Math.max(heap, m.heapUsed);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      rssMb: rss / 2 ** 20,
+      bytes,
+      peakRssMb: (rss - base.rss) / 2 ** 20,
+      peakHeapMb: (heap - base.heapUsed) / 2 ** 20,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * What `work` keeps alive: a full GC every 200 ms while it runs and the largest heap left after
+ * one, above the heap after a GC just before (garbage not counted). Needs --expose-gc; slows the
+ * work, so it runs apart from the timed runs.
+ */
+async function liveHeapMb(work: () => Promise<number>): Promise<number | null> {
+  if (!gc) return null;
+  gc();
+  const base = process.memoryUsage().heapUsed;
+  let live = base;
+  const timer = setInterval(() => {
+    gc();
+    live = Math.max(live, process.memoryUsage().heapUsed);
+  }, 200);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return (live - base) / 2 ** 20;
+}
+
+/** A sink that counts bytes and throws them away. */
+function sink(): { stream: Writable; bytes: () => number } {
+  let n = 0;
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      n += chunk.length;
+      done();
+    },
+  });
+  return { stream, bytes: () => n };
+}
+
+async function seed(exec: (text: string) => Promise<void>, company: string): Promise<void> {
+  const type = '00000000-0000-4000-8000-0000000000a1';
+  const body = '00000000-0000-4000-8000-0000000000b1';
+  await exec(
+    `insert into companies (id, name, website) values ('${company}', 'PT Ekspor Besar', 'https://ekspor.co.id')`,
+  );
+  await exec(
+    `insert into certification_types (id, company_id, name, category, code) values ('${type}', '${company}', 'ISO 9001:2015', 'Mutu', 'QMS')`,
+  );
+  await exec(`insert into accredited_bodies (id, company_id, name) values ('${body}', '${company}', 'KAN')`);
+  await exec(`
+    insert into client_certificates (id, company_id, certificate_number, region, name, email, phone)
+    select md5('client' || i)::uuid, '${company}', 'KL-' || i, 'Jakarta', 'PT Klien Nomor ' || i,
+           'info' || i || '@klien.co.id', '021-555-' || i
+    from generate_series(1, ${CLIENTS}) as i`);
+  for (let from = 1; from <= ROWS; from += 20_000) {
+    const to = Math.min(ROWS, from + 19_999);
+    await exec(`
+    insert into schemes (id, company_id, certificate_id, certification_id, accredited_id, cert_number, status,
+                         issue_date, valid_for, valid_for_type, expired_date, is_accredited)
+    select md5('scheme' || i)::uuid, '${company}', md5('client' || (1 + i % ${CLIENTS}))::uuid, '${type}',
+           case when i % 2 = 0 then '${body}'::uuid end, 'SC-' || i,
+           (array['ACTIVE','ACTIVE','ACTIVE','SUSPENDED','WITHDRAWN','NOACTIVE','DRAFT'])[1 + i % 7],
+           date '2015-01-01' + (i % 3650), 3, 'YEAR', date '2018-01-01' + (i % 3650), i % 2 = 0
+    from generate_series(${from}, ${to}) as i`);
+  }
+  await exec('vacuum analyze');
+}
+
+async function benchTarget(target: Target): Promise<string[]> {
+  const password = randomBytes(12).toString('base64url');
+  const config = loadConfig({
+    ...target.env,
+    NODE_ENV: 'production',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: password,
+    LOG_LEVEL: 'info',
+    // Seeding inserts many rows a statement on a busy machine.
+    DB_STATEMENT_TIMEOUT_MS: '0',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
+  const runtime = await openRuntime(config, { migrate: true, logger });
+  const company = '00000000-0000-4000-8000-00000000c0de';
+  const lines: string[] = [];
+  try {
+    let started = performance.now();
+    await seed((text) => runtime.database.exec(text), company);
+    console.log(
+      `  ${target.name}: seeded ${ROWS} schemes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const app = await buildApp({ config, db: runtime.database.db, logger });
+    try {
+      const url = await listen(app);
+      const token = await signIn(url, 'admin', password);
+      const path = `/api/report-company-certification-scheme/${company}?type=export`;
+
+      const viaHttp = async (query = '') => {
+        const res = await fetch(`${url}${path}${query}`, { headers: { authorization: `Bearer ${token}` } });
+        if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+        let bytes = 0;
+        for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+        return bytes;
+      };
+      // A quarter of the rows (their issue dates span ten years), to see whether memory grows with rows.
+      const quarter = '&issue_date=2015-01-01,2017-06-30';
+      const quarterRows = await fetch(
+        `${url}/api/report-company-certification-scheme/${company}?paginate=20${quarter}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      ).then(async (res) => ((await res.json()) as { total: number }).total);
+      // Warm-up (prepares, JIT), then the measured exports.
+      await viaHttp(quarter);
+      const exportedQuarter = await measured(() => viaHttp(quarter));
+      const exported = await measured(() => viaHttp());
+      const liveQuarter = await liveHeapMb(() => viaHttp(quarter));
+      const liveFull = await liveHeapMb(() => viaHttp());
+
+      // The same rows, read once into memory (not measured), written by a bare exceljs streaming writer.
+      started = performance.now();
+      const filter = {
+        query: {
+          search: '',
+          status: [],
+          client: [],
+          certification: [],
+          accredited: [],
+          issue_date: '',
+          expired_date: '',
+          type: 'export' as const,
+          page: 1,
+          paginate: 20 as const,
+        },
+        scope: [company],
+        today: new Date().toISOString().slice(0, 10),
+        issue: null,
+        expired: null,
+      };
+      let rows: SchemeReportRow[] = [];
+      for await (const batch of schemeReportBatches(runtime.database.db, filter, schemeReportWhere(filter))) {
+        rows.push(...batch);
+      }
+      console.log(
+        `  ${target.name}: read ${rows.length} rows into memory for the bare write in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      const columns = reportColumns(SCHEME_REPORT_COLUMNS, { all: false });
+      const bareWrite = async () => {
+        const out = sink();
+        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true });
+        const sheet = workbook.addWorksheet('Skema Sertifikasi', { views: [{ state: 'frozen', ySplit: 1 }] });
+        sheet.columns = columns.map((c) => ({
+          key: c.key,
+          width: c.width,
+          ...(c.kind === 'date' ? { style: { numFmt: EXCEL_DATE_FORMAT } } : {}),
+        }));
+        sheet.addRow(columns.map((c) => c.header)).commit();
+        for (const row of rows) {
+          sheet
+            .addRow(
+              columns.map((c) => {
+                const v = row[c.key];
+                if (v == null) return null;
+                if (c.kind === 'date') return excelDate(String(v));
+                if (c.kind === 'status') return EFFECTIVE_STATUS_LABELS[row.effective_status];
+                return String(v);
+              }),
+            )
+            .commit();
+        }
+        sheet.commit();
+        await workbook.commit();
+        return out.bytes();
+      };
+      await bareWrite();
+      const bare = await measured(bareWrite);
+      rows = [];
+
+      const fmt = (p: Phase) =>
+        `${p.seconds.toFixed(2)} s, ${(p.bytes / 2 ** 20).toFixed(1)} MB file, peak RSS ${p.rssMb.toFixed(0)} MB (+${p.peakRssMb.toFixed(0)}), heap peak +${p.peakHeapMb.toFixed(0)} MB`;
+      lines.push(
+        `| ${target.name} | export over HTTP, ${quarterRows} rows (a quarter) | ${fmt(exportedQuarter)} |`,
+      );
+      lines.push(`| ${target.name} | export over HTTP, ${ROWS} rows (read in batches) | ${fmt(exported)} |`);
+      lines.push(
+        `| ${target.name} | bare exceljs streaming write, ${ROWS} rows (already in memory) | ${fmt(bare)} |`,
+      );
+      const mb = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} MB`);
+      lines.push(
+        `| ${target.name} | live heap during the export (GC every 200 ms) | ${quarterRows} rows: +${mb(liveQuarter)}; ${ROWS} rows: +${mb(liveFull)} |`,
+      );
+      lines.push(
+        `| ${target.name} | ratio export / bare | ${(exported.seconds / bare.seconds).toFixed(2)} x time |`,
+      );
+      for (const line of lines) console.log(line);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await runtime.close();
+  }
+  return lines;
+}
+
+async function main() {
+  console.log(`scheme report export: ${ROWS} rows${gc ? '' : ' (no --expose-gc: peaks include garbage)'}`);
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const targets = (process.env.BENCH_TARGETS || 'pglite,postgres').split(',');
+  const results: string[] = [];
+  if (targets.includes('pglite')) {
+    const target = pgliteTarget();
+    onInterrupt.add(target.dispose);
+    try {
+      results.push(...(await benchTarget(target)));
+    } finally {
+      await target.dispose();
+    }
+  }
+  if (targets.includes('postgres') && serverUrl) {
+    console.log(`  postgres: ${describeUrl(serverUrl)}`);
+    const target = await postgresTarget(serverUrl);
+    onInterrupt.add(target.dispose);
+    try {
+      results.push(...(await benchTarget(target)));
+    } finally {
+      await target.dispose();
+    }
+  }
+  console.log(`\n| target | what | result |\n| --- | --- | --- |\n${results.join('\n')}`);
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
