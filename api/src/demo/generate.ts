@@ -160,23 +160,6 @@ export async function assertEmptyForDemo(exec: Executor): Promise<void> {
   }
 }
 
-/** Milliseconds spent in insert statements (for the phase lines of the log). */
-let insertMs = 0;
-
-/** One statement per batch: the rows as JSON, turned into the table's row type by the database. */
-async function insertRows(exec: Executor, table: string, rows: object[], batchRows: number): Promise<void> {
-  for (let i = 0; i < rows.length; i += batchRows) {
-    const json = JSON.stringify(rows.slice(i, i + batchRows));
-    const started = performance.now();
-    await exec.execute(
-      sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(
-        table,
-      )}, ${json}::json)`,
-    );
-    insertMs += performance.now() - started;
-  }
-}
-
 interface Body {
   seed: BodySeed;
   id: string;
@@ -280,8 +263,21 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
     images++;
     return storeSvg(exec, svg, label);
   };
+  /** Milliseconds spent in insert statements since the last phase line. */
+  let insertMs = 0;
+  /** One statement per batch: the rows as JSON, turned into the table's row type by the database. */
+  const insertRows = async (table: string, rows: object[]) => {
+    for (let i = 0; i < rows.length; i += batchRows) {
+      const json = JSON.stringify(rows.slice(i, i + batchRows));
+      const started = performance.now();
+      const name = sql.identifier(table);
+      await exec.execute(
+        sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${json}::json)`,
+      );
+      insertMs += performance.now() - started;
+    }
+  };
   let phaseStart = performance.now();
-  insertMs = 0;
   const phase = (what: string) => {
     const t = performance.now();
     const inserts = (insertMs / 1000).toFixed(1);
@@ -385,8 +381,8 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       });
     }
   }
-  await insertRows(exec, 'accredited_bodies', accreditedRows, batchRows);
-  await insertRows(exec, 'certification_types', typeRows, batchRows);
+  await insertRows('accredited_bodies', accreditedRows);
+  await insertRows('certification_types', typeRows);
 
   // The demo users and their scopes.
   for (const [i, u] of DEMO_USERS.entries()) {
@@ -476,11 +472,11 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       );
     }
     if (clientRows.length >= batchRows) {
-      await insertRows(exec, 'client_certificates', clientRows, batchRows);
+      await insertRows('client_certificates', clientRows);
       clientRows = [];
     }
   }
-  await insertRows(exec, 'client_certificates', clientRows, batchRows);
+  await insertRows('client_certificates', clientRows);
   clientRows = [];
   phase(`${volume.clients} clients (${Math.min(volume.logos, volume.clients)} with a logo)`);
 
@@ -496,8 +492,8 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
   let schemeBatch: object[] = [];
   let auditBatch: object[] = [];
   const flushSchemes = async () => {
-    await insertRows(exec, 'schemes', schemeBatch, batchRows);
-    await insertRows(exec, 'audit_log', auditBatch, batchRows);
+    await insertRows('schemes', schemeBatch);
+    await insertRows('audit_log', auditBatch);
     schemeBatch = [];
     auditBatch = [];
   };
@@ -722,11 +718,11 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       updated_at: stamp,
     });
     if (trainingBatch.length >= batchRows) {
-      await insertRows(exec, 'training_certificates', trainingBatch, batchRows);
+      await insertRows('training_certificates', trainingBatch);
       trainingBatch = [];
     }
   }
-  await insertRows(exec, 'training_certificates', trainingBatch, batchRows);
+  await insertRows('training_certificates', trainingBatch);
   phase(`${volume.trainings} training certificates`);
 
   return {
