@@ -18,7 +18,6 @@ export const t = {
     /** When the list is capped: 'Menampilkan 100 dari 240 sertifikat'. */
     expiringMore: (shown: string, total: string) => `Menampilkan ${shown} dari ${total} sertifikat`,
     expiresOn: 'Kadaluarsa',
-    expired: 'KADALUARSA',
     certificateNumber: 'No.',
     logo: (name: string) => `Logo ${name}`,
     companyChart: 'Grafik Sertifikasi Perusahaan',

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { routeLink, type DashboardTotals } from '@sertifikasi/shared-contracts';
+import { EFFECTIVE_STATUS_LABELS, routeLink, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { formatDate, formatNumber, imageUrl, orDash, UI_TEXT } from '@sertifikasi/shared-ui';
 import { DEFAULT_LOGO } from '../../components/defaultLogo';
 import { t } from '../../i18n/id';
@@ -74,7 +74,12 @@ export function ExpiringList({ totals }: { totals: DashboardTotals | null }) {
                     {formatDate(row.expired_date)}
                   </Typography>
                   {row.status === 'EXPIRED' && (
-                    <Chip size="small" color="error" label={t.dashboard.expired} sx={{ mt: 0.5 }} />
+                    <Chip
+                      size="small"
+                      color="error"
+                      label={EFFECTIVE_STATUS_LABELS.EXPIRED}
+                      sx={{ mt: 0.5 }}
+                    />
                   )}
                 </Box>
                 <Button

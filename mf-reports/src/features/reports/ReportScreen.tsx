@@ -58,6 +58,8 @@ export interface ReportConfig<Row extends { id: string }, V extends FormikValues
   validationSchema?: AnyObjectSchema;
   /** The filter fields (formik inputs named like the values). */
   Filters: ComponentType<ReportFiltersProps>;
+  /** The filters choose from `select/report/{company_id}` (false: it is not asked for). */
+  usesLookups?: boolean;
   /** The filters as the API reads them (SPEC.md section 7, DECISIONS.md section 11); empty ones may be ''. */
   toParams: (values: V) => Record<string, string>;
 }
@@ -109,7 +111,9 @@ function ReportBody<Row extends { id: string }, V extends FormikValues>({
     { page: list.page, pageSize: list.pageSize, search, sort: null },
     { filters: { ...filters, type: 'table' } },
   );
-  const lookups = useApiGet<ReportLookups>(`select/report/${encodeURIComponent(companyId)}`).data;
+  const lookups = useApiGet<ReportLookups>(
+    config.usesLookups === false ? null : `select/report/${encodeURIComponent(companyId)}`,
+  ).data;
   const exporter = useExport();
   const searching = data.loading;
   const exporting = exporter.progress !== null;

@@ -37,5 +37,6 @@ export const trainingReport: ReportConfig<TrainingReportRow, Values> = {
       .test('order', t.report.rangeOrder, (range) => !range || !rangeReversed(range)),
   }),
   Filters,
+  usesLookups: false,
   toParams: (v) => ({ search: v.search.trim(), issue_date: rangeParam(v.issue_date) }),
 };

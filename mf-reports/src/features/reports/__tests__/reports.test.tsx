@@ -455,6 +455,8 @@ describe('Laporan Sertifikasi Pelatihan', () => {
       'Lokasi',
     ]);
     expect(screen.getByRole('cell', { name: '05 Maret 2026' })).toBeInTheDocument();
+    // Its filters choose from nothing: no look-up is asked for.
+    expect(net.calls.filter((c) => c.path.startsWith('/api/select/'))).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: 'Cari Data' }), 'budi');
     await typeDate(user, screen.getByRole('group', { name: 'Tanggal Sertifikasi dari' }), '01/03/2026');
