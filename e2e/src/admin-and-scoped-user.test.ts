@@ -78,11 +78,11 @@ describe('an administrator sets up a company, a role and a scoped user; that use
     await visible(page.locator('form').getByText('Nama pengguna & kata sandi salah'));
     expect(new URL(page.url()).pathname).toBe('/login');
 
-    // The right one lands on /statistik (mf-reports shows a placeholder until its screens land).
+    // The right one lands on /statistik, the dashboard.
     await page.getByLabel('Password').fill(adminPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/statistik');
-    await visible(page.getByText('Halaman ini sedang disiapkan.'));
+    await visible(page.getByRole('heading', { name: 'Status Sertifikasi Perusahaan' }));
     await visible(page.getByRole('link', { name: /^Halo, / }));
 
     // A company with a logo: the logo shows in the list.

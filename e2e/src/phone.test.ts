@@ -79,10 +79,9 @@ describe('the portal on a phone (390 x 844)', () => {
     const header = page.getByRole('banner');
 
     await signIn(page, 'admin', adminPassword);
-    // The landing page: its title in the header, the module's page below the header (mf-reports
-    // shows a placeholder until its screens land).
+    // The landing page: its title in the header, the dashboard below the header.
     await visible(header.getByRole('heading', { name: 'Statistik' }));
-    const landing = await visible(main.getByText('Halaman ini sedang disiapkan.'));
+    const landing = await visible(main.getByRole('heading', { name: 'Status Sertifikasi Perusahaan' }));
     await expectBelowHeader(page, landing);
     // An administrator with scope ALL starts on 'Semua Perusahaan'.
     await eventually(async () =>

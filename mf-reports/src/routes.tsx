@@ -1,11 +1,17 @@
 import type { ComponentType } from 'react';
 import type { PathsOf } from '@sertifikasi/shared-contracts';
-import { Placeholder } from './Placeholder';
+import { lazyScreen } from './components/lazyScreen';
 
 /** What this module exposes to the shell: one screen per route path the registry gives it. */
 export const screens: Record<PathsOf<'mf_reports'>, ComponentType> = {
-  '/statistik': () => <Placeholder path="/statistik" />,
-  '/report-company-certificate': () => <Placeholder path="/report-company-certificate" />,
-  '/report-company-certificate-scheme': () => <Placeholder path="/report-company-certificate-scheme" />,
-  '/report-training-certificate': () => <Placeholder path="/report-training-certificate" />,
+  '/statistik': lazyScreen(() => import('./features/dashboard/DashboardScreen')),
+  '/report-company-certificate': lazyScreen(() =>
+    import('./features/reports/screens').then((m) => ({ default: m.CompanyReportScreen })),
+  ),
+  '/report-company-certificate-scheme': lazyScreen(() =>
+    import('./features/reports/screens').then((m) => ({ default: m.SchemeReportScreen })),
+  ),
+  '/report-training-certificate': lazyScreen(() =>
+    import('./features/reports/screens').then((m) => ({ default: m.TrainingReportScreen })),
+  ),
 };

@@ -99,16 +99,32 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, logFile: s
   );
 }
 
-/** `npm start` at the repository root with its own port and database; resolves once /api/health answers. */
-export async function startSystem(adminPassword: string, timeoutMs = 10 * 60_000): Promise<RunningSystem> {
+/**
+ * `npm start` at the repository root with its own port and database; resolves once /api/health answers.
+ * `prepare` runs first, with the environment the server gets (e.g. to fill the database with the demo
+ * command).
+ */
+export async function startSystem(
+  adminPassword: string,
+  timeoutMs = 10 * 60_000,
+  prepare?: (env: NodeJS.ProcessEnv) => void,
+): Promise<RunningSystem> {
   const port = await freePort();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-e2e-'));
   const dataDir = path.join(tmpDir, 'data');
   fs.mkdirSync(dataDir);
   const logFile = path.join(tmpDir, 'server.log');
-  const log = fs.openSync(logFile, 'a');
   // Started as a user would: jest's NODE_ENV=test (cheap password hashing, silent logs) stays out.
   const { NODE_ENV: _nodeEnv, JEST_WORKER_ID: _worker, ...env } = process.env;
+  if (prepare) {
+    try {
+      prepare({ ...env, DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword });
+    } catch (err) {
+      fs.rmSync(tmpDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+  const log = fs.openSync(logFile, 'a');
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
     detached: true,

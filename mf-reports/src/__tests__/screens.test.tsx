@@ -1,6 +1,21 @@
 import { render, screen } from '@testing-library/react';
-import { routesOf } from '@sertifikasi/shared-contracts';
+import { MemoryRouter } from 'react-router-dom';
+import { ALL, routesOf } from '@sertifikasi/shared-contracts';
+import { authStore } from '@sertifikasi/shared-auth';
+import { AppThemeProvider } from '@sertifikasi/shared-ui';
 import { screens } from '../routes';
+import { fakeApi, listOf } from '../test/fakeApi';
+
+jest.mock('apexcharts/line', () => ({}));
+jest.mock('react-apexcharts/core', () => ({ __esModule: true, default: () => null }));
+
+/** What each screen shows first: its heading (the dashboard: its first section's). */
+const HEADINGS: Record<keyof typeof screens, string> = {
+  '/statistik': 'Status Sertifikasi Perusahaan',
+  '/report-company-certificate': 'Laporan Sertifikasi Perusahaan',
+  '/report-company-certificate-scheme': 'Laporan Skema Sertifikasi Perusahaan',
+  '/report-training-certificate': 'Laporan Sertifikasi Pelatihan',
+};
 
 describe('mf-reports screens', () => {
   it('has a screen for every path the route registry gives this module', () => {
@@ -11,9 +26,21 @@ describe('mf-reports screens', () => {
     );
   });
 
-  it.each(routesOf('mf_reports'))('$path shows its title', ({ path, title }) => {
+  it.each(Object.entries(HEADINGS))('%s shows %s', async (path, heading) => {
+    authStore.setState({ token: 'token', company_ids: ALL, companies: [], company_id: ALL });
+    fakeApi({
+      'GET /api/report-company-certification/ALL': { body: listOf([]) },
+      'GET /api/report-company-certification-scheme/ALL': { body: listOf([]) },
+      'GET /api/report-training-certification/ALL': { body: listOf([]) },
+    });
     const Screen = screens[path as keyof typeof screens];
-    render(<Screen />);
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    render(
+      <AppThemeProvider>
+        <MemoryRouter>
+          <Screen />
+        </MemoryRouter>
+      </AppThemeProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 });
