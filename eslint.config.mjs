@@ -3,13 +3,17 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import fs from 'node:fs';
 
 const NOT_API = {
   group: ['**/api/src/**', '@sertifikasi/api', '@sertifikasi/api/*'],
   message: 'Nothing outside api/ imports api/.',
 };
 const pkg = (name) => [`@sertifikasi/${name}`, `@sertifikasi/${name}/*`, `**/${name}/src/**`];
-const MODULES = ['mf-master-data', 'mf-certification', 'mf-reports', 'mf-public-check'];
+/** The micro-frontends' folders: the one list of remotes (shared-contracts/src/remotes.json). */
+const MODULES = JSON.parse(
+  fs.readFileSync(new URL('./shared-contracts/src/remotes.json', import.meta.url), 'utf8'),
+).map((r) => r.folder);
 const never = (names, message) => ({ group: names.flatMap(pkg), message });
 
 /** Import boundaries of CONVENTIONS.md "The house". */

@@ -37,6 +37,7 @@ function sharedDeps(pkg) {
       '@emotion/styled': singleton('@emotion/styled'),
     });
   }
+  if (deps['@mui/x-date-pickers']) shared['@mui/x-date-pickers/'] = singleton('@mui/x-date-pickers');
   if (deps.zustand) shared.zustand = singleton('zustand');
   if (deps.dayjs) Object.assign(shared, { dayjs: singleton('dayjs'), 'dayjs/': singleton('dayjs') });
   if (deps.formik) shared.formik = singleton('formik');
@@ -192,6 +193,7 @@ function hostSplitChunks(firstScreen) {
  * @param {Record<string,string>} [o.exposes]  what a remote exposes
  * @param {boolean} [o.host]      the shell: builds index.html
  * @param {string} [o.title]      index.html title
+ * @param {string[]} [o.share]    only these shared modules (mf-public-check: React alone)
  */
 function createConfig(o) {
   const pkg = require(path.join(o.dir, 'package.json'));
@@ -238,7 +240,9 @@ function createConfig(o) {
           filename: 'remoteEntry.js',
           exposes: o.exposes ?? {},
           remotes: {},
-          shared: sharedDeps(pkg),
+          shared: o.share
+            ? Object.fromEntries(Object.entries(sharedDeps(pkg)).filter(([key]) => o.share.includes(key)))
+            : sharedDeps(pkg),
           // Use what is already loaded (the shell's copies) instead of first fetching every registered
           // remote's entry to compare versions ('version-first'): a module that is down must not stop
           // the shell from loading its own lazy chunks.

@@ -6,8 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+/** The micro-frontends: the one list (shared-contracts/src/remotes.json) that the shell and the API use. */
+const REMOTES = JSON.parse(
+  fs.readFileSync(path.join(root, 'shared-contracts', 'src', 'remotes.json'), 'utf8'),
+);
 /** The frontend parts, in build order; each builds on its own into <folder>/dist. */
-export const FRONTENDS = ['shell', 'mf-master-data'];
+export const FRONTENDS = ['shell', ...REMOTES.map((r) => r.folder)];
 const SHARED = ['shared-contracts/src', 'shared-auth/src', 'shared-ui/src', 'webpack.base.js', 'webpack'];
 
 function newest(p) {

@@ -1,10 +1,7 @@
-/** The micro-frontends, by top-level folder, and their federation names. */
-export const REMOTES = [
-  { folder: 'mf-master-data', name: 'mf_master_data' },
-  { folder: 'mf-certification', name: 'mf_certification' },
-  { folder: 'mf-reports', name: 'mf_reports' },
-  { folder: 'mf-public-check', name: 'mf_public_check' },
-] as const;
+import { REMOTES } from '@sertifikasi/shared-contracts';
+
+/** The micro-frontends, by top-level folder, and their federation names (the one list, in shared-contracts). */
+export { REMOTES };
 
 const envKey = (folder: string) => `REMOTE_${folder.replace(/-/g, '_').toUpperCase()}_URL`;
 

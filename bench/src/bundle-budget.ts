@@ -17,6 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { REMOTES, type RemoteName, type RoutePath } from '@sertifikasi/shared-contracts';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** What the browser says it accepts (Chromium also offers deflate and zstd, which the portal does not make). */
@@ -28,12 +29,16 @@ const COMPANY_ROUTE = '/company';
 const LIST_FILES = process.argv.includes('--files') || process.env.BUDGET_FILES === '1';
 const WAIT = 60_000;
 /** One route per module, visited after sign-in (only modules listed in /modules/remotes.json). */
-const MODULE_ROUTES: Record<string, string> = {
-  'mf-master-data': '/user',
-  'mf-certification': '/accredited',
-  'mf-reports': '/report-company-certificate',
-  'mf-public-check': '/check-certification-company',
+const ROUTE_OF_REMOTE: Record<RemoteName, RoutePath> = {
+  mf_master_data: '/user',
+  mf_certification: '/accredited',
+  mf_reports: '/report-company-certificate',
+  mf_public_check: '/check-certification-company',
 };
+/** The same by folder (the one list of remotes, shared-contracts). */
+const MODULE_ROUTES: Record<string, string> = Object.fromEntries(
+  REMOTES.map((r) => [r.folder, ROUTE_OF_REMOTE[r.name]]),
+);
 
 interface Fetched {
   url: string;

@@ -15,3 +15,4 @@ export * from './certification';
 export * from './accredited';
 export * from './training';
 export * from './client-certificate';
+export * from './routes';

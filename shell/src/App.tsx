@@ -7,15 +7,15 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoading } from './components/PageLoading';
 import { MainLayout } from './layouts/lazy';
 import { RemoteScreen } from './components/RemoteScreen';
-import { LANDING, ROUTES, type RouteDef } from './routes';
+import { type AppRoute, LANDING, ROUTES } from './routes';
 
 // The login page loads only what it shows (the 400 KB gz budget): the layout (header, menu, company
 // selector; see layouts/lazy) and the profile page, with shared-ui's forms and tables, arrive after
 // sign-in.
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
-function page(route: RouteDef): ReactNode {
-  if (route.remote) return <RemoteScreen remote={route.remote} path={route.path} />;
+function page(route: AppRoute): ReactNode {
+  if ('remote' in route) return <RemoteScreen remote={route.remote} path={route.path} />;
   switch (route.path) {
     case '/login':
       return <LoginPage />;
@@ -26,11 +26,11 @@ function page(route: RouteDef): ReactNode {
   }
 }
 
-function element(route: RouteDef): ReactNode {
+function element(route: AppRoute): ReactNode {
   // The layout shows while the user's permissions load and while a page or module loads, with a
   // progress bar in the content area (while the layout's own code loads, a bar on the bare page).
   const framed = (content: ReactNode) =>
-    route.bare ? content : <MainLayout title={route.title}>{content}</MainLayout>;
+    'bare' in route && route.bare ? content : <MainLayout title={route.title}>{content}</MainLayout>;
   return (
     <Guard route={route} pending={framed(<PageLoading />)}>
       {framed(<Suspense fallback={<PageLoading />}>{page(route)}</Suspense>)}

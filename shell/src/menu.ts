@@ -1,6 +1,5 @@
-import type { PermissionKey } from '@sertifikasi/shared-contracts';
+import { MENU_GROUPS, type PermissionKey, ROUTES } from '@sertifikasi/shared-contracts';
 import { can } from '@sertifikasi/shared-auth';
-import { t } from './i18n/id';
 
 export interface MenuLink {
   label: string;
@@ -12,46 +11,25 @@ export interface MenuGroup {
   links: MenuLink[];
 }
 
-/** The side menu of SPEC.md section 2 (labels as corrected by DECISIONS.md section 4). */
-export const MENU: MenuGroup[] = [
-  {
-    label: t.menu.masterData,
-    links: [
-      { label: 'Akses User', to: '/roles', permission: 'roles' },
-      { label: 'User', to: '/user', permission: 'user' },
-      { label: 'Perusahaan', to: '/company', permission: 'company' },
-    ],
-  },
-  {
-    label: t.menu.certification,
-    links: [
-      { label: 'Akreditasi', to: '/accredited', permission: 'accredited' },
-      { label: 'Sertifikat', to: '/certification', permission: 'certification' },
-      { label: 'Sertifikasi Perusahaan', to: '/company-certificate', permission: 'company-certificate' },
-      { label: 'Sertifikasi Pelatihan', to: '/training-certificate', permission: 'training-certificate' },
-    ],
-  },
-  {
-    label: t.menu.reports,
-    links: [
-      {
-        label: 'Laporan Sertifikasi Perusahaan',
-        to: '/report-company-certificate',
-        permission: 'report-company-certificate',
-      },
-      {
-        label: 'Laporan Skema Sertifikasi Perusahaan',
-        to: '/report-company-certificate-scheme',
-        permission: 'report-company-certificate-scheme',
-      },
-      {
-        label: 'Laporan Sertifikasi Pelatihan',
-        to: '/report-training-certificate',
-        permission: 'report-training-certificate',
-      },
-    ],
-  },
-];
+const links = ROUTES.flatMap((r) =>
+  'menu' in r ? [{ label: r.menu.label, to: r.path, permission: r.permission, menu: r.menu }] : [],
+);
+
+/** Top-level links of the side menu (the statistics icon link), from the route registry. */
+export const TOP_LINKS: MenuLink[] = links
+  .filter((l) => !('group' in l.menu))
+  .map(({ label, to, permission }) => ({ label, to, permission }));
+
+/**
+ * The side menu of SPEC.md section 2 (labels as corrected by DECISIONS.md section 4), from the route
+ * registry: each group with its links in registry order.
+ */
+export const MENU: MenuGroup[] = MENU_GROUPS.map((g) => ({
+  label: g.label,
+  links: links
+    .filter((l) => 'group' in l.menu && l.menu.group === g.key)
+    .map(({ label, to, permission }) => ({ label, to, permission })),
+}));
 
 /** The groups and links a user may see: a link needs its key, a group any allowed link. */
 export function visibleMenu(roles: readonly string[]): MenuGroup[] {

@@ -2,9 +2,12 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from './routes';
 
-/** What a remote's `./routes` exposes: one screen component per route path it owns. */
+/**
+ * What a remote's `./routes` exposes: one screen component per route path it owns (typed in the remote
+ * as `Record<PathsOf<'mf_x'>, ComponentType>` from the route registry).
+ */
 export interface RemoteRoutes {
-  screens: Record<string, ComponentType>;
+  screens: Partial<Record<string, ComponentType>>;
 }
 
 interface RemoteEntry {

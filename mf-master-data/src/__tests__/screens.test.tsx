@@ -71,7 +71,7 @@ function fakeApi(routes: Record<string, unknown>) {
 }
 
 function show(path: '/user' | '/roles' | '/company') {
-  const Screen = screens[path]!;
+  const Screen = screens[path];
   render(
     <AppThemeProvider>
       <MemoryRouter>

@@ -18,11 +18,8 @@ export const t = {
     menu: 'Buka menu',
     closeMenu: 'Tutup menu',
   },
+  // Menu groups and link labels come from the route registry (shared-contracts/src/routes.ts).
   menu: {
-    statistik: 'Statistik',
-    masterData: 'Master Data',
-    certification: 'Sertifikasi',
-    reports: 'Laporan',
     navigation: 'Navigasi utama',
   },
   notFound: {

@@ -9,7 +9,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { can, useAuth } from '@sertifikasi/shared-auth';
-import { visibleMenu } from '../menu';
+import { TOP_LINKS, visibleMenu } from '../menu';
 import { t } from '../i18n/id';
 
 /** The link of the current page (NavLink marks it with class `active` and aria-current="page"). */
@@ -33,14 +33,14 @@ export function SideMenu() {
   if (!loaded) return <List component="nav" aria-label={t.menu.navigation} aria-busy />;
   return (
     <List component="nav" aria-label={t.menu.navigation}>
-      {can(roles, 'statistik') && (
-        <ListItemButton component={NavLink} to="/statistik" sx={linkSx} onClick={closeMobileMenu}>
+      {TOP_LINKS.filter((link) => can(roles, link.permission)).map((link) => (
+        <ListItemButton key={link.to} component={NavLink} to={link.to} sx={linkSx} onClick={closeMobileMenu}>
           <ListItemIcon>
             <BarChartIcon />
           </ListItemIcon>
-          <ListItemText primary={t.menu.statistik} />
+          <ListItemText primary={link.label} />
         </ListItemButton>
-      )}
+      ))}
       {groups.map((group) => {
         const isOpen = open[group.label] ?? true;
         return (

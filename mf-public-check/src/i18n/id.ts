@@ -1,0 +1,4 @@
+/** Public certificate checks: this module's Indonesian strings. */
+export const t = {
+  placeholder: 'Halaman ini sedang disiapkan.',
+} as const;
