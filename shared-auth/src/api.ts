@@ -61,6 +61,11 @@ export function notifyApiError(err: unknown): void {
   notifier?.(MESSAGES.systemError);
 }
 
+/** The HTTP status of a failed call (e.g. 404), or null when it got no answer (network, timeout, abort). */
+export function httpStatus(err: unknown): number | null {
+  return isHTTPError(err) ? err.response.status : null;
+}
+
 function asApiError(data: unknown): ApiError | null {
   if (typeof data !== 'object' || data === null) return null;
   const { code, message, errors } = data as Record<string, unknown>;

@@ -59,3 +59,20 @@ export function imageUrl(name: string | null | undefined): string | null {
   if (isEmpty(name)) return null;
   return `/images/${encodeURIComponent(String(name))}`;
 }
+
+/** A moment as 'DD MMMM YYYY HH:mm' in Indonesian ('05 Januari 2026 14:30'), or '-'. */
+export function formatDateTime(value: DateInput): string {
+  return formatDate(value, `${DATE_FORMAT} HH:mm`);
+}
+
+/**
+ * Whole calendar days from `from` (today by default) to `to`: 0 on the day itself, negative once
+ * past; null when `to` is empty or unreadable. `YYYY-MM-DD` strings are read as calendar days.
+ */
+export function daysUntil(to: DateInput, from: DateInput = dayjs()): number | null {
+  if (isEmpty(to) || isEmpty(from)) return null;
+  const end = dayjs(to);
+  const start = dayjs(from);
+  if (!end.isValid() || !start.isValid()) return null;
+  return end.startOf('day').diff(start.startOf('day'), 'day');
+}

@@ -17,6 +17,8 @@ export {
 export { UI_TEXT, UI_FORMAT } from './i18n/id';
 export {
   formatDate,
+  formatDateTime,
+  daysUntil,
   formatNumber,
   formatRupiah,
   orDash,
@@ -32,9 +34,52 @@ export * from './form';
 // Modals
 export { FormModal, DEFAULT_MODAL_WIDTH, type FormModalProps } from './modal/FormModal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
-// The generic resource screen
+// The generic resource screen, and the parts it is made of
 export { ResourceScreen, type ResourceScreenProps } from './resource/ResourceScreen';
-export { useResourceList, type ResourceList } from './resource/useResourceList';
+export {
+  useResourceList,
+  useListData,
+  type ResourceList,
+  type ResourceListOptions,
+  type ListData,
+  type ListDataOptions,
+  type ListFilters,
+} from './resource/useResourceList';
+export {
+  useListState,
+  LIST_URL_KEYS,
+  type ListParams,
+  type ListState,
+  type ListStateOptions,
+  type SortOrder,
+  type SortState,
+} from './resource/useListState';
+export { ListToolbar, type ListToolbarProps } from './resource/ListToolbar';
+export { ResourceTable, type ResourceTableProps } from './resource/ResourceTable';
+export {
+  RowActions,
+  useRowActions,
+  DEFAULT_ACTIONS,
+  type BuiltInHandlers,
+  type RowActionsProps,
+} from './resource/RowActions';
+export {
+  RecordFormModal,
+  useFormModal,
+  type FormModalControl,
+  type FormModalState,
+  type RecordFormModalProps,
+} from './resource/RecordFormModal';
+export { DeleteDialog, type DeleteDialogProps } from './resource/DeleteDialog';
+export {
+  saveRecord,
+  deleteRecord,
+  useSaveRecord,
+  useDeleteRecord,
+  type SaveRecordRequest,
+  type SaveResult,
+  type FieldErrorSink,
+} from './resource/mutations';
 export { ListPagination, pageWindow, type ListPaginationProps } from './resource/pagination';
 export { toFormData } from './resource/body';
 export {
@@ -43,9 +88,18 @@ export {
   type WideTableContainerProps,
 } from './resource/WideTableContainer';
 export type {
+  ActionColor,
+  BuiltInAction,
+  ResourceActionEntry,
+  RowAction,
   FormMode,
   ResourceColumn,
   ResourceConfig,
   ResourceFieldsProps,
   ResourceFormConfig,
 } from './resource/types';
+// The detail-page kit
+export { useRecord, type RecordState } from './detail/useRecord';
+export { RecordView, NotFoundBox, type RecordViewProps } from './detail/RecordView';
+export { DetailGrid, DetailField, type DetailGridProps, type DetailFieldProps } from './detail/DetailField';
+export { ChildSection, type ChildSectionProps } from './detail/ChildSection';

@@ -39,6 +39,10 @@ export const UI_TEXT = {
   noOptions: 'Tidak ada pilihan',
   selectPlaceholder: '- Pilih -',
   scrollHint: 'Geser untuk melihat kolom lain',
+  notFound: 'Opps, Data Tidak Ditemukan',
+  loadFailed: 'Maaf, ada kesalahan pada sistem',
+  retry: 'Coba Lagi',
+  downloading: 'Mengunduh...',
 } as const;
 
 /** Texts with a value in them. */

@@ -1,7 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FormikValues } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import type { ActionModule } from '@sertifikasi/shared-contracts';
+import type { ActionModule, PermissionKey } from '@sertifikasi/shared-contracts';
+import type { SortState } from './useListState';
 
 /** Whether the modal adds a record ('Tambah ...') or changes one ('Ubah ...'). */
 export type FormMode = 'create' | 'edit';
@@ -17,7 +18,43 @@ export interface ResourceColumn<T> {
   align?: 'left' | 'center' | 'right';
   /** CSS width of the column, e.g. 120 or '30%'. */
   width?: number | string;
+  /**
+   * Makes the header a sort button: the list is asked for with `sort=<sortKey>&order=asc|desc` (the
+   * API's allow-listed key, e.g. 'name'), first ascending, again descending.
+   */
+  sortKey?: string;
 }
+
+/** The colours of an action button. */
+export type ActionColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
+/** One action of a table row (or a card): a link or a button with an icon and an accessible name. */
+export interface RowAction<T> {
+  /** A stable React key, e.g. 'detail' or 'download'. */
+  key: string;
+  /** The accessible name and tooltip, e.g. 'Detail'. */
+  label: string;
+  /** The icon shown (an MUI icon element, fontSize 'small'); the label's first letter otherwise. */
+  icon?: ReactNode;
+  color?: ActionColor;
+  /** A link (react-router) to this address... */
+  href?: (row: T) => string;
+  /** ...or a button running this. */
+  onClick?: (row: T) => void;
+  /** Shown only to users holding this key. */
+  permission?: PermissionKey;
+  /** Left out for some rows. */
+  hidden?: (row: T) => boolean;
+}
+
+/** The actions the resource screen provides itself: Detail (with `detail`), Ubah (edit), Hapus (delete). */
+export type BuiltInAction = 'detail' | 'edit' | 'delete';
+
+/**
+ * An entry of a screen's row actions, in order: a built-in action by name (optionally with another
+ * label, e.g. `{ action: 'edit', label: 'Edit' }`), or an action of the config's own.
+ */
+export type ResourceActionEntry<T> = BuiltInAction | { action: BuiltInAction; label?: string } | RowAction<T>;
 
 /** What the form's fields component receives. */
 export interface ResourceFieldsProps<T> {
@@ -116,6 +153,18 @@ export interface ResourceConfig<T extends { id: string }, V extends FormikValues
   companyColumnIndex?: number;
   /** A Detail action (always shown, whatever the permissions) linking to the record's own page. */
   detail?: { href: (row: T) => string };
+  /**
+   * The row actions in order; `['detail', 'edit', 'delete']` by default. Built-ins show as today
+   * (Detail with `detail`, Ubah with `<module>:edit`, Hapus with `<module>:delete`); an action of the
+   * config's own shows with its `permission`. The action column shows when any action may show.
+   */
+  actions?: readonly ResourceActionEntry<T>[];
+  /** The order when the address names none (otherwise the API's own). */
+  defaultSort?: SortState;
+  /** Extra query parameters sent with every list call (fixed filters). */
+  listParams?: Record<string, string>;
+  /** The text of the empty box; 'Opps, Data Masih Kosong' by default. */
+  emptyText?: string;
   form: ResourceFormConfig<T, V>;
   /**
    * Called after a record was added, changed or deleted (after the success toast), e.g. to refresh

@@ -1,79 +1,59 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  DEFAULT_PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
-  type ListResponse,
-  type PageSize,
-} from '@sertifikasi/shared-contracts';
+import type { ListResponse, PageSize } from '@sertifikasi/shared-contracts';
 import { api, notifyApiError } from '@sertifikasi/shared-auth';
+import { type ListParams, type ListState, type SortState, useListState } from './useListState';
 
-interface ListQuery {
-  page: number;
-  pageSize: PageSize;
-  /** The trimmed search text the list was asked for (after the debounce). */
-  search: string;
-  /** The header's selection the list was asked for. */
-  companyId: string | null;
-}
+/** Extra query parameters of a list call (filters); empty strings and undefined are left out. */
+export type ListFilters = Record<string, string | number | undefined>;
 
-export interface ResourceList<T> {
+export interface ListData<T> {
   /** The last answer, kept while the next page loads. */
   data: ListResponse<T> | null;
   loading: boolean;
-  page: number;
-  pageSize: PageSize;
-  /** What the search box shows (the list follows it 500 ms later). */
-  searchText: string;
-  setSearchText: (text: string) => void;
-  setPage: (page: number) => void;
-  setPageSize: (size: PageSize) => void;
-  /** Asks for the current page again. */
+  /** Asks for the same page again. */
   reload: () => void;
 }
 
+export interface ListDataOptions {
+  /** Sent as `company_id` (company-owned lists); the list is asked for again when it changes. */
+  companyId?: string | null;
+  /** Extra query parameters (filters). */
+  filters?: ListFilters;
+  /** Something whose change asks for the list again without being sent (the header's company on a list that is not company-owned). */
+  reloadKey?: unknown;
+}
+
 /**
- * The list state of a management screen: GET `<endpoint>?page&paginate&search[&company_id]`, the
- * search debounced 500 ms and resetting to page 1, a new page size resetting to page 1, and a
- * reload (from page 1) when the header's company changes. An answer to an older question is
- * dropped; a failure toasts 'Maaf, ada kesalahan pada sistem' and stops the loading state.
+ * Loads one page of a list: GET `<endpoint>?page&paginate&search[&sort&order][&company_id][&filters]`.
+ * An answer to an older question is dropped; a failure toasts 'Maaf, ada kesalahan pada sistem' and
+ * stops the loading state (the last rows stay).
  */
-export function useResourceList<T>(
+export function useListData<T>(
   endpoint: string,
-  companyId: string | null,
-  sendCompany: boolean,
-): ResourceList<T> {
-  const [query, setQuery] = useState<ListQuery>({
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    search: '',
-    companyId,
-  });
-  const [searchText, setSearchText] = useState('');
+  params: ListParams,
+  options: ListDataOptions = {},
+): ListData<T> {
+  const { page, pageSize, search, sort } = params;
+  const sortKey = sort?.key ?? '';
+  const order = sort?.order ?? '';
+  const companyId = options.companyId ?? '';
+  const filters = JSON.stringify(options.filters ?? {});
+  const { reloadKey } = options;
   const [reloads, setReloads] = useState(0);
   const [data, setData] = useState<ListResponse<T> | null>(null);
   const [loading, setLoading] = useState(true);
 
-  // The header's company changed: back to page 1 of that company's list (adjusting state while
-  // rendering, so that the list is asked for once).
-  if (query.companyId !== companyId) setQuery({ ...query, companyId, page: 1 });
-
-  useEffect(() => {
-    const search = searchText.trim();
-    const timer = setTimeout(
-      () => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
   useEffect(() => {
     const controller = new AbortController();
-    const searchParams: Record<string, string | number> = {
-      page: query.page,
-      paginate: query.pageSize,
-      search: query.search,
-    };
-    if (sendCompany && query.companyId) searchParams.company_id = query.companyId;
+    const searchParams = new URLSearchParams({ page: String(page), paginate: String(pageSize), search });
+    if (sortKey) {
+      searchParams.set('sort', sortKey);
+      searchParams.set('order', order);
+    }
+    if (companyId) searchParams.set('company_id', companyId);
+    for (const [key, value] of Object.entries(JSON.parse(filters) as ListFilters)) {
+      if (value !== undefined && value !== '') searchParams.set(key, String(value));
+    }
     setLoading(true);
     api
       .get(endpoint, { searchParams, signal: controller.signal })
@@ -91,21 +71,40 @@ export function useResourceList<T>(
         },
       );
     return () => controller.abort();
-  }, [endpoint, sendCompany, query, reloads]);
+  }, [endpoint, page, pageSize, search, sortKey, order, companyId, filters, reloadKey, reloads]);
 
-  const setPage = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
-  const setPageSize = useCallback((pageSize: PageSize) => setQuery((q) => ({ ...q, pageSize, page: 1 })), []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  return { data, loading, reload };
+}
 
-  return {
-    data,
-    loading,
-    page: query.page,
-    pageSize: query.pageSize,
-    searchText,
-    setSearchText,
-    setPage,
-    setPageSize,
-    reload,
-  };
+/** A list's state (in the address) and its data together: what ResourceScreen uses. */
+export interface ResourceList<T> extends ListData<T>, Omit<ListState, 'setPageSize'> {
+  setPageSize: (size: PageSize) => void;
+}
+
+export interface ResourceListOptions {
+  /** Extra query parameters (filters). */
+  filters?: ListFilters;
+  /** The order when the address names none. */
+  defaultSort?: SortState | null;
+}
+
+/**
+ * The list of a management screen: {@link useListState} (page, page size, search debounced 500 ms,
+ * order, all in the address) over {@link useListData}. A change of the header's company goes back
+ * to page 1 and asks again; `company_id` is sent only when `sendCompany`.
+ */
+export function useResourceList<T>(
+  endpoint: string,
+  companyId: string | null,
+  sendCompany: boolean,
+  options: ResourceListOptions = {},
+): ResourceList<T> {
+  const state = useListState({ resetKey: companyId, defaultSort: options.defaultSort ?? null });
+  const data = useListData<T>(endpoint, state, {
+    companyId: sendCompany ? companyId : null,
+    reloadKey: companyId,
+    ...(options.filters ? { filters: options.filters } : {}),
+  });
+  return { ...state, ...data };
 }

@@ -23,7 +23,8 @@ async function openProfileModal(save: (call: FakeCall) => { status?: number; bod
     'PUT /api/profile': save,
   });
   render(<App router={createMemoryRouter(routeObjects, { initialEntries: ['/profile'] })} />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Ubah Profil' }));
+  // The profile page's code loads lazily (on a cold jest cache that takes more than a second).
+  await userEvent.click(await screen.findByRole('button', { name: 'Ubah Profil' }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Ubah Profil' });
   return { dialog, puts: () => api.calls.filter((c) => c.method === 'PUT') };
 }

@@ -4,10 +4,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useFormikContext } from 'formik';
-import { MESSAGES, profileSchema } from '@sertifikasi/shared-contracts';
-import { api, notifyApiError, readApiError, useAuth } from '@sertifikasi/shared-auth';
-import { FormModal, PasswordInput, showToast, TextInput } from '@sertifikasi/shared-ui';
+import { type FormikHelpers, useFormikContext } from 'formik';
+import { profileSchema } from '@sertifikasi/shared-contracts';
+import { notifyApiError, useAuth } from '@sertifikasi/shared-auth';
+import {
+  DetailField,
+  DetailGrid,
+  FormModal,
+  PasswordInput,
+  saveRecord,
+  TextInput,
+} from '@sertifikasi/shared-ui';
 import { t } from '../i18n/id';
 
 interface ProfileValues {
@@ -41,21 +48,14 @@ export function ProfilePage() {
     loadProfile().catch(notifyApiError);
   }, [loadProfile]);
 
-  const save = async (values: ProfileValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
-    try {
-      const { password, current_password, ...rest } = values;
-      // The current password travels only with a new one.
-      const json = password ? { ...rest, password, current_password } : rest;
-      await api.put('profile', { json }).json();
-      showToast('success', MESSAGES.updated);
-      setOpen(false);
-      await Promise.all([loadProfile(), loadUserInfo()]);
-    } catch (err) {
-      const body = await readApiError(err);
-      if (body?.errors) helpers.setErrors(body.errors);
-      if (body?.message && body.code === 'validation') showToast('warning', body.message);
-      else notifyApiError(err);
-    }
+  const save = async (values: ProfileValues, helpers: FormikHelpers<ProfileValues>) => {
+    const { password, current_password, ...rest } = values;
+    // The current password travels only with a new one.
+    const body = password ? { ...rest, password, current_password } : rest;
+    const result = await saveRecord({ endpoint: 'profile', mode: 'edit', body }, helpers);
+    if (!result.ok) return;
+    setOpen(false);
+    await Promise.all([loadProfile(), loadUserInfo()]).catch(notifyApiError);
   };
 
   return (
@@ -63,20 +63,12 @@ export function ProfilePage() {
       <Typography variant="h5" component="h2" gutterBottom>
         {t.profile.heading}
       </Typography>
-      <Stack spacing={1} sx={{ mb: 2 }}>
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            {t.profile.name}
-          </Typography>
-          <Typography>{profile?.name ?? '-'}</Typography>
-        </Box>
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            {t.profile.username}
-          </Typography>
-          <Typography>{profile?.username ?? '-'}</Typography>
-        </Box>
-      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <DetailGrid columns={1}>
+          <DetailField label={t.profile.name} value={profile?.name} />
+          <DetailField label={t.profile.username} value={profile?.username} />
+        </DetailGrid>
+      </Box>
       <Button variant="contained" onClick={() => setOpen(true)} disabled={!profile}>
         {t.profile.edit}
       </Button>
