@@ -44,6 +44,20 @@ describe('Akreditasi', () => {
     expect(screen.getByPlaceholderText('Cari Akreditasi')).toBeInTheDocument();
   });
 
+  it('sorts by name: ascending, then descending', async () => {
+    signIn();
+    const api = fakeApi({ 'GET /api/accredited': { body: list([accredited()]) } });
+    show('/accredited');
+    await screen.findByText('Komite Akreditasi Nasional');
+    const nameHeader = screen.getByRole('columnheader', { name: 'Nama' });
+    await userEvent.click(within(nameHeader).getByRole('button', { name: 'Nama' }));
+    await waitFor(() => expect(api.calls.at(-1)!.params.get('sort')).toBe('name'));
+    expect(api.calls.at(-1)!.params.get('order')).toBe('asc');
+    await userEvent.click(within(nameHeader).getByRole('button', { name: 'Nama' }));
+    await waitFor(() => expect(api.calls.at(-1)!.params.get('order')).toBe('desc'));
+    expect(screen.getByRole('columnheader', { name: 'Nama' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('hides the Perusahaan column and asks for the header company', async () => {
     signIn({ companyId: C2 });
     const api = fakeApi({ 'GET /api/accredited': { body: list([accredited()]) } });
@@ -156,8 +170,10 @@ describe('Sertifikasi Perusahaan', () => {
       'href',
       `/company-certificate/${client().id}`,
     );
-    expect(within(row).getByRole('button', { name: 'Ubah' })).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Hapus' })).toBeInTheDocument();
+    const actions = [...row.lastElementChild!.querySelectorAll('a, button')].map((a) =>
+      a.getAttribute('aria-label'),
+    );
+    expect(actions).toEqual(['Ubah', 'Detail', 'Hapus']);
     expect(screen.getByPlaceholderText('Cari Sertifikasi')).toBeInTheDocument();
   });
 
@@ -214,6 +230,11 @@ describe('Sertifikasi Pelatihan', () => {
       'Aksi',
     ]);
     expect(within(row).getByText('17 Maret 2026')).toBeInTheDocument();
+    // Edit, Detail, Hapus (SPEC.md: this list says 'Edit').
+    const actions = [...row.lastElementChild!.querySelectorAll('a, button')].map((a) =>
+      a.getAttribute('aria-label'),
+    );
+    expect(actions).toEqual(['Edit', 'Detail', 'Hapus']);
     expect(within(row).getByRole('link', { name: 'Detail' })).toHaveAttribute(
       'href',
       `/training-certificate/${training().id}`,

@@ -4,7 +4,6 @@
  * the field the user sees.
  */
 export const t = {
-  placeholder: 'Halaman ini sedang disiapkan.',
   common: {
     name: 'Nama',
     company: 'Perusahaan',

@@ -165,3 +165,74 @@ export const training = (over: Partial<Record<string, unknown>> = {}) => ({
   ...stamp,
   ...over,
 });
+
+export const scheme = (over: Partial<Record<string, unknown>> = {}) => ({
+  id: uuid(51),
+  company_id: C1,
+  certificate_id: uuid(31),
+  certificate_number: 'KL-001',
+  client_name: 'PT Baja Perkasa',
+  certification_id: uuid(21),
+  cert_name: 'ISO 9001:2015',
+  accredited_id: null,
+  accredited: null,
+  cert_number: 'QMS/2026/001',
+  status: 'ACTIVE',
+  effective_status: 'ACTIVE',
+  issue_date: '2026-01-05',
+  issue_date2: null,
+  valid_for: 3,
+  valid_for_type: 'YEAR',
+  valid_date: null,
+  expired_date: '2029-01-05',
+  surveillance_date: '2027-01-05',
+  surveillance_overdue: false,
+  days_left: 1137,
+  is_accredited: 'false',
+  desc: null,
+  qrcode: null,
+  ...stamp,
+  ...over,
+});
+
+export const clientDetail = (
+  over: Partial<Record<string, unknown>> = {},
+  settings: { simple_dates?: 'true' | 'false' } = {},
+) => ({
+  ...client(),
+  company: {
+    ...company(C1),
+    simple_dates: settings.simple_dates ?? 'false',
+    public_certificate_download: 'false',
+  },
+  schema: [scheme()],
+  ...over,
+});
+
+/** A 1 x 1 PNG, base64, as the API answers a QR. */
+export const QR_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * Catches files the page saves (a link with `download` clicked on a blob URL): their names and
+ * blobs. jsdom has no object URLs, so they are faked here. Returns the saved files and an undo.
+ */
+export function catchDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  let n = 0;
+  const create = jest.fn((blob: Blob) => {
+    const url = `blob:test/${++n}`;
+    blobs.set(url, blob);
+    return url;
+  });
+  const revoke = jest.fn();
+  Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const blob = blobs.get(this.href);
+    if (this.download && blob) saved.push({ name: this.download, blob });
+  });
+  return { saved, restore: () => click.mockRestore() };
+}

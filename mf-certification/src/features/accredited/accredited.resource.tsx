@@ -1,6 +1,7 @@
 import {
   accreditedInputSchema,
   ACCREDITED_IMAGE_LABELS,
+  type ACCREDITED_SORTS,
   type Accredited,
 } from '@sertifikasi/shared-contracts';
 import {
@@ -42,6 +43,7 @@ export const accreditedResource: ResourceConfig<Accredited, AccreditedFormValues
   columns: [
     {
       header: t.accredited.name,
+      sortKey: 'name' satisfies (typeof ACCREDITED_SORTS)[number],
       render: (a) => <NameWithImage name={a.name} image={a.icon} />,
     },
   ],

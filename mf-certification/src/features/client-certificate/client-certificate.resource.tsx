@@ -1,6 +1,7 @@
 import {
   CLIENT_IMAGE_LABELS,
   clientCertificateInputSchema,
+  type CLIENT_SORTS,
   routeLink,
   type ClientCertificate,
 } from '@sertifikasi/shared-contracts';
@@ -8,6 +9,9 @@ import { NameWithImage, orDash, type ResourceConfig } from '@sertifikasi/shared-
 import { t } from '../../i18n/id';
 import { withImageFile } from '../image-schema';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
+
+/** A sort key the client list allows (`sort=<key>`). */
+const sort = (key: (typeof CLIENT_SORTS)[number]) => key;
 
 /** The client form's schema (the list's modal and the detail page's profile form). */
 export const clientFormSchema = (mode: 'create' | 'edit') =>
@@ -25,10 +29,19 @@ export const clientCertificateResource: ResourceConfig<ClientCertificate, Client
   searchPlaceholder: t.client.search,
   companyScoped: true,
   columns: [
-    { header: t.client.name, render: (c) => <NameWithImage name={c.name} image={c.logo} /> },
-    { header: t.client.certificateNumber, render: (c) => orDash(c.certificate_number) },
-    { header: t.client.region, render: (c) => orDash(c.region) },
+    {
+      header: t.client.name,
+      render: (c) => <NameWithImage name={c.name} image={c.logo} />,
+      sortKey: sort('name'),
+    },
+    {
+      header: t.client.certificateNumber,
+      render: (c) => orDash(c.certificate_number),
+      sortKey: sort('certificate_number'),
+    },
+    { header: t.client.region, render: (c) => orDash(c.region), sortKey: sort('region') },
   ],
+  actions: ['edit', 'detail', 'delete'],
   detail: { href: (c) => routeLink('/company-certificate/:id', { id: c.id }) },
   form: {
     initialValues: clientFormValues,
