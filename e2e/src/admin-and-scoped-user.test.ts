@@ -78,11 +78,11 @@ describe('an administrator sets up a company, a role and a scoped user; that use
     await visible(page.locator('form').getByText('Nama pengguna & kata sandi salah'));
     expect(new URL(page.url()).pathname).toBe('/login');
 
-    // The right one lands on /statistik (its module is not built yet: the unavailable state).
+    // The right one lands on /statistik (mf-reports shows a placeholder until its screens land).
     await page.getByLabel('Password').fill(adminPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/statistik');
-    await visible(page.getByText('Modul ini belum tersedia atau sedang tidak dapat dimuat.'));
+    await visible(page.getByText('Halaman ini sedang disiapkan.'));
     await visible(page.getByRole('link', { name: /^Halo, / }));
 
     // A company with a logo: the logo shows in the list.

@@ -132,6 +132,10 @@ export async function downloadFile(path: string, options: DownloadOptions = {}):
       chunks.push(value);
       received += value.byteLength;
       onProgress?.(received, total);
+      if (signal?.aborted) {
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
     }
   }
   signal?.throwIfAborted();

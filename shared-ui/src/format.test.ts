@@ -1,4 +1,12 @@
-import { formatDate, formatNumber, formatRupiah, imageUrl, orDash } from './format';
+import {
+  daysUntil,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRupiah,
+  imageUrl,
+  orDash,
+} from './format';
 
 describe('formatDate', () => {
   it("shows dates as 'DD MMMM YYYY' with Indonesian month names", () => {
@@ -59,5 +67,23 @@ describe('orDash and imageUrl', () => {
     expect(imageUrl('logo 1.png')).toBe('/images/logo%201.png');
     expect(imageUrl('')).toBeNull();
     expect(imageUrl(null)).toBeNull();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows DD MMMM YYYY HH:mm in Indonesian, or -', () => {
+    expect(formatDateTime('2026-01-05T14:30:00')).toBe('05 Januari 2026 14:30');
+    expect(formatDateTime(null)).toBe('-');
+  });
+});
+
+describe('daysUntil', () => {
+  it('counts whole calendar days, negative once past, null when empty', () => {
+    expect(daysUntil('2026-03-01', '2026-02-27')).toBe(2);
+    expect(daysUntil('2028-03-01', '2028-02-28')).toBe(2); // leap year
+    expect(daysUntil('2026-02-27', '2026-02-27T23:59:00')).toBe(0);
+    expect(daysUntil('2026-02-20', '2026-02-27')).toBe(-7);
+    expect(daysUntil('', '2026-02-27')).toBeNull();
+    expect(daysUntil('not a date', '2026-02-27')).toBeNull();
   });
 });
