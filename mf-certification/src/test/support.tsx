@@ -1,5 +1,5 @@
 /** What this module's screen tests share: the faked network, a signed-in user, rendering, records. */
-import { act, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PERMISSION_KEYS, type PermissionKey, toListResponse } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
@@ -91,6 +91,11 @@ export function show(path: ScreenPath, at: string = path) {
     </AppThemeProvider>,
   );
 }
+
+// Forms of twenty fields with a yup schema take their time in jsdom on a busy 2-core machine: wait
+// longer for what the page shows, and give a test longer. (Nothing here measures speed.)
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(60_000);
 
 afterEach(() => {
   act(() => hideToast());

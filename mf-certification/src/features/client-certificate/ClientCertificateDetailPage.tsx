@@ -22,6 +22,7 @@ import {
   useFormModal,
   useRecord,
 } from '@sertifikasi/shared-ui';
+import { BackButton } from '../../components/BackButton';
 import { t } from '../../i18n/id';
 import { clientFormSchema } from './client-certificate.resource';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
@@ -168,14 +169,17 @@ export function ClientCertificateDetailPage() {
     id ? `company-certificate/${encodeURIComponent(companyId)}/${encodeURIComponent(id)}` : null,
   );
   return (
-    <RecordView state={state}>
-      {(client) => (
-        <Stack spacing={2}>
-          <ClientHeader client={client} />
-          <ClientProfile client={client} onSaved={state.reload} />
-          <ClientSchemes client={client} onChange={state.reload} />
-        </Stack>
-      )}
-    </RecordView>
+    <Stack spacing={2}>
+      <BackButton fallback="/company-certificate" />
+      <RecordView state={state}>
+        {(client) => (
+          <Stack spacing={2}>
+            <ClientHeader client={client} />
+            <ClientProfile client={client} onSaved={state.reload} />
+            <ClientSchemes client={client} onChange={state.reload} />
+          </Stack>
+        )}
+      </RecordView>
+    </Stack>
   );
 }

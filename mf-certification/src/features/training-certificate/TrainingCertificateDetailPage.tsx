@@ -17,6 +17,7 @@ import {
   useFormModal,
   useRecord,
 } from '@sertifikasi/shared-ui';
+import { BackButton } from '../../components/BackButton';
 import { QrImage } from '../../components/QrImage';
 import { t } from '../../i18n/id';
 import { TrainingFields, trainingBody, trainingFormValues, type TrainingFormValues } from './TrainingFields';
@@ -92,8 +93,11 @@ export function TrainingCertificateDetailPage() {
     id ? `training-certificate/${encodeURIComponent(companyId)}/${encodeURIComponent(id)}` : null,
   );
   return (
-    <RecordView state={state}>
-      {(record) => <TrainingProfile record={record} onSaved={state.reload} />}
-    </RecordView>
+    <Stack spacing={2}>
+      <BackButton fallback="/training-certificate" />
+      <RecordView state={state}>
+        {(record) => <TrainingProfile record={record} onSaved={state.reload} />}
+      </RecordView>
+    </Stack>
   );
 }
