@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { CLIENT_IMAGE_LABELS, type ClientCertificate } from '@sertifikasi/shared-contracts';
+import { ALL, CLIENT_IMAGE_LABELS, type ClientCertificate } from '@sertifikasi/shared-contracts';
+import { useAuth } from '@sertifikasi/shared-auth';
 import { CompanyInput, ImageInput, TextInput } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
@@ -68,11 +69,15 @@ const wide = { gridColumn: '1 / -1' } as const;
  * 'Ubah Profile Client'.
  */
 export function ClientFields() {
+  const companyId = useAuth((s) => s.company_id);
   return (
     <Box sx={grid}>
-      <Box sx={wide}>
-        <CompanyInput />
-      </Box>
+      {/* The company is chosen only when the header says ALL (an empty grid cell otherwise). */}
+      {companyId === ALL && (
+        <Box sx={wide}>
+          <CompanyInput />
+        </Box>
+      )}
       <Box sx={wide}>
         <TextInput name="name" label={t.client.name} required />
       </Box>
@@ -92,16 +97,13 @@ export function ClientFields() {
       <TextInput name="president" label={t.client.president} />
       <TextInput name="management_representative" label={t.client.managementRepresentative} />
       <TextInput name="foundation_day" label={t.client.foundationDay} type="date" />
-      <Box />
       <TextInput name="employees_number" label={t.client.employeesNumber} type="number" />
       <TextInput name="employees_active" label={t.client.employeesActive} type="number" />
       <TextInput name="phone" label={t.client.phone} type="tel" />
       <TextInput name="handphone" label={t.client.handphone} type="tel" />
       <TextInput name="fax" label={t.client.fax} type="tel" />
       <TextInput name="email" label={t.client.email} type="email" />
-      <Box sx={wide}>
-        <TextInput name="website" label={t.client.website} type="url" placeholder="https://" />
-      </Box>
+      <TextInput name="website" label={t.client.website} type="url" placeholder="https://" />
     </Box>
   );
 }
