@@ -229,6 +229,33 @@ describe('client detail', () => {
     }
   });
 
+  it("'Download Sertifikat' saves the scheme's PDF under the name the API gives", async () => {
+    signIn();
+    const pdf = new TextEncoder().encode('%PDF-1.7 test');
+    fakeApi({
+      [`GET ${detailPath()}`]: { body: clientDetail() },
+      [`GET /api/download-certificate/${uuid(51)}`]: {
+        raw: pdf,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="CERT. NO. QMS_2026_001 PT Baja Perkasa.pdf"`,
+        },
+      },
+    });
+    const downloads = catchDownloads();
+    try {
+      open();
+      const active = await screen.findByRole('article', { name: /QMS\/2026\/001/ });
+      await userEvent.click(within(active).getByRole('button', { name: 'Download Sertifikat' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      expect(downloads.saved[0]!.name).toBe('CERT. NO. QMS_2026_001 PT Baja Perkasa.pdf');
+      expect(downloads.saved[0]!.blob.type).toBe('application/pdf');
+      expect(await within(active).findByRole('button', { name: 'Download Sertifikat' })).toBeEnabled();
+    } finally {
+      downloads.restore();
+    }
+  });
+
   it('shows the status history of a scheme: status, date and who', async () => {
     signIn();
     fakeApi({

@@ -1,4 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppThemeProvider } from '@sertifikasi/shared-ui';
+import { screens } from '../routes';
 import userEvent from '@testing-library/user-event';
 import { C1, catchDownloads, fakeApi, QR_PNG, show, signIn, training } from '../test/support';
 
@@ -83,5 +86,41 @@ describe('training certificate detail', () => {
     fakeApi({});
     open();
     expect(await screen.findByText('Opps, Data Tidak Ditemukan')).toBeInTheDocument();
+  });
+});
+
+describe("'Kembali'", () => {
+  function Where() {
+    const location = useLocation();
+    return <p>{`list at ${location.pathname}${location.search}`}</p>;
+  }
+  const Detail = screens['/training-certificate/:id'];
+  const renderAt = (entries: string[]) =>
+    render(
+      <AppThemeProvider>
+        <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+          <Routes>
+            <Route path="/training-certificate" element={<Where />} />
+            <Route path="/training-certificate/:id" element={<Detail />} />
+          </Routes>
+        </MemoryRouter>
+      </AppThemeProvider>,
+    );
+
+  it('goes back to the list as it was (page and search are in the address)', async () => {
+    signIn();
+    fakeApi({ [`GET ${detailPath()}`]: { body: training() } });
+    renderAt(['/training-certificate?page=3&search=rina', `/training-certificate/${ID}`]);
+    await screen.findByRole('region', { name: 'Profil Personel' });
+    await userEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    expect(await screen.findByText('list at /training-certificate?page=3&search=rina')).toBeInTheDocument();
+  });
+
+  it('opened directly, goes to the list', async () => {
+    signIn();
+    fakeApi({ [`GET ${detailPath()}`]: { body: training() } });
+    renderAt([`/training-certificate/${ID}`]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Kembali' }));
+    expect(await screen.findByText('list at /training-certificate')).toBeInTheDocument();
   });
 });

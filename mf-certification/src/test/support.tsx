@@ -19,7 +19,11 @@ export interface Call {
 }
 export interface Answer {
   status?: number;
+  /** JSON. */
   body?: unknown;
+  /** Or bytes (a PDF), with their own headers. */
+  raw?: Uint8Array;
+  headers?: Record<string, string>;
 }
 export type Route = Answer | ((call: Call) => Answer | Promise<Answer>);
 
@@ -44,9 +48,11 @@ export function fakeApi(routes: Record<string, Route>) {
         : typeof route === 'function'
           ? await route(call)
           : route;
+    if (answer.raw)
+      return new Response(answer.raw, { status: answer.status ?? 200, headers: answer.headers });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   }) as typeof fetch;
   return {
