@@ -22,7 +22,7 @@ export interface Answer {
   /** JSON. */
   body?: unknown;
   /** Or bytes (a PDF), with their own headers. */
-  raw?: Uint8Array;
+  raw?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 export type Route = Answer | ((call: Call) => Answer | Promise<Answer>);
