@@ -37,7 +37,12 @@ function sharedDeps(pkg) {
       '@emotion/styled': singleton('@emotion/styled'),
     });
   }
-  if (deps['@mui/x-date-pickers']) shared['@mui/x-date-pickers/'] = singleton('@mui/x-date-pickers');
+  if (deps['@mui/x-date-pickers']) {
+    Object.assign(shared, {
+      '@mui/x-date-pickers': singleton('@mui/x-date-pickers'),
+      '@mui/x-date-pickers/': singleton('@mui/x-date-pickers'),
+    });
+  }
   if (deps.zustand) shared.zustand = singleton('zustand');
   if (deps.dayjs) Object.assign(shared, { dayjs: singleton('dayjs'), 'dayjs/': singleton('dayjs') });
   if (deps.formik) shared.formik = singleton('formik');
