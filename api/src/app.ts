@@ -18,12 +18,15 @@ import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
 import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
 import { imageWork } from './services/images';
+import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
+import certificationRoutes from './modules/certification/certification.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
 import imageRoutes from './modules/images/images.routes';
 import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
+import trainingRoutes from './modules/training/training.routes';
 import userRoutes from './modules/users/users.routes';
 
 declare module 'fastify' {
@@ -139,6 +142,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(roleRoutes);
   await app.register(companyRoutes);
   await app.register(imageRoutes);
+  await app.register(accreditedRoutes);
+  await app.register(certificationRoutes);
+  await app.register(trainingRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

@@ -1,6 +1,10 @@
 import { count } from 'drizzle-orm';
+import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import type { Executor } from '../src/db';
 import { auditLog, companies } from '../src/db/schema';
+import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
+import { insertAccredited, insertCertificationType, insertTraining } from './records';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -104,20 +108,6 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/login']!.post!.security).toBeUndefined();
   });
 
-  it('refuses every documented signed-in operation without a token (401), as documented', async () => {
-    let checked = 0;
-    for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) {
-        if (!op.security) continue;
-        const url = path.replace(/\{[^}]+\}/g, '3f2a1c4e-0000-4000-8000-000000000001');
-        const res = await ctx.app.inject({ method: method.toUpperCase() as 'GET', url });
-        expect([`${method} ${path}`, res.statusCode]).toEqual([`${method} ${path}`, 401]);
-        checked++;
-      }
-    }
-    expect(checked).toBeGreaterThanOrEqual(18);
-  });
-
   it('carries the request schemas the routes validate with', () => {
     const loginBody = doc.paths['/api/login']!.post!.requestBody!.content['application/json']!.schema;
     expect(Object.keys(loginBody.properties!)).toEqual(['username', 'password']);
@@ -190,6 +180,133 @@ describe('OpenAPI', () => {
     const viewer = (await ctx.app.inject({ url: '/api/docs' })).headers['content-security-policy'];
     expect(viewer).toMatch(/script-src 'self'(;|$)/);
     expect(viewer).toMatch(/object-src 'none'/);
+  });
+});
+
+/**
+ * Company-owned records by the first path segment of their routes: how to make one in a company and
+ * a valid update body for it. A route under /{id} of a company-owned module needs an entry here.
+ */
+const OWNED: Record<
+  string,
+  { make(db: Executor, company: string): Promise<string>; body(company: string): object }
+> = {
+  certification: {
+    make: (db, company) => insertCertificationType(db, company, 'ISO Matriks'),
+    body: (company) => ({ company_id: company, name: 'X', category: 'Y', code: 'Z', position: 1 }),
+  },
+  accredited: {
+    make: (db, company) => insertAccredited(db, company),
+    body: (company) => ({ company_id: company, name: 'X' }),
+  },
+  'training-certificate': {
+    make: (db, company) => insertTraining(db, company),
+    body: (company) => ({
+      company_id: company,
+      name: 'X',
+      certificate_number: 'MATRIKS-1',
+      training: 'Y',
+      location: 'Z',
+      date: '2025-01-01',
+    }),
+  },
+};
+const COMPANY_OWNED_MODULES = ['certification', 'accredited', 'company-certificate', 'training-certificate'];
+
+describe('access matrix: every declared route answers 401, 403 and 404 as its access says', () => {
+  const routes = () => declaredRoutes().filter((r) => r.url.startsWith('/api/'));
+  const signedIn = (r: DeclaredRoute) => !('public' in r.access && r.access.public === true);
+  const wanted = (r: DeclaredRoute): string[] => {
+    if ('public' in r.access && r.access.public === true) return [];
+    const p = r.access.permission;
+    return p === undefined ? [] : Array.isArray(p) ? p : [p];
+  };
+  const sample = (url: string, id: string, company = id) =>
+    url.replace(':company_id', company).replace(/:[a-z_]+/g, id);
+  const label = (r: DeclaredRoute) => `${r.method} ${r.url}`;
+  const SOME_ID = '3f2a1c4e-0000-4000-8000-000000000001';
+
+  it('covers every documented operation', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, object> }>();
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+    );
+    expect(routes().map(label).sort()).toEqual(expect.arrayContaining(documented.sort()));
+    expect(routes().length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('401 without a token on every signed-in route', async () => {
+    for (const route of routes().filter(signedIn)) {
+      const res = await ctx.app.inject({ method: route.method, url: sample(route.url, SOME_ID) });
+      expect([label(route), res.statusCode]).toEqual([label(route), 401]);
+    }
+  });
+
+  it('403 for a user lacking the permission, and for a scoped user on routes that need scope ALL', async () => {
+    const company = await createCompany(ctx.app, ctx.adminToken, 'PT Matriks Akses');
+    const onlyStatistik = await createUser(ctx.app, ctx.adminToken, {
+      username: 'matriks.statistik',
+      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Statistik', ['statistik']),
+      company_ids: 'ALL',
+    });
+    const onlyCompany = await createUser(ctx.app, ctx.adminToken, {
+      username: 'matriks.company',
+      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Perusahaan', ['company']),
+      company_ids: 'ALL',
+    });
+    const scopedAll = await createUser(ctx.app, ctx.adminToken, {
+      username: 'matriks.scoped',
+      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Penuh', [...PERMISSION_KEYS]),
+      company_ids: [company],
+    });
+    let checked = 0;
+    for (const route of routes().filter(signedIn)) {
+      const keys = wanted(route);
+      const url = sample(route.url, SOME_ID, company);
+      if (keys.length) {
+        const user = keys.includes('statistik') ? onlyCompany : onlyStatistik;
+        expect(keys).not.toEqual(expect.arrayContaining(['statistik', 'company']));
+        const res = await call(ctx.app, user.token, route.method as 'GET', url);
+        expect([label(route), res.statusCode]).toEqual([label(route), 403]);
+        checked++;
+      }
+      if (!('public' in route.access) && route.access.scopeAll) {
+        const res = await call(ctx.app, scopedAll.token, route.method as 'GET', url);
+        expect([label(route), 'scope', res.statusCode]).toEqual([label(route), 'scope', 403]);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(25);
+  });
+
+  it('404 on company-owned /{id} routes for a record of a company outside the scope', async () => {
+    const mine = await createCompany(ctx.app, ctx.adminToken, 'PT Matriks Milik');
+    const theirs = await createCompany(ctx.app, ctx.adminToken, 'PT Matriks Lain');
+    const user = await createUser(ctx.app, ctx.adminToken, {
+      username: 'matriks.milik',
+      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Milik Penuh', [...PERMISSION_KEYS]),
+      company_ids: [mine],
+    });
+    const owned = routes().filter(
+      (r) => r.url.includes(':id') && wanted(r).some((k) => COMPANY_OWNED_MODULES.includes(k.split(':')[0]!)),
+    );
+    expect(owned.length).toBeGreaterThanOrEqual(9);
+    for (const route of owned) {
+      const segment = route.url.split('/')[2]!;
+      const maker = OWNED[segment];
+      expect([label(route), maker ? 'has a record maker' : 'add one to OWNED']).toEqual([
+        label(route),
+        'has a record maker',
+      ]);
+      const id = await maker!.make(ctx.database.db, theirs);
+      const url = sample(route.url, id, 'ALL');
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : maker!.body(mine);
+      const res = await call(ctx.app, user.token, route.method as 'GET', url, body);
+      expect([label(route), res.statusCode]).toEqual([label(route), 404]);
+      // The same call on a record in the caller's company is not refused as missing.
+      const own = await maker!.make(ctx.database.db, mine);
+      const ok = await call(ctx.app, user.token, route.method as 'GET', sample(route.url, own, 'ALL'), body);
+      expect([label(route), ok.statusCode < 300]).toEqual([label(route), true]);
+    }
   });
 });
 

@@ -1,12 +1,14 @@
 import * as yup from 'yup';
-import { optionalText, outId, outText, refSchema, requiredText, uuidField } from './fields';
+import { optionalText, optionalUuid, outId, outText, refSchema, requiredText, uuidField } from './fields';
 import { requiredDate } from './dates';
 import { V } from './messages';
 
 /**
  * Training certificates ('Sertifikasi Pelatihan'): one person's certificate of a training. The
  * number is unique across all companies (trimmed, any case); the QR is made on create and again
- * when the number changes. JSON bodies (no images).
+ * when the number changes. JSON bodies (no images). `certification_id` optionally names the
+ * certification type (of the same company) the training belongs to: a type's `student_count` counts
+ * the training certificates that name it.
  */
 export const trainingInputSchema = yup
   .object({
@@ -17,6 +19,7 @@ export const trainingInputSchema = yup
     location: requiredText('Lokasi', 300),
     date: requiredDate('Tanggal Sertifikasi'),
     desc: optionalText('Deskripsi', 5000, { multiline: true }),
+    certification_id: optionalUuid('Sertifikat'),
   })
   .noUnknown(V.unknown);
 export type TrainingInput = yup.InferType<typeof trainingInputSchema>;
@@ -31,6 +34,8 @@ export const trainingSchema = yup.object({
   location: yup.string().defined(),
   date: yup.string().defined(),
   desc: outText(),
+  /** The certification type the training belongs to, if any. */
+  certification_id: yup.string().nullable().optional(),
   /** The QR (PNG, base64, no data: prefix) encoding the public check URL. */
   qrcode: outText(),
   created_at: yup.string().defined(),

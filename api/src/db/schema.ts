@@ -34,7 +34,6 @@ const timestamps = {
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 };
-const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 
 export const permissions = pgTable('permissions', {
   id: uuid('id').primaryKey(),
@@ -206,7 +205,7 @@ export const certificationTypes = pgTable(
   (t) => [
     unique('certification_types_id_company_uq').on(t.id, t.company_id),
     index('certification_types_company_idx').on(t.company_id, t.position),
-    index('certification_types_name_trgm_idx').using('gin', trgm(t.name)),
+    searchIndex('certification_types_search_idx', [t.name, t.code, t.category]),
     check(
       'certification_types_vft_ck',
       sql`${t.valid_for_type} is null or ${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`,
@@ -227,8 +226,9 @@ export const accreditedBodies = pgTable(
   },
   (t) => [
     unique('accredited_bodies_id_company_uq').on(t.id, t.company_id),
-    index('accredited_bodies_company_idx').on(t.company_id),
-    index('accredited_bodies_name_trgm_idx').using('gin', trgm(t.name)),
+    /** The list's order (name, any case) within a company; also serves lookups by company. */
+    index('accredited_bodies_company_name_idx').on(t.company_id, sql`lower(${t.name})`),
+    searchIndex('accredited_bodies_search_idx', [t.name]),
   ],
 );
 
@@ -263,8 +263,8 @@ export const clientCertificates = pgTable(
   (t) => [
     unique('client_certificates_id_company_uq').on(t.id, t.company_id),
     uniqueIndex('client_certificates_number_uq').on(t.company_id, sql`lower(${t.certificate_number})`),
-    index('client_certificates_name_trgm_idx').using('gin', trgm(t.name)),
-    index('client_certificates_number_trgm_idx').using('gin', trgm(t.certificate_number)),
+    index('client_certificates_company_name_idx').on(t.company_id, sql`lower(${t.name})`),
+    searchIndex('client_certificates_search_idx', [t.name, t.certificate_number, t.region]),
   ],
 );
 
@@ -314,6 +314,7 @@ export const schemes = pgTable(
     index('schemes_company_issue_idx').on(t.company_id, t.issue_date),
     index('schemes_certification_idx').on(t.certification_id),
     index('schemes_accredited_idx').on(t.accredited_id),
+    searchIndex('schemes_search_idx', [t.cert_number]),
     check('schemes_status_ck', sql`${t.status} in ('ACTIVE', 'SUSPENDED', 'WITHDRAWN', 'DRAFT', 'NOACTIVE')`),
     check('schemes_vft_ck', sql`${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`),
     check('schemes_valid_for_ck', sql`${t.valid_for} > 0`),
@@ -346,8 +347,8 @@ export const trainingCertificates = pgTable(
     }).onDelete('restrict'),
     uniqueIndex('training_certificates_number_uq').on(sql`lower(trim(${t.certificate_number}))`),
     index('training_certificates_company_date_idx').on(t.company_id, t.date),
-    index('training_certificates_name_trgm_idx').using('gin', trgm(t.name)),
-    index('training_certificates_number_trgm_idx').using('gin', trgm(t.certificate_number)),
+    index('training_certificates_certification_idx').on(t.certification_id),
+    searchIndex('training_certificates_search_idx', [t.name, t.certificate_number, t.training, t.location]),
   ],
 );
 

@@ -61,6 +61,16 @@ export const errorJsonSchema: JsonSchema = {
 /** Routes that declare no query take none: any parameter is unknown (422), not silently ignored. */
 const noQuery = yup.object({}).noUnknown(V.unknown);
 
+/** A route as declared: what the 401/403/404 conventions test walks (test/conventions.test.ts). */
+export interface DeclaredRoute {
+  method: Method;
+  url: string;
+  access: Access;
+}
+const declared = new Map<string, DeclaredRoute>();
+/** Every route declared so far through defineRoute, once per method and path. */
+export const declaredRoutes = (): DeclaredRoute[] => [...declared.values()];
+
 const isYup = (s: unknown): s is yup.AnySchema => typeof (s as yup.AnySchema)?.describe === 'function';
 
 /** Declares a route: its access, validated params/query/body and answer shape, all in one place. */
@@ -75,6 +85,9 @@ export function defineRoute<
   }
   response['4xx'] = errorJsonSchema;
   const isPublic = 'public' in def.access && def.access.public === true;
+  for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
+    declared.set(`${method} ${def.url}`, { method, url: def.url, access: def.access });
+  }
   app.route({
     method: def.method,
     url: def.url,

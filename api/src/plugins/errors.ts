@@ -5,11 +5,23 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { AppError, pgError } from '../lib/errors';
 
-/** Unique indexes -> the field they protect and the Indonesian message (DECISIONS.md section 2, 8). */
-const UNIQUE_FIELDS: Record<string, [string, string]> = {
+/**
+ * Every unique constraint and unique index of db/schema.ts, in one place: a duplicate is answered by
+ * the database (no pre-check per route, no race between check and write) and turned here into
+ * `422 {code, message, errors: {field: message}}` (DECISIONS.md sections 2, 4 and 8). `null` marks
+ * the ones no client input can break (ids and hashes the API makes itself): a violation of those is
+ * a fault, answered 500. A test holds this table to the schema, so a new unique index must be listed.
+ */
+export const UNIQUE_CONSTRAINTS: Record<string, readonly [field: string, message: string] | null> = {
+  permissions_name_uq: null,
   roles_name_lower_uq: ['name', 'Nama akses sudah digunakan'],
   companies_name_lower_uq: ['name', 'Nama perusahaan sudah digunakan'],
   users_username_lower_uq: ['username', 'Username sudah digunakan'],
+  sessions_token_hash_uq: null,
+  images_name_uq: null,
+  certification_types_id_company_uq: null,
+  accredited_bodies_id_company_uq: null,
+  client_certificates_id_company_uq: null,
   client_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
   schemes_cert_number_uq: ['cert_number', 'Nomor sertifikat sudah digunakan'],
   training_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
@@ -64,8 +76,9 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string> }, req, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message, err.errors);
     const db = pgError(err);
-    if (db?.code === '23505' && db.constraint && UNIQUE_FIELDS[db.constraint]) {
-      const [field, message] = UNIQUE_FIELDS[db.constraint]!;
+    const unique = db?.code === '23505' && db.constraint ? UNIQUE_CONSTRAINTS[db.constraint] : undefined;
+    if (unique) {
+      const [field, message] = unique;
       return send(reply, 422, ERROR_CODES.validation, message, { [field]: message });
     }
     if (db?.code === '23503' || db?.code === '23001') {

@@ -148,20 +148,6 @@ export async function missingCompanies(db: Executor, ids: string[]): Promise<str
   return ids.filter((id) => !known.has(id));
 }
 
-export async function companyNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(
-      and(
-        eq(sql`lower(${companies.name})`, name.toLowerCase()),
-        exceptId ? sql`${companies.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
 /** True when any record or user scope still refers to the company. */
 export async function companyInUse(db: Executor, id: string): Promise<boolean> {
   const checks = [

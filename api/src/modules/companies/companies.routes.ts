@@ -8,21 +8,15 @@ import {
   MESSAGES,
 } from '@sertifikasi/shared-contracts';
 import { companies } from '../../db/schema';
-import { invalid, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/crypto';
 import { listJsonSchema } from '../../lib/list';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
 import { applyImageFields, deleteImages, prepareUploads } from '../../services/images';
-import { deleteResponseSchema, idParams } from '../users/users.routes';
-import {
-  companyInUse,
-  companyNameTaken,
-  findCompany,
-  findCompanyRow,
-  listCompanies,
-} from './companies.repository';
+import { deleteResponseSchema, idParams } from '../../lib/params';
+import { companyInUse, findCompany, findCompanyRow, listCompanies } from './companies.repository';
 
 export default async function companyRoutes(app: FastifyInstance) {
   const tags = ['companies'];
@@ -49,8 +43,6 @@ export default async function companyRoutes(app: FastifyInstance) {
     response: { 201: companySchema },
     handler: async (req, reply) => {
       const body = req.body;
-      if (await companyNameTaken(app.db, body.name))
-        throw invalid({ name: 'Nama perusahaan sudah digunakan' });
       const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS);
       const company = await app.db.transaction(async (tx) => {
         const id = newId();
@@ -95,8 +87,6 @@ export default async function companyRoutes(app: FastifyInstance) {
       const { id } = req.params;
       const body = req.body;
       if (!(await findCompanyRow(app.db, id, req.auth.scope))) throw notFound();
-      if (await companyNameTaken(app.db, body.name, id))
-        throw invalid({ name: 'Nama perusahaan sudah digunakan' });
       const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS);
       return app.db.transaction(async (tx) => {
         const current = await findCompanyRow(tx, id, req.auth.scope);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { type ListQuery, PERMISSION_KEYS, type Role } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { permissions, rolePermissions, roles, users } from '../../db/schema';
@@ -68,17 +68,6 @@ const roleById = prepared('role.by-id', ['id'], (db, p, name) =>
 export async function findRole(db: Executor, id: string): Promise<Role | null> {
   const [row] = await roleById(db, { id });
   return row ? toRole(row) : null;
-}
-
-export async function roleNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptId ? ne(roles.id, exceptId) : undefined),
-    )
-    .limit(1);
-  return !!row;
 }
 
 /** The permission rows behind the ids sent, in catalogue order; unknown ids are reported. */

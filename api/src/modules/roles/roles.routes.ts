@@ -17,16 +17,10 @@ import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
 import { permissionKeysOfRole } from '../../services/sessions';
-import { deleteResponseSchema, idParams } from '../users/users.routes';
+import { deleteResponseSchema, idParams } from '../../lib/params';
 import { type Authority, lockAuthority, lockCaller } from '../users/authority';
 import { lockFullAdminIds } from '../users/users.repository';
-import {
-  findRole,
-  listRoles,
-  resolvePermissions,
-  roleNameTaken,
-  setRolePermissions,
-} from './roles.repository';
+import { findRole, listRoles, resolvePermissions, setRolePermissions } from './roles.repository';
 
 /** Permissions must exist, and a caller cannot hand out a permission they lack (DECISIONS.md section 3). */
 async function checkPermissions(db: Executor, authority: Authority, ids: string[]) {
@@ -88,7 +82,6 @@ export default async function roleRoutes(app: FastifyInstance) {
           scopeAll: true,
         });
         const permissionIds = await checkPermissions(tx, authority, req.body.permission);
-        if (await roleNameTaken(tx, req.body.name)) throw invalid({ name: 'Nama akses sudah digunakan' });
         const id = newId();
         await tx.insert(roles).values({ id, name: req.body.name });
         await setRolePermissions(tx, id, permissionIds);
@@ -120,7 +113,6 @@ export default async function roleRoutes(app: FastifyInstance) {
           req.body.permission === undefined
             ? undefined
             : await checkPermissions(tx, authority, req.body.permission);
-        if (await roleNameTaken(tx, req.body.name, id)) throw invalid({ name: 'Nama akses sudah digunakan' });
         await tx.update(roles).set({ name: req.body.name, updated_at: new Date() }).where(eq(roles.id, id));
         if (permissionIds) await setRolePermissions(tx, id, permissionIds);
         // The last administrator with every permission cannot be demoted by editing their role.

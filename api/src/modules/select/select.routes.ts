@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { companyOptionSchema, permissionSchema } from '@sertifikasi/shared-contracts';
+import {
+  certificationLookupsSchema,
+  companyOptionSchema,
+  permissionSchema,
+  reportLookupsSchema,
+} from '@sertifikasi/shared-contracts';
+import { companyParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
+import { companyFilter } from '../../plugins/auth';
 import { companyOptions } from '../companies/companies.repository';
 import { permissionOptions, roleOptions } from '../roles/roles.repository';
+import { accreditedOptions, certificationOptions, clientOptions } from './lookups';
 
 const optionList = yup.array(companyOptionSchema).defined();
 
@@ -39,5 +47,48 @@ export default async function selectRoutes(app: FastifyInstance) {
     access: { permission: 'roles' },
     response: { 200: yup.array(permissionSchema).defined() },
     handler: async () => permissionOptions(app.db),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/select/certification/:company_id',
+    summary: 'Certification types and accreditation bodies of a company, or of every company in scope (ALL)',
+    tags,
+    access: { permission: ['company-certificate', 'certification', 'accredited', 'training-certificate'] },
+    params: companyParams,
+    response: { 200: certificationLookupsSchema },
+    handler: async (req) => {
+      const scope = companyFilter(req, req.params.company_id);
+      const [certification, accredited] = await Promise.all([
+        certificationOptions(app.db, scope),
+        accreditedOptions(app.db, scope),
+      ]);
+      return { certification, accredited };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/select/report/:company_id',
+    summary: 'Report filters: certification types, accreditation bodies and clients of a company or ALL',
+    tags,
+    access: {
+      permission: [
+        'report-company-certificate',
+        'report-company-certificate-scheme',
+        'report-training-certificate',
+      ],
+    },
+    params: companyParams,
+    response: { 200: reportLookupsSchema },
+    handler: async (req) => {
+      const scope = companyFilter(req, req.params.company_id);
+      const [certification, accredited, companyCertificate] = await Promise.all([
+        certificationOptions(app.db, scope),
+        accreditedOptions(app.db, scope),
+        clientOptions(app.db, scope),
+      ]);
+      return { certification, accredited, company_certificate: companyCertificate };
+    },
   });
 }

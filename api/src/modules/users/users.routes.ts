@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import * as yup from 'yup';
 import {
   ALL,
   type CompanyScope,
@@ -18,6 +17,7 @@ import { roles, users } from '../../db/schema';
 import { forbidden, invalid, notFound, refused } from '../../lib/errors';
 import { hashPassword, newId } from '../../lib/crypto';
 import { listJsonSchema } from '../../lib/list';
+import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
@@ -30,19 +30,8 @@ import {
   listUsers,
   lockFullAdminIds,
   setUserScope,
-  usernameTaken,
   usersWithinScope,
 } from './users.repository';
-
-/**
- * Ids in paths are read in lower case: the database compares UUIDs in any case, but the self and
- * last-administrator checks compare strings, and `/api/user/<ID IN CAPITALS>` must not slip past them.
- */
-export const idParams = yup.object({ id: yup.string().trim().lowercase().uuid().required() });
-export const deleteResponseSchema = yup.object({
-  success: yup.boolean().defined(),
-  message: yup.string().defined(),
-});
 
 /**
  * No escalation (DECISIONS.md section 3): the role given must hold only permissions the caller
@@ -146,7 +135,6 @@ export default async function userRoutes(app: FastifyInstance) {
           roleIds: [body.roles_id],
         });
         const { scope, roleId } = await checkAssignable(tx, authority, body.roles_id, body.company_ids);
-        if (await usernameTaken(tx, body.username)) throw invalid({ username: 'Username sudah digunakan' });
         const id = newId();
         await tx.insert(users).values({
           id,
@@ -188,8 +176,6 @@ export default async function userRoutes(app: FastifyInstance) {
         await checkManageable(tx, req, authority, current);
         const { scope, roleId } = await checkAssignable(tx, authority, body.roles_id, body.company_ids);
         if (isSelf && !active) throw refused('Tidak dapat menonaktifkan akun sendiri');
-        if (await usernameTaken(tx, body.username, id))
-          throw invalid({ username: 'Username sudah digunakan' });
         const next = { is_active: active, scope_all: scope === ALL, roles_id: roleId };
         if (fullAdmins.includes(id) && !(await isFullAdmin(tx, next)) && fullAdmins.length <= 1) {
           throw refused(

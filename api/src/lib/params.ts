@@ -1,0 +1,34 @@
+import * as yup from 'yup';
+import { ALL } from '@sertifikasi/shared-contracts';
+
+/**
+ * Ids in paths are read in lower case: the database compares UUIDs in any case, but the self and
+ * last-administrator checks compare strings, and `/api/user/<ID IN CAPITALS>` must not slip past them.
+ * A malformed id answers 404 (lib/validation.ts), as an unknown one does.
+ */
+export const idParams = yup.object({ id: yup.string().trim().lowercase().uuid().required() });
+
+/** `/{company_id}/{id}`: a company (or `ALL`, every company in the caller's scope) and a record. */
+export const companyIdParams = yup.object({
+  company_id: yup
+    .string()
+    .trim()
+    .test('company', (v) => v === ALL || yup.string().uuid().isValidSync(v))
+    .required(),
+  id: yup.string().trim().lowercase().uuid().required(),
+});
+
+/** `/{company_id}`: a company or `ALL`, for look-ups and dashboards. */
+export const companyParams = yup.object({
+  company_id: yup
+    .string()
+    .trim()
+    .test('company', (v) => v === ALL || yup.string().uuid().isValidSync(v))
+    .required(),
+});
+
+/** The delete answer (DECISIONS.md sections 4 and 7): `{success, message}`. */
+export const deleteResponseSchema = yup.object({
+  success: yup.boolean().defined(),
+  message: yup.string().defined(),
+});
