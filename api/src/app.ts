@@ -28,6 +28,8 @@ import roleRoutes from './modules/roles/roles.routes';
 import selectRoutes from './modules/select/select.routes';
 import trainingRoutes from './modules/training/training.routes';
 import userRoutes from './modules/users/users.routes';
+import clientCertificateRoutes from './modules/client-certificates/client-certificates.routes';
+import schemeRoutes from './modules/schemes/schemes.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +147,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accreditedRoutes);
   await app.register(certificationRoutes);
   await app.register(trainingRoutes);
+  await app.register(clientCertificateRoutes);
+  await app.register(schemeRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

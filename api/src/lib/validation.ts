@@ -91,8 +91,13 @@ export function validateWith(schema: yup.AnySchema, data: unknown, part: string)
       const type = fields[key]?.type;
       if (isQuery && Array.isArray(value) && type && !LIST_TYPES.has(type)) {
         errors[key] = `Parameter ${key} hanya boleh diberikan satu kali`;
-      } else if (type === 'number' && typeof value === 'string' && !DECIMAL_RE.test(value.trim())) {
-        // Left for the schema's own "must be a number" message.
+      } else if (
+        type === 'number' &&
+        typeof value === 'string' &&
+        value.trim() !== '' &&
+        !DECIMAL_RE.test(value.trim())
+      ) {
+        // Left for the schema's own "must be a number" message; an empty form input is "no value".
         copy[key] = Number.NaN;
       }
     }

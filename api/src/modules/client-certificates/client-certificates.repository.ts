@@ -1,0 +1,160 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ALL,
+  type ClientCertificate,
+  type ClientCertificateDetail,
+  type CompanyScope,
+  toFlag,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import {
+  accreditedBodies,
+  certificationTypes,
+  clientCertificates,
+  companies,
+  schemes,
+} from '../../db/schema';
+import { preparedShapes, prepared } from '../../db/prepared';
+import { isAnyOf } from '../../lib/list';
+import { type SchemeRow, toSchemeDto } from '../schemes/schemes.repository';
+
+export type ClientRow = typeof clientCertificates.$inferSelect;
+
+/** A client as lists and writes answer it (clientCertificateSchema). */
+export function toClientDto(row: ClientRow, company: { id: string; name: string }): ClientCertificate {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    company: { id: company.id, name: company.name },
+    name: row.name,
+    certificate_number: row.certificate_number,
+    region: row.region,
+    logo: row.logo,
+    address: row.address,
+    scope: row.scope,
+    ea_code: row.ea_code,
+    nace_code: row.nace_code,
+    president: row.president,
+    management_representative: row.management_representative,
+    foundation_day: row.foundation_day,
+    employees_number: row.employees_number,
+    employees_active: row.employees_active,
+    phone: row.phone,
+    handphone: row.handphone,
+    fax: row.fax,
+    email: row.email,
+    website: row.website,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** A scheme row as json_agg writes it: timestamps as text. */
+type SchemeJson = Omit<SchemeRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+interface SchemeJoinedJson {
+  s: SchemeJson;
+  cert_name: string;
+  accredited: string | null;
+}
+
+/**
+ * The client's schemes with their type's and body's names, newest issue first, as one JSON array
+ * (a correlated subquery, so the detail is one statement and one round trip).
+ */
+const schemesJson = sql<SchemeJoinedJson[] | string>`coalesce((
+  select json_agg(json_build_object('s', s, 'cert_name', t.name, 'accredited', a.name)
+    order by s.issue_date desc, s.created_at desc, s.id)
+  from ${schemes} s
+  join ${certificationTypes} t on t.id = s.certification_id
+  left join ${accreditedBodies} a on a.id = s.accredited_id
+  where s.certificate_id = ${clientCertificates}.id
+), '[]'::json)`;
+
+const clientDetail = preparedShapes(
+  'client.detail',
+  ['scoped', 'company'],
+  ['id', 'scope', 'company'],
+  (db, p, on, name) =>
+    db
+      .select({
+        client: clientCertificates,
+        company: {
+          id: companies.id,
+          name: companies.name,
+          simple_dates: companies.simple_dates,
+          public_certificate_download: companies.public_certificate_download,
+        },
+        schemes: schemesJson,
+      })
+      .from(clientCertificates)
+      .innerJoin(companies, eq(companies.id, clientCertificates.company_id))
+      .where(
+        and(
+          eq(clientCertificates.id, p.id),
+          on.scoped ? isAnyOf(clientCertificates.company_id, p.scope) : undefined,
+          on.company ? eq(clientCertificates.company_id, p.company) : undefined,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+);
+
+/**
+ * `GET company-certificate/{company_id}/{id}`: the client with its company's settings and its
+ * schemes (newest issue first); null when absent, outside the scope or not of `companyId` (ALL:
+ * any company). One prepared statement: the client, its company and its schemes as JSON.
+ */
+export async function findClientDetail(
+  db: Executor,
+  id: string,
+  companyId: string,
+  scope: CompanyScope,
+  today: string,
+): Promise<ClientCertificateDetail | null> {
+  const byCompany = companyId !== ALL;
+  const [row] = await clientDetail(
+    db,
+    { scoped: scope !== ALL, company: byCompany },
+    { id, scope: scope === ALL ? [] : scope, company: byCompany ? companyId : null },
+  );
+  if (!row) return null;
+  const { client, company } = row;
+  const ref = { name: client.name, certificate_number: client.certificate_number };
+  // node-postgres parses json; PGlite may hand it over as text.
+  const joined =
+    typeof row.schemes === 'string' ? (JSON.parse(row.schemes) as SchemeJoinedJson[]) : row.schemes;
+  return {
+    ...toClientDto(client, company),
+    company: {
+      id: company.id,
+      name: company.name,
+      simple_dates: toFlag(company.simple_dates),
+      public_certificate_download: toFlag(company.public_certificate_download),
+    },
+    schema: joined.map(({ s, cert_name, accredited }) =>
+      toSchemeDto(
+        {
+          scheme: { ...s, created_at: new Date(s.created_at), updated_at: new Date(s.updated_at) },
+          client: ref,
+          cert_name,
+          accredited,
+        },
+        today,
+      ),
+    ),
+  };
+}
+
+const hasSchemes = prepared('client.has-schemes', ['id'], (db, p, name) =>
+  db
+    .select({ x: sql`1` })
+    .from(schemes)
+    .where(eq(schemes.certificate_id, p.id))
+    .limit(1)
+    .prepare(name),
+);
+
+/** True when the client has schemes (its delete is refused, its company cannot change). */
+export async function clientInUse(db: Executor, id: string): Promise<boolean> {
+  return (await hasSchemes(db, { id })).length > 0;
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  isCalendarDate,
+  SCHEME_STATUSES,
+  type SchemeHistoryEntry,
+  type SchemeStatus,
+  todayIn,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../db';
+import { auditLog, schemes } from '../db/schema';
+import { prepared } from '../db/prepared';
+
+/** The audit entity of schemes (COMMON decisions): its rows hold the scheme as the API answers it. */
+export const SCHEME_AUDIT_ENTITY = 'company-certificate-scheme';
+
+/** What the derivation reads of one audit row of a scheme. */
+export interface SchemeAuditRow {
+  action: string;
+  at: Date;
+  by: string | null;
+  /** `before.status` / `after.status` / `after.issue_date` of the row, when present. */
+  beforeStatus: string | null;
+  afterStatus: string | null;
+  afterIssueDate: string | null;
+}
+
+/** The scheme as stored now: the fallback for schemes written without an audit trail (imports). */
+export interface SchemeNow {
+  status: string;
+  issue_date: string;
+  created_at: Date;
+}
+
+const isStatus = (value: unknown): value is SchemeStatus =>
+  typeof value === 'string' && (SCHEME_STATUSES as readonly string[]).includes(value);
+
+/**
+ * The status changes of a scheme (DECISIONS.md section 10), oldest first, from its audit rows in
+ * the order they were written. The creation is the first entry (from null), effective from the
+ * scheme's `issue_date` at creation; every later change of `status` is an entry effective from the
+ * calendar day (in `timeZone`) it was made; an update that leaves the status alone adds nothing,
+ * and the deletion adds nothing.
+ *
+ * A scheme written without an audit row for its creation (imported data) is taken to have held the
+ * status its first recorded change started from (or, with no rows at all, its current status) since
+ * its `issue_date`; `now` supplies those values. Pure: no database, no clock.
+ */
+export function deriveStatusHistory(
+  rows: readonly SchemeAuditRow[],
+  timeZone: string,
+  now?: SchemeNow | null,
+): SchemeHistoryEntry[] {
+  const entries: SchemeHistoryEntry[] = [];
+  let last: SchemeStatus | null = null;
+  for (const row of rows) {
+    if (row.action === 'create') {
+      if (!isStatus(row.afterStatus)) continue;
+      const issue = row.afterIssueDate ?? now?.issue_date;
+      entries.push({
+        from: null,
+        to: row.afterStatus,
+        at: row.at.toISOString(),
+        effective_from: issue && isCalendarDate(issue) ? issue : todayIn(timeZone, row.at),
+        by: row.by,
+      });
+      last = row.afterStatus;
+      continue;
+    }
+    if (row.action !== 'update' || !isStatus(row.afterStatus)) continue;
+    const before: SchemeStatus | null = isStatus(row.beforeStatus) ? row.beforeStatus : last;
+    if (last === null && before !== null && now) {
+      // No creation row: the status before the first recorded change held from the issue date.
+      entries.push({
+        from: null,
+        to: before,
+        at: now.created_at.toISOString(),
+        effective_from: now.issue_date,
+        by: null,
+      });
+    }
+    last = before ?? last;
+    if (row.afterStatus === last) continue;
+    entries.push({
+      from: last,
+      to: row.afterStatus,
+      at: row.at.toISOString(),
+      effective_from: todayIn(timeZone, row.at),
+      by: row.by,
+    });
+    last = row.afterStatus;
+  }
+  if (!entries.length && now && isStatus(now.status)) {
+    entries.push({
+      from: null,
+      to: now.status,
+      at: now.created_at.toISOString(),
+      effective_from: now.issue_date,
+      by: null,
+    });
+  }
+  return entries;
+}
+
+const auditRowsOf = prepared('scheme-history.audit', ['entity', 'id'], (db, p, name) =>
+  db
+    .select({
+      action: auditLog.action,
+      at: auditLog.at,
+      by: auditLog.actor_username,
+      beforeStatus: sql<string | null>`${auditLog.before} ->> 'status'`,
+      afterStatus: sql<string | null>`${auditLog.after} ->> 'status'`,
+      afterIssueDate: sql<string | null>`${auditLog.after} ->> 'issue_date'`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, p.entity), eq(auditLog.entity_id, p.id)))
+    // Rows of one instant (never in practice: one request writes one row) keep create < update < delete.
+    .orderBy(
+      asc(auditLog.at),
+      asc(sql`case ${auditLog.action} when 'create' then 0 when 'update' then 1 else 2 end`),
+    )
+    .prepare(name),
+);
+
+const schemeNowOf = prepared('scheme-history.scheme', ['id'], (db, p, name) =>
+  db
+    .select({ status: schemes.status, issue_date: schemes.issue_date, created_at: schemes.created_at })
+    .from(schemes)
+    .where(eq(schemes.id, p.id))
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * A scheme's status history, oldest first: `{from, to, at, effective_from, by}` per change of
+ * status, the creation included (see deriveStatusHistory). `timeZone` is the deployment's
+ * (`app.config.timeZone`). Does not check scope: callers find the scheme within the caller's scope
+ * first. A scheme with neither audit rows nor a row of its own (unknown id) has no history ([]).
+ */
+export async function schemeStatusHistory(
+  db: Executor,
+  schemeId: string,
+  timeZone: string,
+): Promise<SchemeHistoryEntry[]> {
+  const rows = (await auditRowsOf(db, { entity: SCHEME_AUDIT_ENTITY, id: schemeId })) as SchemeAuditRow[];
+  const hasCreation = rows.some((r) => r.action === 'create');
+  const now = hasCreation ? null : ((await schemeNowOf(db, { id: schemeId }))[0] ?? null);
+  return deriveStatusHistory(rows, timeZone, now);
+}
+
+/**
+ * The status a scheme had on `date` (`YYYY-MM-DD`) by its history (oldest first): the latest-made
+ * change in effect on that day (effective_from on or before it), or null before the first one.
+ * Validity on a date also needs issue_date <= date <= expired_date (DECISIONS.md section 10).
+ */
+export function statusOn(history: readonly SchemeHistoryEntry[], date: string): SchemeStatus | null {
+  let status: SchemeStatus | null = null;
+  for (const entry of history) {
+    if (entry.effective_from <= date) status = entry.to;
+  }
+  return status;
+}
