@@ -266,6 +266,7 @@ describe('Sertifikasi Pelatihan', () => {
       location: 'Bandung',
       date: '2026-03-17',
       desc: null,
+      certification_id: null,
     });
   });
 });

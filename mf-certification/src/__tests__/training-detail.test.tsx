@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppThemeProvider } from '@sertifikasi/shared-ui';
 import { screens } from '../routes';
 import userEvent from '@testing-library/user-event';
-import { C1, catchDownloads, fakeApi, QR_PNG, show, signIn, training } from '../test/support';
+import { C1, catchDownloads, fakeApi, QR_PNG, show, signIn, training, uuid } from '../test/support';
 
 const ID = training().id;
 const detailPath = (company = 'ALL') => `/api/training-certificate/${company}/${ID}`;
@@ -68,9 +68,41 @@ describe('training certificate detail', () => {
       location: 'Surabaya',
       date: '2026-03-17',
       desc: null,
+      certification_id: null,
     });
     expect(await screen.findByText('Berhasil merubah data')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', detailPath(C1))).toHaveLength(2));
+  });
+
+  it("keeps the certificate's type on edit, chosen from the company's types", async () => {
+    signIn();
+    const api = fakeApi({
+      [`GET ${detailPath()}`]: { body: training({ certification_id: uuid(21) }) },
+      [`GET /api/select/certification/${C1}`]: {
+        body: {
+          certification: [
+            {
+              id: uuid(21),
+              name: 'ISO 9001:2015',
+              company_id: C1,
+              company: { id: C1, name: 'PT Mutu Nusantara' },
+            },
+          ],
+          accredited: [],
+        },
+      },
+      [`PUT /api/training-certificate/${ID}`]: { body: training() },
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ubah Sertifikasi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ubah Sertifikasi Pelatihan' });
+    const type = within(dialog).getByRole('combobox', { name: 'Sertifikat' });
+    await waitFor(() => expect(type).toHaveDisplayValue('ISO 9001:2015'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/api/training-certificate/${ID}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/api/training-certificate/${ID}`)[0]!.json).toMatchObject({
+      certification_id: uuid(21),
+    });
   });
 
   it("hides 'Ubah Sertifikasi' without the edit permission", async () => {

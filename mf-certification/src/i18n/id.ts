@@ -120,6 +120,9 @@ export const t = {
     location: 'Lokasi',
     date: 'Tanggal Sertifikasi',
     desc: 'Deskripsi',
+    certification: 'Sertifikat',
+    noCertification: '- Tanpa Sertifikat -',
+    certificationHint: 'Opsional: jenis sertifikat yang pelatihannya diikuti',
     edit: 'Edit',
   },
   trainingDetail: {

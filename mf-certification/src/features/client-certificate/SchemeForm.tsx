@@ -1,10 +1,9 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
 import { useFormikContext } from 'formik';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   addValidity,
-  type CertificationLookups,
   type Flag,
   isCalendarDate,
   SCHEME_STATUS_LABELS,
@@ -16,7 +15,6 @@ import {
   VALID_FOR_TYPES,
   type ValidForType,
 } from '@sertifikasi/shared-contracts';
-import { api } from '@sertifikasi/shared-auth';
 import {
   formatDate,
   type FormMode,
@@ -26,6 +24,7 @@ import {
   TextInput,
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
+import { useCertificationLookups } from '../lookups';
 
 /** The client a scheme form belongs to. */
 export interface SchemeParent {
@@ -90,35 +89,6 @@ export function schemeBody(v: SchemeFormValues): Record<string, unknown> {
 const SchemeParentContext = createContext<SchemeParent | null>(null);
 export const SchemeParentProvider = SchemeParentContext.Provider;
 
-/** The certification types and accreditation bodies of a company (`select/certification/{id}`). */
-function useCertificationLookups(companyId: string) {
-  const [lookups, setLookups] = useState<{ certification: SelectOption[]; accredited: SelectOption[] }>({
-    certification: [],
-    accredited: [],
-  });
-  useEffect(() => {
-    const controller = new AbortController();
-    const toOptions = (list: CertificationLookups['certification']) =>
-      list.map((o) => ({ value: o.id, label: o.name }));
-    api
-      .get(`select/certification/${encodeURIComponent(companyId)}`, { signal: controller.signal })
-      .json<CertificationLookups>()
-      .then(
-        (answer) => {
-          if (!controller.signal.aborted)
-            setLookups({
-              certification: toOptions(answer.certification),
-              accredited: toOptions(answer.accredited),
-            });
-        },
-        // A failed lookup leaves the choices empty (SPEC.md section 8 shows no handling).
-        () => undefined,
-      );
-    return () => controller.abort();
-  }, [companyId]);
-  return lookups;
-}
-
 const statusOptions: SelectOption[] = SCHEME_STATUSES.map((s) => ({
   value: s,
   label: SCHEME_STATUS_LABELS[s],
@@ -157,7 +127,7 @@ function ExpiryPreview() {
 export function SchemeFields() {
   const parent = useContext(SchemeParentContext);
   const { values } = useFormikContext<SchemeFormValues>();
-  const lookups = useCertificationLookups(parent?.company_id ?? '');
+  const lookups = useCertificationLookups(parent?.company_id);
   return (
     <Box sx={grid}>
       <Box sx={wide}>

@@ -1,6 +1,8 @@
 import { type Training } from '@sertifikasi/shared-contracts';
-import { CompanyInput, TextInput } from '@sertifikasi/shared-ui';
+import { useFormikContext } from 'formik';
+import { CompanyInput, SelectInput, TextInput } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
+import { useCertificationLookups } from '../lookups';
 
 export interface TrainingFormValues {
   company_id: string;
@@ -10,6 +12,8 @@ export interface TrainingFormValues {
   location: string;
   date: string;
   desc: string;
+  /** The certification type the training belongs to ('' for none). */
+  certification_id: string;
 }
 
 /** The form's values for a training certificate (empty ones for a new one). */
@@ -22,19 +26,27 @@ export function trainingFormValues(c: Training | null): TrainingFormValues {
     location: c?.location ?? '',
     date: c?.date ?? '',
     desc: c?.desc ?? '',
+    certification_id: c?.certification_id ?? '',
   };
 }
 
-/** The JSON body: an empty description travels as null. */
+/** The JSON body: an empty description and no type travel as null. */
 export function trainingBody(v: TrainingFormValues): Record<string, unknown> {
-  return { ...v, desc: v.desc.trim() === '' ? null : v.desc };
+  return {
+    ...v,
+    desc: v.desc.trim() === '' ? null : v.desc,
+    certification_id: v.certification_id === '' ? null : v.certification_id,
+  };
 }
 
 /**
  * A training certificate's fields (SPEC.md section 5): name, number, training, location and date
- * required, description optional; the company only when the header says ALL.
+ * required, description optional; the company only when the header says ALL. Optionally the
+ * certification type it belongs to (of the same company), which the type's trainee count counts.
  */
 export function TrainingFields() {
+  const { values } = useFormikContext<TrainingFormValues>();
+  const { certification } = useCertificationLookups(values.company_id);
   return (
     <>
       <CompanyInput />
@@ -43,6 +55,13 @@ export function TrainingFields() {
       <TextInput name="training" label={t.training.training} required />
       <TextInput name="location" label={t.training.location} required />
       <TextInput name="date" label={t.training.date} type="date" required />
+      <SelectInput
+        name="certification_id"
+        label={t.training.certification}
+        options={certification}
+        placeholder={t.training.noCertification}
+        helperText={t.training.certificationHint}
+      />
       <TextInput name="desc" label={t.training.desc} multiline rows={3} />
     </>
   );
