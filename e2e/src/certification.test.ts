@@ -244,6 +244,7 @@ describe('certification: types, accreditation bodies, clients with schemes and Q
     await card.getByRole('button', { name: 'Riwayat Status' }).click();
     const history = await visible(page.getByRole('dialog', { name: `Riwayat Status ${SCHEME_NUMBER}` }));
     await visible(history.getByRole('listitem').filter({ hasText: 'ACTIVE' }).filter({ hasText: 'admin' }));
+    await screenshot(page, 'e3-scheme-history');
     await history.getByRole('button', { name: 'Tutup' }).click();
     await gone(history);
 
@@ -322,6 +323,15 @@ describe('certification: types, accreditation bodies, clients with schemes and Q
     expect(pages.client).toBeDefined();
     await page.goto(pages.client!);
     const card = await visible(main(page).getByRole('article').first());
+
+    // 'Ubah Profile Client' takes the whole screen, its fields one under another.
+    await main(page).getByRole('button', { name: 'Ubah Profile' }).click();
+    const profileForm = await visible(page.getByRole('dialog', { name: 'Ubah Profile Client' }));
+    expect((await profileForm.boundingBox())?.width).toBe(390);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'e6-phone-profile-form');
+    await profileForm.getByRole('button', { name: 'Tutup' }).click();
+    await gone(profileForm);
     await visible(card.getByRole('button', { name: 'Download QR' }));
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'e6-phone-client-detail');

@@ -106,6 +106,7 @@ export const t = {
     historyDate: 'Berlaku sejak',
     historyStatus: 'Status',
     historyChangedAt: 'Diubah',
+    historyCreatedAt: 'Dibuat',
     edit: 'Ubah',
     delete: 'Hapus',
     actionsOf: (number: string) => `Aksi ${number}`,

@@ -30,7 +30,7 @@ export function daysLeftText(s: Pick<Scheme, 'effective_status' | 'days_left'>):
 /** The badges under a scheme card's title: the effective status and an overdue surveillance. */
 export function SchemeBadges({ scheme }: { scheme: Scheme }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ mt: 0.75, flexWrap: 'wrap', rowGap: 0.75 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap' }}>
       <StatusBadge status={scheme.effective_status} />
       {scheme.surveillance_overdue && (
         <Chip
@@ -155,7 +155,7 @@ export function SchemeDetails({ scheme, clientName, simpleDates, onChanged }: Sc
             canEdit && <GenerateQrButton scheme={scheme} onGenerated={onChanged} />
           )}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <SchemeHistoryButton scheme={scheme} />
           <DownloadCertificateButton scheme={scheme} clientName={clientName} />
         </Stack>

@@ -77,7 +77,12 @@ export function SchemeHistoryButton({ scheme }: { scheme: Scheme }) {
                   <ListItemText
                     disableTypography
                     primary={
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                      >
                         {entry.from && (
                           <>
                             <Typography variant="body2" color="text.secondary">
@@ -94,8 +99,8 @@ export function SchemeHistoryButton({ scheme }: { scheme: Scheme }) {
                     secondary={
                       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                         {t.scheme.historyDate} {formatDate(entry.effective_from)} ·{' '}
-                        {t.scheme.historyChangedAt} {formatDate(entry.at)} · {t.scheme.historyBy}{' '}
-                        {orDash(entry.by)}
+                        {entry.from ? t.scheme.historyChangedAt : t.scheme.historyCreatedAt}{' '}
+                        {formatDate(entry.at)} · {t.scheme.historyBy} {orDash(entry.by)}
                       </Typography>
                     }
                   />
