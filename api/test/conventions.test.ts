@@ -48,7 +48,13 @@ describe('OpenAPI', () => {
     summary?: string;
     tags?: string[];
     security?: unknown[];
-    parameters?: { in: string; name: string; required?: boolean }[];
+    parameters?: {
+      in: string;
+      name: string;
+      required?: boolean;
+      description?: string;
+      schema?: { enum?: string[] };
+    }[];
     requestBody?: {
       content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
     };
@@ -82,6 +88,15 @@ describe('OpenAPI', () => {
       '/api/select/company': ['get'],
       '/api/select/roles': ['get'],
       '/api/select/permission': ['get'],
+      '/api/select/certification/{company_id}': ['get'],
+      '/api/select/report/{company_id}': ['get'],
+      '/api/certification': ['get', 'post'],
+      '/api/certification/{id}': ['post', 'put', 'delete'],
+      '/api/accredited': ['get', 'post'],
+      '/api/accredited/{id}': ['post', 'put', 'delete'],
+      '/api/training-certificate': ['get', 'post'],
+      '/api/training-certificate/{id}': ['put', 'delete'],
+      '/api/training-certificate/{company_id}/{id}': ['get'],
     };
     for (const [path, methods] of Object.entries(expected)) {
       expect(doc.paths).toHaveProperty([path]);
@@ -149,6 +164,22 @@ describe('OpenAPI', () => {
         );
       }
     }
+  });
+
+  it('tells how to ask a sortable list for its order, and which images a create requires', () => {
+    const params = doc.paths['/api/accredited']!.get!.parameters!;
+    expect(params.find((p) => p.name === 'sort')).toMatchObject({
+      schema: { enum: ['name'] },
+      description: expect.stringMatching(/order/),
+    });
+    expect(params.find((p) => p.name === 'order')).toMatchObject({ schema: { enum: ['asc', 'desc'] } });
+    for (const path of ['/api/accredited', '/api/certification']) {
+      const body = doc.paths[path]!.post!.requestBody!.content['multipart/form-data']!.schema;
+      expect([path, body.required]).toEqual([path, expect.arrayContaining(['company_id', 'icon_file'])]);
+    }
+    const update =
+      doc.paths['/api/accredited/{id}']!.put!.requestBody!.content['multipart/form-data']!.schema;
+    expect(update.required).not.toContain('icon_file');
   });
 
   it('never describes a password or token hash', async () => {

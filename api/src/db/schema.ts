@@ -347,6 +347,8 @@ export const trainingCertificates = pgTable(
     }).onDelete('restrict'),
     uniqueIndex('training_certificates_number_uq').on(sql`lower(trim(${t.certificate_number}))`),
     index('training_certificates_company_date_idx').on(t.company_id, t.date),
+    /** The list's default order (newest first) over every company (ALL). */
+    index('training_certificates_date_idx').on(t.date),
     index('training_certificates_certification_idx').on(t.certification_id),
     searchIndex('training_certificates_search_idx', [t.name, t.certificate_number, t.training, t.location]),
   ],

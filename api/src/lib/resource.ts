@@ -112,20 +112,31 @@ export interface ResourceDef<
 
 export interface Resource<T extends CompanyOwnedTable, A> {
   /** The record as the API answers it, or null when absent or outside the scope. */
-  find(db: Executor, id: string, scope: CompanyScope): Promise<A | null>;
+  find: (db: Executor, id: string, scope: CompanyScope) => Promise<A | null>;
   /** The stored row, or undefined when absent or outside the scope. */
-  findRow(db: Executor, id: string, scope: CompanyScope): Promise<Row<T> | undefined>;
-  list(
+  findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<Row<T> | undefined>;
+  list: (
     db: Executor,
     query: ListQuery & { sort?: string; order?: 'asc' | 'desc' },
     scope: CompanyScope,
-  ): Promise<ListResponse<A>>;
+  ) => Promise<ListResponse<A>>;
 }
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 const MOVE_REFUSED = 'Perusahaan tidak dapat diubah karena data ini sudah dipakai';
 
-const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
+/**
+ * The company filter's shape: none (ALL), one company (`company_id = $1`, which an index on
+ * (company_id, <order>) serves in order) or several (`= any($1)`).
+ */
+const shapeOf = (scope: CompanyScope) => ({
+  scoped: scope !== ALL && scope.length !== 1,
+  one: scope !== ALL && scope.length === 1,
+});
+const scopeValues = (scope: CompanyScope) => ({
+  scope: scope === ALL ? [] : scope,
+  company: scope === ALL ? null : (scope[0] ?? null),
+});
 
 /** Refuses (403) a company outside the caller's scope as the company of a record. */
 export function checkCompanyInScope(req: FastifyRequest, companyId: string): void {
@@ -179,15 +190,16 @@ export function defineResource<
     };
   };
 
-  const where = (p: Placeholders<'scope' | 'pattern'>, on: { scoped: boolean; search: boolean }) =>
-    and(
-      on.scoped ? isAnyOf(table.company_id, p.scope) : undefined,
-      on.search ? matchesPattern(document, p.pattern) : undefined,
-    );
+  const inScope = (p: Placeholders<'scope' | 'company'>, on: { scoped: boolean; one: boolean }) =>
+    on.one ? eq(table.company_id, p.company) : on.scoped ? isAnyOf(table.company_id, p.scope) : undefined;
+  const where = (
+    p: Placeholders<'scope' | 'company' | 'pattern'>,
+    on: { scoped: boolean; one: boolean; search: boolean },
+  ) => and(inScope(p, on), on.search ? matchesPattern(document, p.pattern) : undefined);
   const countRows = preparedShapes(
     `${module}.count`,
-    ['scoped', 'search'],
-    ['scope', 'pattern'],
+    ['scoped', 'one', 'search'],
+    ['scope', 'company', 'pattern'],
     (db, p, on, name) =>
       db
         .select({ n: count() })
@@ -199,8 +211,8 @@ export function defineResource<
   const pageQuery = (key: string, orderBy: SQL[]) =>
     preparedShapes(
       `${module}.page.${key}`,
-      ['scoped', 'search'],
-      ['scope', 'pattern', 'limit', 'offset'],
+      ['scoped', 'one', 'search'],
+      ['scope', 'company', 'pattern', 'limit', 'offset'],
       (db, p, on, name) =>
         db
           .select(fields)
@@ -225,36 +237,44 @@ export function defineResource<
     return query;
   };
 
-  const byId = preparedShapes(`${module}.by-id`, ['scoped'], ['id', 'scope'], (db, p, on, name) =>
-    db
-      .select(fields)
-      .from(table as PgTable)
-      .innerJoin(companies, eq(companies.id, table.company_id))
-      .where(and(eq(table.id, p.id), on.scoped ? isAnyOf(table.company_id, p.scope) : undefined))
-      .limit(1)
-      .prepare(name),
+  const byId = preparedShapes(
+    `${module}.by-id`,
+    ['scoped', 'one'],
+    ['id', 'scope', 'company'],
+    (db, p, on, name) =>
+      db
+        .select(fields)
+        .from(table as PgTable)
+        .innerJoin(companies, eq(companies.id, table.company_id))
+        .where(and(eq(table.id, p.id), inScope(p, on)))
+        .limit(1)
+        .prepare(name),
   );
-  const rowById = preparedShapes(`${module}.row-by-id`, ['scoped'], ['id', 'scope'], (db, p, on, name) =>
-    db
-      .select()
-      .from(table as PgTable)
-      .where(and(eq(table.id, p.id), on.scoped ? isAnyOf(table.company_id, p.scope) : undefined))
-      .limit(1)
-      .prepare(name),
+  const rowById = preparedShapes(
+    `${module}.row-by-id`,
+    ['scoped', 'one'],
+    ['id', 'scope', 'company'],
+    (db, p, on, name) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(and(eq(table.id, p.id), inScope(p, on)))
+        .limit(1)
+        .prepare(name),
   );
 
   const resource: Resource<T, A> = {
     async find(db, id, scope) {
-      const [r] = await byId(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+      const [r] = await byId(db, shapeOf(scope), { id, ...scopeValues(scope) });
       return r ? def.toAnswer(toJoined(r)) : null;
     },
     async findRow(db, id, scope) {
-      const [r] = await rowById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+      const [r] = await rowById(db, shapeOf(scope), { id, ...scopeValues(scope) });
       return r as Row<T> | undefined;
     },
     async list(db, query, scope) {
-      const on = { scoped: scope !== ALL, search: !!query.search };
-      const values = { scope: scopeValue(scope), pattern: likePattern(query.search) };
+      const on = { ...shapeOf(scope), search: !!query.search };
+      const values = { ...scopeValues(scope), pattern: likePattern(query.search) };
       const page = ordered(query.sort, query.order);
       return listPage(
         query,
@@ -403,39 +423,17 @@ export function defineResource<
     },
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
+  defineDeleteRoute(app, {
+    module,
     url: `${def.url}/:id`,
-    summary: `Delete a ${def.noun} in scope that nothing refers to (else success false)`,
-    tags,
-    access: { permission: `${module}:delete` },
-    params: idParams,
-    response: { 200: deleteResponseSchema },
-    handler: async (req) => {
-      const { id } = req.params;
-      return app.db.transaction(async (tx) => {
-        const current = await resource.findRow(tx, id, req.auth.scope);
-        if (!current) throw notFound();
-        if (def.inUse && (await def.inUse(tx, id))) {
-          return { success: false, message: def.inUseMessage ?? MESSAGES.inUseOrder };
-        }
-        const before = await resource.find(tx, id, req.auth.scope);
-        await tx.delete(table).where(eq(table.id, id));
-        const row = current as Record<string, unknown>;
-        await deleteImages(
-          tx,
-          imageFields.map((f) => row[f] as string | null),
-        );
-        await audit(tx, req, {
-          action: 'delete',
-          entity: module,
-          entityId: id,
-          companyId: current.company_id,
-          before,
-        });
-        return { success: true, message: MESSAGES.deleted };
-      });
-    },
+    noun: def.noun,
+    table,
+    findRow: resource.findRow,
+    find: resource.find,
+    companyOf: (row) => row.company_id,
+    imageFields,
+    inUse: def.inUse,
+    inUseMessage: def.inUseMessage,
   });
 
   return resource;
@@ -454,4 +452,61 @@ export async function referenced(
     .where(eq(column, id))
     .limit(1);
   return rows.length > 0;
+}
+
+export interface DeleteRouteDef<R> {
+  module: ActionModule;
+  /** The record's path, ending in `/:id`. */
+  url: string;
+  noun: string;
+  table: PgTable & { id: AnyPgColumn };
+  /** The stored row within the caller's scope (undefined: 404). */
+  findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<R | undefined>;
+  /** The record as the API answers it, for the audit trail's `before`. */
+  find: (db: Executor, id: string, scope: CompanyScope) => Promise<unknown>;
+  /** The company the audit row is filed under. */
+  companyOf: (row: R) => string | null;
+  /** OpenAPI tags (default: the module key). */
+  tags?: string[];
+  /** Image columns whose images go with the record. */
+  imageFields?: readonly string[];
+  inUse?: ((db: Executor, id: string) => Promise<boolean>) | undefined;
+  inUseMessage?: string | undefined;
+}
+
+/**
+ * `DELETE <url>` (`<module>:delete`): 404 outside the scope; a record in use answers
+ * `200 {success: false, message}` and deletes nothing (DECISIONS.md section 4); otherwise the row and
+ * its images go, audited, in one transaction.
+ */
+export function defineDeleteRoute<R extends object>(app: FastifyInstance, def: DeleteRouteDef<R>): void {
+  defineRoute(app, {
+    method: 'DELETE',
+    url: def.url,
+    summary: `Delete a ${def.noun} in scope that nothing refers to (else success false)`,
+    tags: def.tags ?? [def.module],
+    access: { permission: `${def.module}:delete` },
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) => {
+      const { id } = req.params;
+      return app.db.transaction(async (tx) => {
+        const current = await def.findRow(tx, id, req.auth.scope);
+        if (!current) throw notFound();
+        if (def.inUse && (await def.inUse(tx, id))) {
+          return { success: false, message: def.inUseMessage ?? MESSAGES.inUseOrder };
+        }
+        const before = await def.find(tx, id, req.auth.scope);
+        await tx.delete(def.table).where(eq(def.table.id, id));
+        const row = current as Record<string, unknown>;
+        await deleteImages(
+          tx,
+          (def.imageFields ?? []).map((f) => row[f] as string | null),
+        );
+        const companyId = def.companyOf(current);
+        await audit(tx, req, { action: 'delete', entity: def.module, entityId: id, companyId, before });
+        return { success: true, message: MESSAGES.deleted };
+      });
+    },
+  });
 }

@@ -181,6 +181,25 @@ describe('GET /api/accredited', () => {
     expect(none.json()).toMatchObject({ total: 0, data: [] });
   });
 
+  it('shows a user scoped to two companies both of them and no other', async () => {
+    const gamma = await createCompany(ctx.app, ctx.adminToken, 'PT Gamma Sertifikasi');
+    await create('Gamma Akreditasi', gamma);
+    const role = await createRole(ctx.app, ctx.adminToken, 'Dua Perusahaan', ['accredited']);
+    const two = await createUser(ctx.app, ctx.adminToken, {
+      username: 'dua.akr',
+      roles_id: role,
+      company_ids: [alfa, beta],
+    });
+    const all = await call(ctx.app, two.token, 'GET', '/api/accredited?paginate=200');
+    const companies = new Set(all.json<{ data: Body[] }>().data.map((r) => r.company_id));
+    expect([...companies].sort()).toEqual([alfa, beta].sort());
+    const one = await call(ctx.app, two.token, 'GET', `/api/accredited?company_id=${beta}&search=akreditasi`);
+    expect(names(one)).toEqual(['alpha akreditasi', 'Zeta Akreditasi']);
+    expect((await call(ctx.app, two.token, 'GET', `/api/accredited?company_id=${gamma}`)).statusCode).toBe(
+      403,
+    );
+  });
+
   it('shows a scoped user only their companies; another company is 403', async () => {
     const own = await call(ctx.app, alfaUser.token, 'GET', '/api/accredited?company_id=ALL&paginate=200');
     expect(own.statusCode).toBe(200);

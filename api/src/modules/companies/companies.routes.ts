@@ -11,11 +11,12 @@ import { companies } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/crypto';
 import { listJsonSchema } from '../../lib/list';
+import { defineDeleteRoute } from '../../lib/resource';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
-import { applyImageFields, deleteImages, prepareUploads } from '../../services/images';
-import { deleteResponseSchema, idParams } from '../../lib/params';
+import { applyImageFields, prepareUploads } from '../../services/images';
+import { idParams } from '../../lib/params';
 import { companyInUse, findCompany, findCompanyRow, listCompanies } from './companies.repository';
 
 export default async function companyRoutes(app: FastifyInstance) {
@@ -121,26 +122,17 @@ export default async function companyRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
+  defineDeleteRoute(app, {
+    module: 'company',
     url: '/api/company/:id',
-    summary: 'Delete a company no record or user scope refers to',
+    noun: 'company',
     tags,
-    access: { permission: 'company:delete' },
-    params: idParams,
-    response: { 200: deleteResponseSchema },
-    handler: async (req) => {
-      const { id } = req.params;
-      return app.db.transaction(async (tx) => {
-        const current = await findCompanyRow(tx, id, req.auth.scope);
-        if (!current) throw notFound();
-        if (await companyInUse(tx, id)) return { success: false, message: MESSAGES.inUseProduct };
-        const before = await findCompany(tx, id, req.auth.scope);
-        await tx.delete(companies).where(eq(companies.id, id));
-        await deleteImages(tx, [current.logo, current.logo_cert, current.ttd_cert]);
-        await audit(tx, req, { action: 'delete', entity: 'company', entityId: id, companyId: id, before });
-        return { success: true, message: MESSAGES.deleted };
-      });
-    },
+    table: companies,
+    findRow: findCompanyRow,
+    find: findCompany,
+    companyOf: (row) => row.id,
+    imageFields: Object.keys(COMPANY_IMAGE_LABELS),
+    inUse: companyInUse,
+    inUseMessage: MESSAGES.inUseProduct,
   });
 }
