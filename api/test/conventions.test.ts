@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../src/db';
 import { auditLog, companies } from '../src/db/schema';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
-import { insertAccredited, insertCertificationType, insertTraining } from './records';
+import { insertAccredited, insertCertificationType, insertScheme, insertTraining } from './records';
+import { insertClient, schemeBody } from '../src/modules/schemes/scheme-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -214,6 +216,27 @@ describe('OpenAPI', () => {
   });
 });
 
+/** The client and type a scheme update may name, per company: those of the last scheme made there. */
+const schemeRefs = new Map<string, { client: string; type: string }>();
+async function makeScheme(db: Executor, company: string): Promise<string> {
+  const type = await insertCertificationType(db, company, 'ISO Matriks Skema');
+  schemeRefs.set(company, { client: await insertClient(db, company, 'PT Matriks Skema'), type });
+  return insertScheme(db, { companyId: company, certificationId: type });
+}
+/** A scheme update body, its ids read when the request is sent (the company's records may come later). */
+function schemeBodyOf(company: string): object {
+  const refs = () => schemeRefs.get(company) ?? { client: randomUUID(), type: randomUUID() };
+  return {
+    ...schemeBody(randomUUID(), randomUUID()),
+    get certificate_id() {
+      return refs().client;
+    },
+    get certification_id() {
+      return refs().type;
+    },
+  };
+}
+
 /**
  * Company-owned records by the first path segment of their routes: how to make one in a company and
  * a valid update body for it. A route under /{id} of a company-owned module needs an entry here.
@@ -241,6 +264,20 @@ const OWNED: Record<
       date: '2025-01-01',
     }),
   },
+  'company-certificate': {
+    make: (db, company) => insertClient(db, company, 'PT Matriks'),
+    body: (company) => ({
+      company_id: company,
+      name: 'X',
+      region: 'Y',
+      // Read when the request is sent: every client updated here needs a number of its own.
+      get certificate_number() {
+        return `MATRIKS-${randomUUID()}`;
+      },
+    }),
+  },
+  'company-certificate-scheme': { make: makeScheme, body: schemeBodyOf },
+  'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
 };
 const COMPANY_OWNED_MODULES = ['certification', 'accredited', 'company-certificate', 'training-certificate'];
 

@@ -59,7 +59,9 @@ interface SchemeJoinedJson {
 
 /**
  * The client's schemes with their type's and body's names, newest issue first, as one JSON array
- * (a correlated subquery, so the detail is one statement and one round trip).
+ * (a correlated subquery, so the detail is one statement and one round trip). `s` is written with
+ * its column names, which are the schema's property names for schemes (the detail test compares a
+ * scheme here with the one the create route answers).
  */
 const schemesJson = sql<SchemeJoinedJson[] | string>`coalesce((
   select json_agg(json_build_object('s', s, 'cert_name', t.name, 'accredited', a.name)

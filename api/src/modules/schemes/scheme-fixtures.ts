@@ -8,16 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Executor } from '../../db';
-import { accreditedBodies, clientCertificates } from '../../db/schema';
+import { clientCertificates } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
-export { insertCertificationType as insertType } from '../../../test/records';
-
-export async function insertBody(db: Executor, companyId: string, name = 'KAN'): Promise<string> {
-  const id = newId();
-  await db.insert(accreditedBodies).values({ id, company_id: companyId, name });
-  return id;
-}
+export { insertAccredited as insertBody, insertCertificationType as insertType } from '../../../test/records';
 
 export async function insertClient(
   db: Executor,
