@@ -1,13 +1,19 @@
 import type { ComponentType } from 'react';
 import type { PathsOf } from '@sertifikasi/shared-contracts';
-import { Placeholder } from './Placeholder';
+import { ResourceScreen } from '@sertifikasi/shared-ui';
+import { accreditedResource } from './features/accredited/accredited.resource';
+import { certificationResource } from './features/certification/certification.resource';
+import { clientCertificateResource } from './features/client-certificate/client-certificate.resource';
+import { trainingCertificateResource } from './features/training-certificate/training-certificate.resource';
+import { ClientCertificateDetailPage } from './features/client-certificate/ClientCertificateDetailPage';
+import { TrainingCertificateDetailPage } from './features/training-certificate/TrainingCertificateDetailPage';
 
 /** What this module exposes to the shell: one screen per route path the registry gives it. */
 export const screens: Record<PathsOf<'mf_certification'>, ComponentType> = {
-  '/accredited': () => <Placeholder path="/accredited" />,
-  '/certification': () => <Placeholder path="/certification" />,
-  '/company-certificate': () => <Placeholder path="/company-certificate" />,
-  '/company-certificate/:id': () => <Placeholder path="/company-certificate/:id" />,
-  '/training-certificate': () => <Placeholder path="/training-certificate" />,
-  '/training-certificate/:id': () => <Placeholder path="/training-certificate/:id" />,
+  '/accredited': () => <ResourceScreen config={accreditedResource} />,
+  '/certification': () => <ResourceScreen config={certificationResource} />,
+  '/company-certificate': () => <ResourceScreen config={clientCertificateResource} />,
+  '/company-certificate/:id': ClientCertificateDetailPage,
+  '/training-certificate': () => <ResourceScreen config={trainingCertificateResource} />,
+  '/training-certificate/:id': TrainingCertificateDetailPage,
 };

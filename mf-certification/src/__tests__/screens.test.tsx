@@ -1,4 +1,3 @@
-import { render, screen } from '@testing-library/react';
 import { routesOf } from '@sertifikasi/shared-contracts';
 import { screens } from '../routes';
 
@@ -9,11 +8,5 @@ describe('mf-certification screens', () => {
         .map((r) => r.path)
         .sort(),
     );
-  });
-
-  it.each(routesOf('mf_certification'))('$path shows its title', ({ path, title }) => {
-    const Screen = screens[path as keyof typeof screens];
-    render(<Screen />);
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,53 @@
+import {
+  CLIENT_IMAGE_LABELS,
+  clientCertificateInputSchema,
+  type CLIENT_SORTS,
+  routeLink,
+  type ClientCertificate,
+} from '@sertifikasi/shared-contracts';
+import { NameWithImage, orDash, type ResourceConfig } from '@sertifikasi/shared-ui';
+import { t } from '../../i18n/id';
+import { withImageFile } from '../image-schema';
+import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
+
+/** A sort key the client list allows (`sort=<key>`). */
+const sort = (key: (typeof CLIENT_SORTS)[number]) => key;
+
+/** The client form's schema (the list's modal and the detail page's profile form). */
+export const clientFormSchema = (mode: 'create' | 'edit') =>
+  withImageFile(clientCertificateInputSchema, 'logo', CLIENT_IMAGE_LABELS.logo, {
+    requiredOnCreate: false,
+    mode,
+  });
+
+/** Client certificates ('Sertifikasi Perusahaan'): name with logo, number, region; Ubah, Detail, Hapus. */
+export const clientCertificateResource: ResourceConfig<ClientCertificate, ClientFormValues> = {
+  title: t.client.title,
+  entityLabel: t.client.entity,
+  endpoint: 'company-certificate',
+  module: 'company-certificate',
+  searchPlaceholder: t.client.search,
+  companyScoped: true,
+  columns: [
+    {
+      header: t.client.name,
+      render: (c) => <NameWithImage name={c.name} image={c.logo} />,
+      sortKey: sort('name'),
+    },
+    {
+      header: t.client.certificateNumber,
+      render: (c) => orDash(c.certificate_number),
+      sortKey: sort('certificate_number'),
+    },
+    { header: t.client.region, render: (c) => orDash(c.region), sortKey: sort('region') },
+  ],
+  actions: ['edit', 'detail', 'delete'],
+  detail: { href: (c) => routeLink('/company-certificate/:id', { id: c.id }) },
+  form: {
+    initialValues: clientFormValues,
+    schema: clientFormSchema,
+    Fields: ClientFields,
+    multipart: true,
+    width: 800,
+  },
+};
