@@ -5,7 +5,7 @@
  * 844) opens the URL the QR code holds, sees the verdict and the rows on a page that loads only the
  * public-check module and React, switches to Indonesian, and downloads the certificate PDF.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,11 +172,10 @@ describe('a QR code scanned on a phone', () => {
         const file = path.join(dir, 'cert.pdf');
         await download.saveAs(file);
         expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-        if (spawnSync('pdftotext', ['-v']).error === undefined) {
-          const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-          expect(text).toContain(CERT_NUMBER);
-          expect(text).toContain(CLIENT);
-        }
+        // Debian's poppler-utils (.ci/run installs it when missing) reads the PDF as a reader would.
+        const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+        expect(text).toContain(CERT_NUMBER);
+        expect(text).toContain(CLIENT);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -99,6 +99,7 @@ export const imageFileField = (label: string) =>
       `${label} harus berupa file gambar`,
       (value) => value == null || typeof value === 'object',
     )
+    .nullable()
     .optional();
 
 /** Required free text: trimmed, at most `max` characters, no control characters. */
