@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -7,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
-import { ALL, type ClientCertificateDetail, type Scheme } from '@sertifikasi/shared-contracts';
-import { useAuth, useCan } from '@sertifikasi/shared-auth';
+import { type ClientCertificateDetail, type Scheme } from '@sertifikasi/shared-contracts';
+import { useCan } from '@sertifikasi/shared-auth';
 import {
   ChildSection,
   DetailField,
@@ -20,9 +19,9 @@ import {
   RecordView,
   type ResourceFormConfig,
   useFormModal,
-  useRecord,
 } from '@sertifikasi/shared-ui';
 import { BackButton } from '../../components/BackButton';
+import { useCompanyRecord } from '../useCompanyRecord';
 import { t } from '../../i18n/id';
 import { clientFormSchema } from './client-certificate.resource';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
@@ -163,11 +162,7 @@ function ClientSchemes({ client, onChange }: { client: ClientCertificateDetail; 
  * unknown id, or one outside the header's company, shows 'Opps, Data Tidak Ditemukan'.
  */
 export function ClientCertificateDetailPage() {
-  const { id = '' } = useParams();
-  const companyId = useAuth((s) => s.company_id) ?? ALL;
-  const state = useRecord<ClientCertificateDetail>(
-    id ? `company-certificate/${encodeURIComponent(companyId)}/${encodeURIComponent(id)}` : null,
-  );
+  const state = useCompanyRecord<ClientCertificateDetail>('company-certificate');
   return (
     <Stack spacing={2}>
       <BackButton fallback="/company-certificate" />

@@ -1,12 +1,11 @@
-import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { ALL, trainingInputSchema, type Training } from '@sertifikasi/shared-contracts';
-import { useAuth, useCan } from '@sertifikasi/shared-auth';
+import { trainingInputSchema, type Training } from '@sertifikasi/shared-contracts';
+import { useCan } from '@sertifikasi/shared-auth';
 import {
   DetailField,
   DetailGrid,
@@ -15,9 +14,9 @@ import {
   RecordView,
   type ResourceFormConfig,
   useFormModal,
-  useRecord,
 } from '@sertifikasi/shared-ui';
 import { BackButton } from '../../components/BackButton';
+import { useCompanyRecord } from '../useCompanyRecord';
 import { QrImage } from '../../components/QrImage';
 import { t } from '../../i18n/id';
 import { TrainingFields, trainingBody, trainingFormValues, type TrainingFormValues } from './TrainingFields';
@@ -87,11 +86,7 @@ function TrainingProfile({ record, onSaved }: { record: Training; onSaved: () =>
  * shows 'Opps, Data Tidak Ditemukan'.
  */
 export function TrainingCertificateDetailPage() {
-  const { id = '' } = useParams();
-  const companyId = useAuth((s) => s.company_id) ?? ALL;
-  const state = useRecord<Training>(
-    id ? `training-certificate/${encodeURIComponent(companyId)}/${encodeURIComponent(id)}` : null,
-  );
+  const state = useCompanyRecord<Training>('training-certificate');
   return (
     <Stack spacing={2}>
       <BackButton fallback="/training-certificate" />
