@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { type ClientCertificateDetail, type Scheme } from '@sertifikasi/shared-contracts';
-import { useCan } from '@sertifikasi/shared-auth';
 import {
   ChildSection,
   DetailField,
@@ -15,12 +12,11 @@ import {
   formatDate,
   formatNumber,
   imageUrl,
-  RecordFormModal,
   RecordView,
   type ResourceFormConfig,
-  useFormModal,
 } from '@sertifikasi/shared-ui';
 import { BackButton } from '../../components/BackButton';
+import { EditableSection } from '../../components/EditableSection';
 import { useCompanyRecord } from '../useCompanyRecord';
 import { t } from '../../i18n/id';
 import { clientFormSchema } from './client-certificate.resource';
@@ -70,24 +66,18 @@ function ClientHeader({ client }: { client: ClientCertificateDetail }) {
 }
 
 function ClientProfile({ client, onSaved }: { client: ClientCertificateDetail; onSaved: () => void }) {
-  const canEdit = useCan('company-certificate:edit');
-  const modal = useFormModal<ClientCertificateDetail>();
   return (
-    <Paper variant="outlined" component="section" aria-label={t.clientDetail.profile} sx={{ p: 2 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
-      >
-        <Typography variant="h6" component="h2">
-          {t.clientDetail.profile}
-        </Typography>
-        {canEdit && (
-          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => modal.openEdit(client)}>
-            {t.clientDetail.editProfile}
-          </Button>
-        )}
-      </Stack>
+    <EditableSection<ClientCertificateDetail, ClientFormValues>
+      title={t.clientDetail.profile}
+      record={client}
+      permission="company-certificate:edit"
+      editLabel={t.clientDetail.editProfile}
+      editTitle={t.clientDetail.editProfileTitle}
+      form={profileForm}
+      endpoint="company-certificate"
+      entityLabel={t.client.entity}
+      onSaved={onSaved}
+    >
       <DetailGrid columns={3}>
         <DetailField label={t.client.name} value={client.name} />
         <DetailField label={t.client.certificateNumber} value={client.certificate_number} />
@@ -116,15 +106,7 @@ function ClientProfile({ client, onSaved }: { client: ClientCertificateDetail; o
         <DetailField label={t.client.address} value={client.address} wide />
         <DetailField label={t.client.scope} value={client.scope} wide />
       </DetailGrid>
-      <RecordFormModal<ClientCertificateDetail, ClientFormValues>
-        modal={modal}
-        form={profileForm}
-        endpoint="company-certificate"
-        entityLabel={t.client.entity}
-        titles={{ edit: t.clientDetail.editProfileTitle }}
-        onSaved={onSaved}
-      />
-    </Paper>
+    </EditableSection>
   );
 }
 

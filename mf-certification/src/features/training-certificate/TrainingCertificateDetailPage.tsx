@@ -1,21 +1,16 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { trainingInputSchema, type Training } from '@sertifikasi/shared-contracts';
-import { useCan } from '@sertifikasi/shared-auth';
 import {
   DetailField,
   DetailGrid,
   formatDate,
-  RecordFormModal,
   RecordView,
   type ResourceFormConfig,
-  useFormModal,
 } from '@sertifikasi/shared-ui';
 import { BackButton } from '../../components/BackButton';
+import { EditableSection } from '../../components/EditableSection';
 import { useCompanyRecord } from '../useCompanyRecord';
 import { QrImage } from '../../components/QrImage';
 import { t } from '../../i18n/id';
@@ -29,24 +24,18 @@ const editForm: ResourceFormConfig<Training, TrainingFormValues> = {
 };
 
 function TrainingProfile({ record, onSaved }: { record: Training; onSaved: () => void }) {
-  const canEdit = useCan('training-certificate:edit');
-  const modal = useFormModal<Training>();
   return (
-    <Paper variant="outlined" component="section" aria-label={t.trainingDetail.profile} sx={{ p: 2 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
-      >
-        <Typography variant="h6" component="h2">
-          {t.trainingDetail.profile}
-        </Typography>
-        {canEdit && (
-          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => modal.openEdit(record)}>
-            {t.trainingDetail.edit}
-          </Button>
-        )}
-      </Stack>
+    <EditableSection<Training, TrainingFormValues>
+      title={t.trainingDetail.profile}
+      record={record}
+      permission="training-certificate:edit"
+      editLabel={t.trainingDetail.edit}
+      editTitle={t.trainingDetail.editTitle}
+      form={editForm}
+      endpoint="training-certificate"
+      entityLabel={t.training.entity}
+      onSaved={onSaved}
+    >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <DetailGrid>
@@ -68,15 +57,7 @@ function TrainingProfile({ record, onSaved }: { record: Training; onSaved: () =>
           </Box>
         )}
       </Stack>
-      <RecordFormModal<Training, TrainingFormValues>
-        modal={modal}
-        form={editForm}
-        endpoint="training-certificate"
-        entityLabel={t.training.entity}
-        titles={{ edit: t.trainingDetail.editTitle }}
-        onSaved={onSaved}
-      />
-    </Paper>
+    </EditableSection>
   );
 }
 
