@@ -10,6 +10,7 @@ import type { Db } from './db';
 import { dummyHash } from './lib/crypto';
 import { requestId } from './lib/request-id';
 import { fastifyTrustProxy } from './lib/trust-proxy';
+import { type Clock, createClock } from './lib/clock';
 import { refuseUnexpectedMultipart, yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import compressPlugin from './plugins/compress';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** The one clock (lib/clock.ts): now, and today in the deployment's time zone. */
+    clock: Clock;
     loginThrottle: LoginThrottle;
     /** Verified against when a username is unknown, so timing does not tell which usernames exist. */
     dummyPasswordHash: Promise<string>;
@@ -49,6 +52,8 @@ export interface AppOptions {
   db: Db;
   redis?: Redis | undefined;
   logger?: FastifyBaseLogger;
+  /** The app's clock; tests pass one they set. Default: the system time in `config.timeZone`. */
+  clock?: Clock;
 }
 
 /** Paths never written to the log (DECISIONS.md: no passwords, tokens or Authorization headers). */
@@ -76,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  app.decorate('clock', opts.clock ?? createClock(opts.config.timeZone));
   app.decorate('loginThrottle', opts.redis ? redisLoginThrottle(opts.redis) : dbLoginThrottle(opts.db));
   const dummy = dummyHash(opts.config.argon2);
   dummy.catch(() => undefined);

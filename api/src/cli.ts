@@ -9,6 +9,8 @@ import { hashPassword, randomPassword } from './lib/crypto';
 import { readPassword } from './lib/password-input';
 import { DemoRefusedError, DemoUsageError, runDemoCommand } from './demo';
 import { audit } from './services/audit';
+import { systemActor } from './services/context';
+import { createClock } from './lib/clock';
 import { revokeUserSessions } from './services/sessions';
 import { seedPermissions } from './services/seed';
 
@@ -81,13 +83,16 @@ async function main() {
         .set({ password_hash: hash, is_active: true, updated_at: new Date() })
         .where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id);
-      await audit(tx, null, {
-        action: 'update',
-        entity: 'user',
-        entityId: user.id,
-        before: { is_active: user.is_active },
-        after: { is_active: true, password: 'reset by reset-admin' },
-      });
+      await audit(
+        { tx, actor: systemActor('cli'), clock: createClock(config.timeZone) },
+        {
+          action: 'update',
+          entity: 'user',
+          entityId: user.id,
+          before: { is_active: user.is_active },
+          after: { is_active: true, password: 'reset by reset-admin' },
+        },
+      );
     });
     console.log(
       `Password of "${user.username}" reset${random ? ` to: ${password}` : ''}. Their sessions were ended.`,

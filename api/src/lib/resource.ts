@@ -35,6 +35,7 @@ import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
 import { audit } from '../services/audit';
+import { contextOf } from '../services/context';
 import { applyImageFields, deleteImages, prepareUploads } from '../services/images';
 import { newId } from './crypto';
 import { forbidden, invalid, notFound } from './errors';
@@ -370,7 +371,7 @@ export function defineResource<
         const values = { ...columnsOf(input), ...extra, ...images, id, company_id: companyId };
         await tx.insert(table).values(values as T['$inferInsert']);
         const after = (await resource.find(tx, id, ALL))!;
-        await audit(tx, req, { action: 'create', entity, entityId: id, companyId, after });
+        await audit(contextOf(app, req, tx), { action: 'create', entity, entityId: id, companyId, after });
         return after;
       });
       return reply.status(201).send(created);
@@ -422,7 +423,14 @@ export function defineResource<
         };
         await tx.update(table).set(values).where(eq(table.id, id));
         const after = (await resource.find(tx, id, ALL))!;
-        await audit(tx, req, { action: 'update', entity, entityId: id, companyId, before, after });
+        await audit(contextOf(app, req, tx), {
+          action: 'update',
+          entity,
+          entityId: id,
+          companyId,
+          before,
+          after,
+        });
         return after;
       });
     },
@@ -512,7 +520,7 @@ export function defineDeleteRoute<R extends object>(app: FastifyInstance, def: D
           (def.imageFields ?? []).map((f) => row[f] as string | null),
         );
         const companyId = def.companyOf(current);
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'delete',
           entity: def.entity ?? def.module,
           entityId: id,

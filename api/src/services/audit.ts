@@ -1,7 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db';
 import { auditLog } from '../db/schema';
 import { newId } from '../lib/crypto';
+import type { Clock } from '../lib/clock';
+import type { Actor } from './context';
 
 export interface AuditEntry {
   action: 'create' | 'update' | 'delete';
@@ -13,18 +14,25 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Writes who changed what, in the same transaction as the change. */
-export async function audit(tx: Executor, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+/**
+ * Writes who changed what, in the same transaction as the change, at the app clock's instant (the
+ * status history reads its dates from here).
+ */
+export async function audit(
+  ctx: { tx: Executor; actor: Actor | null; clock: Clock },
+  entry: AuditEntry,
+): Promise<void> {
+  await ctx.tx.insert(auditLog).values({
     id: newId(),
-    actor_id: req?.auth?.user.id ?? null,
-    actor_username: req?.auth?.user.username ?? null,
+    at: ctx.clock.now(),
+    actor_id: ctx.actor?.user?.id ?? null,
+    actor_username: ctx.actor?.user?.username ?? null,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId,
     company_id: entry.companyId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    request_id: req ? String(req.id) : null,
+    request_id: ctx.actor?.requestId ?? null,
   });
 }

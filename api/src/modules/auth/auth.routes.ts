@@ -13,6 +13,7 @@ import { AppError, invalid, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { defineRoute } from '../../lib/route';
 import { audit } from '../../services/audit';
+import { contextOf } from '../../services/context';
 import { createSession, revokeToken, revokeUserSessions } from '../../services/sessions';
 import {
   findUser,
@@ -126,7 +127,13 @@ export default async function authRoutes(app: FastifyInstance) {
         // A password change ends the user's other sessions.
         if (passwordHash) await revokeUserSessions(tx, me, req.auth.sessionId);
         const after = (await findUser(tx, me))!;
-        await audit(tx, req, { action: 'update', entity: 'user', entityId: me, before, after });
+        await audit(contextOf(app, req, tx), {
+          action: 'update',
+          entity: 'user',
+          entityId: me,
+          before,
+          after,
+        });
         return after;
       });
     },

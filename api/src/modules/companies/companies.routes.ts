@@ -15,6 +15,7 @@ import { defineDeleteRoute } from '../../lib/resource';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
+import { contextOf } from '../../services/context';
 import { applyImageFields, prepareUploads } from '../../services/images';
 import { idParams } from '../../lib/params';
 import { companyInUse, findCompany, findCompanyRow, listCompanies } from './companies.repository';
@@ -61,7 +62,7 @@ export default async function companyRoutes(app: FastifyInstance) {
           public_certificate_download: body.public_certificate_download === 'true',
         });
         const created = (await findCompany(tx, id, 'ALL'))!;
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'create',
           entity: 'company',
           entityId: id,
@@ -109,7 +110,7 @@ export default async function companyRoutes(app: FastifyInstance) {
           })
           .where(eq(companies.id, id));
         const after = (await findCompany(tx, id, req.auth.scope))!;
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'update',
           entity: 'company',
           entityId: id,

@@ -24,6 +24,7 @@ import {
 import { newId } from '../../lib/crypto';
 import { imageEtag } from '../../services/images';
 import { audit } from '../../services/audit';
+import { createClock } from '../../lib/clock';
 import { createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
 
 const TZ = 'Asia/Jakarta';
@@ -154,13 +155,16 @@ async function scheme(c: CompanyFixture, o: SchemeOptions): Promise<{ id: string
   };
   await db().insert(schemes).values(row);
   if (o.audited !== false) {
-    await audit(db(), null, {
-      action: 'create',
-      entity: 'company-certificate-scheme',
-      entityId: id,
-      companyId: c.id,
-      after: { ...row, desc: row.description },
-    });
+    await audit(
+      { tx: db(), actor: null, clock: createClock('Asia/Jakarta') },
+      {
+        action: 'create',
+        entity: 'company-certificate-scheme',
+        entityId: id,
+        companyId: c.id,
+        after: { ...row, desc: row.description },
+      },
+    );
     if (o.createdAt) await db().update(auditLog).set({ at: o.createdAt }).where(eqId(auditLog.entity_id, id));
   }
   return { id, expired };

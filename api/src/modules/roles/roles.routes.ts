@@ -16,6 +16,7 @@ import { listJsonSchema } from '../../lib/list';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
+import { contextOf } from '../../services/context';
 import { permissionKeysOfRole } from '../../services/sessions';
 import { deleteResponseSchema, idParams } from '../../lib/params';
 import { type Authority, lockAuthority, lockCaller } from '../users/authority';
@@ -86,7 +87,12 @@ export default async function roleRoutes(app: FastifyInstance) {
         await tx.insert(roles).values({ id, name: req.body.name });
         await setRolePermissions(tx, id, permissionIds);
         const created = (await findRole(tx, id))!;
-        await audit(tx, req, { action: 'create', entity: 'role', entityId: id, after: created });
+        await audit(contextOf(app, req, tx), {
+          action: 'create',
+          entity: 'role',
+          entityId: id,
+          after: created,
+        });
         return created;
       });
       return reply.status(201).send(role);
@@ -122,7 +128,13 @@ export default async function roleRoutes(app: FastifyInstance) {
           );
         }
         const after = (await findRole(tx, id))!;
-        await audit(tx, req, { action: 'update', entity: 'role', entityId: id, before, after });
+        await audit(contextOf(app, req, tx), {
+          action: 'update',
+          entity: 'role',
+          entityId: id,
+          before,
+          after,
+        });
         return after;
       });
     },
@@ -142,7 +154,7 @@ export default async function roleRoutes(app: FastifyInstance) {
         const { before } = await lockRoleForChange(tx, req, id, 'roles:delete');
         if (before.user_count > 0) return { success: false, message: MESSAGES.inUseOrder };
         await tx.delete(roles).where(eq(roles.id, id));
-        await audit(tx, req, { action: 'delete', entity: 'role', entityId: id, before });
+        await audit(contextOf(app, req, tx), { action: 'delete', entity: 'role', entityId: id, before });
         return { success: true, message: MESSAGES.deleted };
       });
     },

@@ -18,6 +18,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { audit } from '../../services/audit';
+import { contextOf } from '../../services/context';
 import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
 import { SCHEME_AUDIT_ENTITY, schemeStatusHistory } from '../../services/scheme-history';
 import {
@@ -98,7 +99,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
         const id = newId();
         await tx.insert(schemes).values({ id, ...columns, qrcode: null });
         const after = await answerOf(tx, id);
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'create',
           entity: SCHEME_AUDIT_ENTITY,
           entityId: id,
@@ -137,7 +138,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
           .set({ ...columns, qrcode, updated_at: new Date() })
           .where(eq(schemes.id, id));
         const after = await answerOf(tx, id);
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'update',
           entity: SCHEME_AUDIT_ENTITY,
           entityId: id,
@@ -164,7 +165,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
         const before = await findScheme(tx, id, req.auth.scope, today());
         if (!before) throw notFound();
         await tx.delete(schemes).where(eq(schemes.id, id));
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'delete',
           entity: SCHEME_AUDIT_ENTITY,
           entityId: id,
@@ -198,7 +199,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
         const fresh = before.cert_number === current.cert_number ? qrcode : await qrOf(before.cert_number);
         await tx.update(schemes).set({ qrcode: fresh, updated_at: new Date() }).where(eq(schemes.id, id));
         const after = await answerOf(tx, id);
-        await audit(tx, req, {
+        await audit(contextOf(app, req, tx), {
           action: 'update',
           entity: SCHEME_AUDIT_ENTITY,
           entityId: id,

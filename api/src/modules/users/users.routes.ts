@@ -21,6 +21,7 @@ import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { audit } from '../../services/audit';
+import { contextOf } from '../../services/context';
 import { permissionKeysOfRole, revokeUserSessions } from '../../services/sessions';
 import { type Authority, lockAuthority, lockCaller } from './authority';
 import { missingCompanies } from '../companies/companies.repository';
@@ -147,7 +148,12 @@ export default async function userRoutes(app: FastifyInstance) {
         });
         await setUserScope(tx, id, scope);
         const created = (await findUser(tx, id))!;
-        await audit(tx, req, { action: 'create', entity: 'user', entityId: id, after: created });
+        await audit(contextOf(app, req, tx), {
+          action: 'create',
+          entity: 'user',
+          entityId: id,
+          after: created,
+        });
         return created;
       });
       return reply.status(201).send(user);
@@ -198,7 +204,13 @@ export default async function userRoutes(app: FastifyInstance) {
         if (current.is_active && !active) await revokeUserSessions(tx, id);
         else if (passwordHash) await revokeUserSessions(tx, id, isSelf ? req.auth.sessionId : undefined);
         const after = (await findUser(tx, id))!;
-        await audit(tx, req, { action: 'update', entity: 'user', entityId: id, before, after });
+        await audit(contextOf(app, req, tx), {
+          action: 'update',
+          entity: 'user',
+          entityId: id,
+          before,
+          after,
+        });
         return after;
       });
     },
@@ -225,7 +237,7 @@ export default async function userRoutes(app: FastifyInstance) {
         const before = await findUser(tx, id);
         if (!before) throw notFound();
         await tx.delete(users).where(eq(users.id, id));
-        await audit(tx, req, { action: 'delete', entity: 'user', entityId: id, before });
+        await audit(contextOf(app, req, tx), { action: 'delete', entity: 'user', entityId: id, before });
         return { success: true, message: MESSAGES.deleted };
       });
     },
