@@ -7,7 +7,13 @@ import { defineRoute } from '../../lib/route';
 import { contextOf } from '../../services/context';
 import { schemeStatusHistory } from '../../services/scheme-history';
 import { findSchemeRow } from './schemes.repository';
-import { schemeQr, schemeService } from './schemes.service';
+import {
+  create as createScheme,
+  refreshQr,
+  remove as removeScheme,
+  schemeQr,
+  update as updateScheme,
+} from './schemes.service';
 
 /**
  * Schemes of client certificates: JSON writes under the client certificate's permissions, each a
@@ -25,9 +31,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
     body: schemeInputSchema,
     response: { 201: schemeSchema },
     handler: async (req, reply) => {
-      const created = await app.db.transaction((tx) =>
-        schemeService.create(contextOf(app, req, tx), req.body),
-      );
+      const created = await app.db.transaction((tx) => createScheme(contextOf(app, req, tx), req.body));
       return reply.status(201).send(created);
     },
   });
@@ -42,7 +46,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
     body: schemeInputSchema,
     response: { 200: schemeSchema },
     handler: async (req) =>
-      app.db.transaction((tx) => schemeService.update(contextOf(app, req, tx), req.params.id, req.body)),
+      app.db.transaction((tx) => updateScheme(contextOf(app, req, tx), req.params.id, req.body)),
   });
 
   defineRoute(app, {
@@ -53,8 +57,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
     access: { permission: 'company-certificate:delete' },
     params: idParams,
     response: { 200: deleteResponseSchema },
-    handler: async (req) =>
-      app.db.transaction((tx) => schemeService.remove(contextOf(app, req, tx), req.params.id)),
+    handler: async (req) => app.db.transaction((tx) => removeScheme(contextOf(app, req, tx), req.params.id)),
   });
 
   defineRoute(app, {
@@ -74,9 +77,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
       // Made before the transaction; the service makes it again if the number changed meanwhile.
       const certNumber = current.cert_number ?? '';
       const qrcode = await schemeQr(app.config, certNumber);
-      return app.db.transaction((tx) =>
-        schemeService.refreshQr(contextOf(app, req, tx), id, { certNumber, qrcode }),
-      );
+      return app.db.transaction((tx) => refreshQr(contextOf(app, req, tx), id, { certNumber, qrcode }));
     },
   });
 
