@@ -1,20 +1,31 @@
 /**
- * A company-owned CRUD resource from a small description (certification types, accreditation
- * bodies, client and training certificates): list, get-one, create, update and delete routes with
- * the rules every such resource shares (DECISIONS.md sections 3, 4, 6, 7):
+ * A company-owned record (certification types, accreditation bodies, client and training
+ * certificates) from a small description, in two halves (docs/architecture.md):
+ *
+ * - `defineResourceService(def)`: the reads (list, one record, its stored row) and the writes
+ *   (`create`, `update`, `remove`), each one function of a service context (transaction, actor,
+ *   clock, config) and the input, usable without HTTP (a route, the import, the demo generator, a
+ *   test). A write does the checks, the write, the audit and the after-write steps, in the
+ *   caller's transaction.
+ * - `defineResource(app, {service, ...})`: the routes over such a service. They read the request,
+ *   prepare image uploads before the transaction, call the service inside `app.db.transaction` and
+ *   shape the answer; the auth hook checks the permission keys.
+ *
+ * The rules every such record shares (DECISIONS.md sections 3, 4, 6, 7):
  * - access keys from the permission module: the list and get-one need `<module>`, writes
- *   `<module>:create|edit|delete`; the audit entity is the module key too;
+ *   `<module>:create|edit|delete`;
  * - company scope: lists take `company_id` (ALL = the caller's scope, outside it 403); a record
- *   outside the scope is 404; a record cannot be created in, or moved to, a company outside it (403),
- *   nor moved away from its company while rows of that company refer to it (422);
+ *   outside the actor's scope is 404; a record cannot be created in, or moved to, a company outside
+ *   it (403), nor moved away from its company while rows of that company refer to it (422);
  * - search over one search document (db/search.ts), a sort allow-list (`sort=<key>&order=asc|desc`),
  *   pages counted with count(*) under the same filter; every list and get-one a prepared statement,
  *   one per filter shape;
  * - image fields as multipart `<field>_file` (services/images.ts); duplicates answered by the unique
  *   indexes (plugins/errors.ts); delete of a record in use answers `{success: false, message}`;
- * - every create, update and delete written to the audit log with the record as the API answers it.
+ * - every create, update and delete written to the audit log with the record as the API answers it,
+ *   then handed to the after-write steps (services/after-write.ts) with the stored rows.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as yup from 'yup';
@@ -22,6 +33,7 @@ import {
   ALL,
   type ActionModule,
   type CompanyScope,
+  type DeleteResponse,
   imageFileField,
   type ListQuery,
   type ListResponse,
@@ -34,9 +46,10 @@ import { companies } from '../db/schema';
 import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
+import { afterWrite, type EntityName, type EntityRows, type WriteEvent } from '../services/after-write';
 import { audit } from '../services/audit';
-import { contextOf } from '../services/context';
-import { applyImageFields, deleteImages, prepareUploads } from '../services/images';
+import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
+import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
 import { newId } from './crypto';
 import { forbidden, invalid, notFound } from './errors';
 import { isAnyOf, likePattern, listJsonSchema, listPage, matchesPattern } from './list';
@@ -44,10 +57,11 @@ import { companyIdParams, deleteResponseSchema, idParams } from './params';
 import { defineRoute } from './route';
 import { toJsonSchema } from './yup-json-schema';
 
-/** A table of company-owned rows: a UUID `id`, the owning `company_id` and `updated_at`. */
+/** A table of company-owned rows: a UUID `id`, the owning `company_id` and the timestamps. */
 export type CompanyOwnedTable = PgTable & {
   id: AnyPgColumn;
   company_id: AnyPgColumn;
+  created_at: AnyPgColumn;
   updated_at: AnyPgColumn;
 };
 
@@ -61,35 +75,34 @@ export interface Joined<T extends CompanyOwnedTable, X extends string> {
   extra: Record<X, number>;
 }
 
+/** Image uploads of a write, checked and re-encoded before its transaction (services/images.ts). */
+export type Uploads<F extends string> = Partial<Record<F, PreparedImage>>;
+
+/** What a description's `beforeWrite` is handed. */
 export interface WriteContext<T extends CompanyOwnedTable, In> {
-  tx: Executor;
-  req: FastifyRequest;
+  ctx: ServiceContext;
   input: In;
   companyId: string;
   /** The stored row before an update; null on create. */
   current: Row<T> | null;
 }
 
-export interface ResourceDef<
+export interface ResourceServiceDef<
   T extends CompanyOwnedTable,
   S extends yup.AnyObjectSchema,
   A extends { id: string; company_id: string },
   X extends string = never,
   F extends string = never,
 > {
-  /** Permission module: access keys and (unless `entity` says otherwise) the audit entity. */
-  module: ActionModule;
-  /** Audit entity when it is not the module key ('company-certificate-scheme'). */
-  entity?: string;
-  /** Path of the list, e.g. `/api/accredited`; records live under `<url>/:id`. */
-  url: string;
-  /** What a record is, for the OpenAPI summaries ('accreditation body'). */
-  noun: string;
+  /** Names the prepared statements (`<key>.by-id`...): the path of the list without `/api/`. */
+  key: string;
+  /** The audit entity (the permission module key, or 'company-certificate-scheme'). */
+  entity: string;
+  /** The record's name for the after-write steps. */
+  entityName: EntityName;
   table: T;
-  /** The request body of create and update (shared-contracts). */
+  /** The input of create and update (shared-contracts); routes validate bodies with it. */
   input: S;
-  /** The answer of every route (shared-contracts). */
-  answer: yup.AnyObjectSchema;
   toAnswer(joined: Joined<T, X>): A;
   /** Columns written from the input: everything but id, company_id, images and timestamps. */
   values(input: yup.InferType<S>): Partial<T['$inferInsert']>;
@@ -109,10 +122,9 @@ export interface ResourceDef<
   inUseMessage?: string;
   /** Checks and extra column values of a write (a QR, a reference checked against the company). */
   beforeWrite?: (ctx: WriteContext<T, yup.InferType<S>>) => Promise<Partial<T['$inferInsert']> | void>;
-  /** `GET <url>/:company_id/:id` (the record, 404 outside the scope or that company). */
-  getOne?: boolean;
 }
 
+/** The reads of a record, with the caller's company scope. */
 export interface Resource<T extends CompanyOwnedTable, A> {
   /** The record as the API answers it, or null when absent or outside the scope. */
   find: (db: Executor, id: string, scope: CompanyScope) => Promise<A | null>;
@@ -123,6 +135,35 @@ export interface Resource<T extends CompanyOwnedTable, A> {
     query: ListQuery & { sort?: string; order?: 'asc' | 'desc' },
     scope: CompanyScope,
   ) => Promise<ListResponse<A>>;
+}
+
+/** The reads and writes of a record; every write runs in `ctx.tx`, audited, with the after-write steps. */
+export interface ResourceService<
+  T extends CompanyOwnedTable,
+  S extends yup.AnyObjectSchema,
+  A extends { id: string; company_id: string },
+  F extends string = string,
+> extends Resource<T, A> {
+  readonly entity: string;
+  /** The input of update; of create too unless an image is required there (`createInput`). */
+  readonly input: S;
+  /** The input of create: `input` with the images required on create. */
+  readonly createInput: yup.AnyObjectSchema;
+  readonly imageLabels: Record<F, string>;
+  /** The keys of the sort allow-list. */
+  readonly sortKeys: readonly string[];
+  /** Checks and re-encodes the `<field>_file` uploads of an input, before any transaction. */
+  prepareUploads: (input: yup.InferType<S>) => Promise<Uploads<F>>;
+  /** The checks of a create that need no transaction: the company within the actor's scope (403). */
+  checkCreate: (actor: Actor, input: yup.InferType<S>) => void;
+  /** The checks of an update before its transaction: the record in scope (404), the company (403). */
+  checkUpdate: (db: Executor, actor: Actor, id: string, input: yup.InferType<S>) => Promise<void>;
+  /** Creates the record; answers it as the API does. */
+  create: (ctx: ServiceContext, input: yup.InferType<S>, uploads?: Uploads<F>) => Promise<A>;
+  /** Updates the record (a new upload replaces an image, an empty field removes it); answers it. */
+  update: (ctx: ServiceContext, id: string, input: yup.InferType<S>, uploads?: Uploads<F>) => Promise<A>;
+  /** Deletes the record and its images, or answers `{success: false}` while rows refer to it. */
+  remove: (ctx: ServiceContext, id: string) => Promise<DeleteResponse>;
 }
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -141,9 +182,8 @@ const scopeValues = (scope: CompanyScope) => ({
   company: scope === ALL ? null : (scope[0] ?? null),
 });
 
-/** Refuses (403) a company outside the caller's scope as the company of a record. */
-export function checkCompanyInScope(req: FastifyRequest, companyId: string): void {
-  const scope = req.auth.scope;
+/** Refuses (403) a company outside the actor's scope as the company of a record. */
+export function checkCompanyInScope(scope: CompanyScope, companyId: string): void {
   if (scope !== ALL && !scope.includes(companyId)) throw forbidden('Perusahaan di luar akses anda');
 }
 
@@ -170,23 +210,38 @@ export function resourceListQuery(sorts: readonly string[]) {
   });
 }
 
-export function defineResource<
+/** One write as the after-write steps receive it (the entity name is the description's). */
+const writeEvent = (
+  entity: EntityName,
+  action: WriteEvent['action'],
+  id: string,
+  before: unknown,
+  after: unknown,
+): WriteEvent =>
+  ({
+    entity,
+    action,
+    id,
+    before: (before ?? null) as EntityRows[EntityName] | null,
+    after: (after ?? null) as EntityRows[EntityName] | null,
+  }) as WriteEvent;
+
+/** The reads and writes of a company-owned record from its description (no HTTP). */
+export function defineResourceService<
   T extends CompanyOwnedTable,
   S extends yup.AnyObjectSchema,
   A extends { id: string; company_id: string },
   X extends string = never,
   F extends string = never,
->(app: FastifyInstance, def: ResourceDef<T, S, A, X, F>): Resource<T, A> {
+>(def: ResourceServiceDef<T, S, A, X, F>): ResourceService<T, S, A, F> {
   type In = yup.InferType<S>;
-  const { table, module } = def;
-  const entity = def.entity ?? module;
-  /** Prepared statements are named by path: two resources may share a permission module. */
-  const key = def.url.replace(/^\/api\//, '');
+  const { table, key, entity } = def;
   const document = searchDocument(def.search);
   const extras = (def.extras ?? {}) as Record<X, SQL<number>>;
   const fields = { row: table, company: { id: companies.id, name: companies.name }, ...extras };
   const imageLabels = def.images?.labels ?? ({} as Record<F, string>);
   const imageFields = Object.keys(imageLabels) as F[];
+  const withImages = imageFields.length > 0;
   const toJoined = (r: Record<string, unknown>): Joined<T, X> => {
     const { row, company, ...extra } = r;
     return {
@@ -269,15 +324,48 @@ export function defineResource<
         .prepare(name),
   );
 
-  const resource: Resource<T, A> = {
-    async find(db, id, scope) {
-      const [r] = await byId(db, shapeOf(scope), { id, ...scopeValues(scope) });
-      return r ? def.toAnswer(toJoined(r)) : null;
-    },
-    async findRow(db, id, scope) {
-      const [r] = await rowById(db, shapeOf(scope), { id, ...scopeValues(scope) });
-      return r as Row<T> | undefined;
-    },
+  const find: Resource<T, A>['find'] = async (db, id, scope) => {
+    const [r] = await byId(db, shapeOf(scope), { id, ...scopeValues(scope) });
+    return r ? def.toAnswer(toJoined(r)) : null;
+  };
+  const findRow: Resource<T, A>['findRow'] = async (db, id, scope) => {
+    const [r] = await rowById(db, shapeOf(scope), { id, ...scopeValues(scope) });
+    return r as Row<T> | undefined;
+  };
+
+  const companyOf = (input: In) => String((input as { company_id: string }).company_id).toLowerCase();
+  // A required image is required on create only: the create body says so (docs and 422 alike).
+  const createInput = def.images?.requiredOnCreate
+    ? def.input.shape(
+        Object.fromEntries(
+          imageFields.map((f) => [
+            `${f}_file`,
+            imageFileField(imageLabels[f]).required(V.required(imageLabels[f])),
+          ]),
+        ),
+      )
+    : def.input;
+  const requireUploads = (uploads: Uploads<F>) => {
+    if (!def.images?.requiredOnCreate) return;
+    const missing = imageFields.filter((f) => !uploads[f]);
+    if (missing.length)
+      throw invalid(Object.fromEntries(missing.map((f) => [`${f}_file`, V.required(imageLabels[f])])));
+  };
+  const columnsOf = (input: In) => def.values(input) as Record<string, unknown>;
+  /** The stored row and the answer of a record just written (read back, scope ALL). */
+  const readBack = async (tx: Executor, id: string) => ({
+    row: (await findRow(tx, id, ALL))!,
+    answer: (await find(tx, id, ALL))!,
+  });
+
+  const service: ResourceService<T, S, A, F> = {
+    entity,
+    input: def.input,
+    createInput,
+    imageLabels,
+    sortKeys: Object.keys(def.sorts ?? {}),
+    find,
+    findRow,
     async list(db, query, scope) {
       const on = { ...shapeOf(scope), search: !!query.search };
       const values = { ...scopeValues(scope), pattern: likePattern(query.search) };
@@ -291,30 +379,132 @@ export function defineResource<
           ),
       );
     },
-  };
 
-  const tags = [module];
-  const answer = def.answer;
-  const withImages = imageFields.length > 0;
-  const companyOf = (input: In) => String((input as { company_id: string }).company_id).toLowerCase();
-  // A required image is required on create only: the create body says so (docs and 422 alike).
-  const createInput = def.images?.requiredOnCreate
-    ? def.input.shape(
-        Object.fromEntries(
-          imageFields.map((f) => [
-            `${f}_file`,
-            imageFileField(imageLabels[f]).required(V.required(imageLabels[f])),
-          ]),
-        ),
-      )
-    : def.input;
-  const requireUploads = (uploads: Partial<Record<F, unknown>>) => {
-    if (!def.images?.requiredOnCreate) return;
-    const missing = imageFields.filter((f) => !uploads[f]);
-    if (missing.length)
-      throw invalid(Object.fromEntries(missing.map((f) => [`${f}_file`, V.required(imageLabels[f])])));
+    prepareUploads: (input) =>
+      withImages ? prepareUploads(input as Record<string, unknown>, imageLabels) : Promise.resolve({}),
+
+    checkCreate(actor, input) {
+      checkCompanyInScope(actor.scope, companyOf(input));
+    },
+
+    async checkUpdate(db, actor, id, input) {
+      if (!(await findRow(db, id, actor.scope))) throw notFound();
+      checkCompanyInScope(actor.scope, companyOf(input));
+    },
+
+    async create(ctx, input, uploads = {}) {
+      const { tx, actor } = ctx;
+      const companyId = companyOf(input);
+      service.checkCreate(actor, input);
+      requireUploads(uploads);
+      await checkCompanyExists(tx, companyId);
+      const id = newId();
+      const extra = (await def.beforeWrite?.({ ctx, input, companyId, current: null })) ?? {};
+      const images = withImages
+        ? await applyImageFields(tx, imageLabels, input as Record<string, unknown>, uploads, {})
+        : {};
+      const now = ctx.clock.now();
+      const values = {
+        ...columnsOf(input),
+        ...extra,
+        ...images,
+        id,
+        company_id: companyId,
+        created_at: now,
+        updated_at: now,
+      };
+      await tx.insert(table).values(values as T['$inferInsert']);
+      const after = await readBack(tx, id);
+      await audit(ctx, { action: 'create', entity, entityId: id, companyId, after: after.answer });
+      await afterWrite(ctx, writeEvent(def.entityName, 'create', id, null, after.row));
+      return after.answer;
+    },
+
+    async update(ctx, id, input, uploads = {}) {
+      const { tx, actor } = ctx;
+      const companyId = companyOf(input);
+      const current = await findRow(tx, id, actor.scope);
+      if (!current) throw notFound();
+      checkCompanyInScope(actor.scope, companyId);
+      const before = await find(tx, id, actor.scope);
+      if (current.company_id !== companyId) {
+        await checkCompanyExists(tx, companyId);
+        if (def.inUse && (await def.inUse(tx, id))) throw invalid({ company_id: MOVE_REFUSED });
+      }
+      const extra = (await def.beforeWrite?.({ ctx, input, companyId, current })) ?? {};
+      const images = withImages
+        ? await applyImageFields(
+            tx,
+            imageLabels,
+            input as Record<string, unknown>,
+            uploads,
+            current as Partial<Record<F, string | null>>,
+          )
+        : {};
+      const values = {
+        ...columnsOf(input),
+        ...extra,
+        ...images,
+        company_id: companyId,
+        updated_at: ctx.clock.now(),
+      };
+      await tx.update(table).set(values).where(eq(table.id, id));
+      const after = await readBack(tx, id);
+      await audit(ctx, { action: 'update', entity, entityId: id, companyId, before, after: after.answer });
+      await afterWrite(ctx, writeEvent(def.entityName, 'update', id, current, after.row));
+      return after.answer;
+    },
+
+    remove: (ctx, id) =>
+      removeRecord(ctx, id, {
+        entity,
+        entityName: def.entityName,
+        table,
+        findRow,
+        find,
+        companyOf: (row) => row.company_id,
+        imageFields,
+        inUse: def.inUse,
+        inUseMessage: def.inUseMessage,
+      }),
   };
-  const columnsOf = (input: In) => def.values(input) as Record<string, unknown>;
+  return service;
+}
+
+export interface ResourceRoutesDef<
+  T extends CompanyOwnedTable,
+  S extends yup.AnyObjectSchema,
+  A extends { id: string; company_id: string },
+  F extends string,
+> {
+  service: ResourceService<T, S, A, F>;
+  /** Permission module: the access keys of the routes. */
+  module: ActionModule;
+  /** Path of the list, e.g. `/api/accredited`; records live under `<url>/:id`. */
+  url: string;
+  /** What a record is, for the OpenAPI summaries ('accreditation body'). */
+  noun: string;
+  /** The answer of every route (shared-contracts). */
+  answer: yup.AnyObjectSchema;
+  /** `GET <url>/:company_id/:id` (the record, 404 outside the scope or that company). */
+  getOne?: boolean;
+}
+
+/**
+ * The routes of a company-owned record over its service: list (and get-one), create, update and
+ * delete. Each reads the request, prepares image uploads before the transaction, calls the service
+ * inside `app.db.transaction` with the caller as the actor, and shapes the answer.
+ */
+export function defineResource<
+  T extends CompanyOwnedTable,
+  S extends yup.AnyObjectSchema,
+  A extends { id: string; company_id: string },
+  F extends string,
+>(app: FastifyInstance, def: ResourceRoutesDef<T, S, A, F>): ResourceService<T, S, A, F> {
+  const { service, module, answer } = def;
+  const tags = [module];
+  const imageFields = Object.keys(service.imageLabels);
+  const withImages = imageFields.length > 0;
 
   defineRoute(app, {
     method: 'GET',
@@ -322,11 +512,11 @@ export function defineResource<
     summary: `List ${def.noun} records of a company or of every company in scope (company_id=ALL)`,
     tags,
     access: { permission: module },
-    query: resourceListQuery(Object.keys(def.sorts ?? {})),
+    query: resourceListQuery(service.sortKeys),
     response: { 200: listJsonSchema(toJsonSchema(answer)) },
     handler: async (req) => {
       const query = req.query as ListQuery & { sort?: string; order?: 'asc' | 'desc' };
-      return resource.list(app.db, query, companyFilter(req, query.company_id));
+      return service.list(app.db, query, companyFilter(req, query.company_id));
     },
   });
 
@@ -341,7 +531,7 @@ export function defineResource<
       response: { 200: answer },
       handler: async (req) => {
         const { company_id: companyId, id } = req.params;
-        const found = await resource.find(app.db, id, req.auth.scope);
+        const found = await service.find(app.db, id, req.auth.scope);
         if (!found || (companyId !== ALL && found.company_id !== companyId.toLowerCase())) throw notFound();
         return found;
       },
@@ -355,25 +545,15 @@ export function defineResource<
     tags,
     access: { permission: `${module}:create` },
     multipart: withImages,
-    body: createInput,
+    body: service.createInput,
     response: { 201: answer },
     handler: async (req, reply) => {
-      const input = req.body as In;
-      const companyId = companyOf(input);
-      checkCompanyInScope(req, companyId);
-      const uploads = withImages ? await prepareUploads(input, imageLabels) : {};
-      requireUploads(uploads);
-      const created = await app.db.transaction(async (tx) => {
-        await checkCompanyExists(tx, companyId);
-        const id = newId();
-        const extra = (await def.beforeWrite?.({ tx, req, input, companyId, current: null })) ?? {};
-        const images = withImages ? await applyImageFields(tx, imageLabels, input, uploads, {}) : {};
-        const values = { ...columnsOf(input), ...extra, ...images, id, company_id: companyId };
-        await tx.insert(table).values(values as T['$inferInsert']);
-        const after = (await resource.find(tx, id, ALL))!;
-        await audit(contextOf(app, req, tx), { action: 'create', entity, entityId: id, companyId, after });
-        return after;
-      });
+      const input = req.body as yup.InferType<S>;
+      service.checkCreate(actorOf(req), input);
+      const uploads = await service.prepareUploads(input);
+      const created = await app.db.transaction((tx) =>
+        service.create(contextOf(app, req, tx), input, uploads),
+      );
       return reply.status(201).send(created);
     },
   });
@@ -386,53 +566,14 @@ export function defineResource<
     access: { permission: `${module}:edit` },
     multipart: withImages,
     params: idParams,
-    body: def.input,
+    body: service.input,
     response: { 200: answer },
     handler: async (req) => {
       const { id } = req.params;
       const input = req.body;
-      const companyId = companyOf(input);
-      const scope = req.auth.scope;
-      if (!(await resource.findRow(app.db, id, scope))) throw notFound();
-      checkCompanyInScope(req, companyId);
-      const uploads = withImages ? await prepareUploads(input, imageLabels) : {};
-      return app.db.transaction(async (tx) => {
-        const current = await resource.findRow(tx, id, scope);
-        if (!current) throw notFound();
-        const before = await resource.find(tx, id, scope);
-        if (current.company_id !== companyId) {
-          await checkCompanyExists(tx, companyId);
-          if (def.inUse && (await def.inUse(tx, id))) throw invalid({ company_id: MOVE_REFUSED });
-        }
-        const extra = (await def.beforeWrite?.({ tx, req, input, companyId, current })) ?? {};
-        const images = withImages
-          ? await applyImageFields(
-              tx,
-              imageLabels,
-              input,
-              uploads,
-              current as Partial<Record<F, string | null>>,
-            )
-          : {};
-        const values = {
-          ...columnsOf(input),
-          ...extra,
-          ...images,
-          company_id: companyId,
-          updated_at: new Date(),
-        };
-        await tx.update(table).set(values).where(eq(table.id, id));
-        const after = (await resource.find(tx, id, ALL))!;
-        await audit(contextOf(app, req, tx), {
-          action: 'update',
-          entity,
-          entityId: id,
-          companyId,
-          before,
-          after,
-        });
-        return after;
-      });
+      await service.checkUpdate(app.db, actorOf(req), id, input);
+      const uploads = await service.prepareUploads(input);
+      return app.db.transaction((tx) => service.update(contextOf(app, req, tx), id, input, uploads));
     },
   });
 
@@ -440,17 +581,10 @@ export function defineResource<
     module,
     url: `${def.url}/:id`,
     noun: def.noun,
-    table,
-    findRow: resource.findRow,
-    find: resource.find,
-    entity,
-    companyOf: (row) => row.company_id,
-    imageFields,
-    inUse: def.inUse,
-    inUseMessage: def.inUseMessage,
+    remove: service.remove,
   });
 
-  return resource;
+  return service;
 }
 
 /** `exists (select 1 from <table> where <column> = id)`, for in-use checks. */
@@ -468,22 +602,19 @@ export async function referenced(
   return rows.length > 0;
 }
 
-export interface DeleteRouteDef<R> {
-  module: ActionModule;
-  /** Audit entity (default: the module key). */
-  entity?: string | undefined;
-  /** The record's path, ending in `/:id`. */
-  url: string;
-  noun: string;
+/** What the delete of a record needs to know of it. */
+export interface RemoveDef<R> {
+  /** Audit entity. */
+  entity: string;
+  /** The record's name for the after-write steps; without it none run (records not yet on a service). */
+  entityName?: EntityName | undefined;
   table: PgTable & { id: AnyPgColumn };
-  /** The stored row within the caller's scope (undefined: 404). */
+  /** The stored row within the actor's scope (undefined: 404). */
   findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<R | undefined>;
   /** The record as the API answers it, for the audit trail's `before`. */
   find: (db: Executor, id: string, scope: CompanyScope) => Promise<unknown>;
   /** The company the audit row is filed under. */
   companyOf: (row: R) => string | null;
-  /** OpenAPI tags (default: the module key). */
-  tags?: string[];
   /** Image columns whose images go with the record. */
   imageFields?: readonly string[];
   inUse?: ((db: Executor, id: string) => Promise<boolean>) | undefined;
@@ -491,11 +622,68 @@ export interface DeleteRouteDef<R> {
 }
 
 /**
- * `DELETE <url>` (`<module>:delete`): 404 outside the scope; a record in use answers
- * `200 {success: false, message}` and deletes nothing (DECISIONS.md section 4); otherwise the row and
- * its images go, audited, in one transaction.
+ * Deletes a record within the actor's scope (404 outside it): a record in use answers
+ * `{success: false, message}` and deletes nothing (DECISIONS.md section 4); otherwise the row and
+ * its images go, audited, then the after-write steps run with the stored row as `before`.
  */
-export function defineDeleteRoute<R extends object>(app: FastifyInstance, def: DeleteRouteDef<R>): void {
+export async function removeRecord<R extends object>(
+  ctx: ServiceContext,
+  id: string,
+  def: RemoveDef<R>,
+): Promise<DeleteResponse> {
+  const { tx, actor } = ctx;
+  const current = await def.findRow(tx, id, actor.scope);
+  if (!current) throw notFound();
+  if (def.inUse && (await def.inUse(tx, id))) {
+    return { success: false, message: def.inUseMessage ?? MESSAGES.inUseOrder };
+  }
+  const before = await def.find(tx, id, actor.scope);
+  await tx.delete(def.table).where(eq(def.table.id, id));
+  const row = current as Record<string, unknown>;
+  await deleteImages(
+    tx,
+    (def.imageFields ?? []).map((f) => row[f] as string | null),
+  );
+  const companyId = def.companyOf(current);
+  await audit(ctx, { action: 'delete', entity: def.entity, entityId: id, companyId, before });
+  if (def.entityName) await afterWrite(ctx, writeEvent(def.entityName, 'delete', id, current, null));
+  return { success: true, message: MESSAGES.deleted };
+}
+
+/** A delete route over a service's `remove`. */
+interface DeleteRouteOverService {
+  module: ActionModule;
+  /** The record's path, ending in `/:id`. */
+  url: string;
+  noun: string;
+  /** OpenAPI tags (default: the module key). */
+  tags?: string[];
+  remove: (ctx: ServiceContext, id: string) => Promise<DeleteResponse>;
+}
+
+/** A delete route from a description of the record (kept for records not yet on a service). */
+export interface DeleteRouteDef<R> extends Omit<RemoveDef<R>, 'entity'> {
+  module: ActionModule;
+  /** Audit entity (default: the module key). */
+  entity?: string | undefined;
+  url: string;
+  noun: string;
+  tags?: string[];
+}
+
+/**
+ * `DELETE <url>` (`<module>:delete`): calls the record's `remove` (removeRecord for a description)
+ * in a transaction with the caller as the actor.
+ */
+export function defineDeleteRoute<R extends object>(
+  app: FastifyInstance,
+  def: DeleteRouteOverService | DeleteRouteDef<R>,
+): void {
+  const remove =
+    'remove' in def
+      ? def.remove
+      : (ctx: ServiceContext, id: string) =>
+          removeRecord(ctx, id, { ...def, entity: def.entity ?? def.module });
   defineRoute(app, {
     method: 'DELETE',
     url: def.url,
@@ -506,29 +694,7 @@ export function defineDeleteRoute<R extends object>(app: FastifyInstance, def: D
     response: { 200: deleteResponseSchema },
     handler: async (req) => {
       const { id } = req.params;
-      return app.db.transaction(async (tx) => {
-        const current = await def.findRow(tx, id, req.auth.scope);
-        if (!current) throw notFound();
-        if (def.inUse && (await def.inUse(tx, id))) {
-          return { success: false, message: def.inUseMessage ?? MESSAGES.inUseOrder };
-        }
-        const before = await def.find(tx, id, req.auth.scope);
-        await tx.delete(def.table).where(eq(def.table.id, id));
-        const row = current as Record<string, unknown>;
-        await deleteImages(
-          tx,
-          (def.imageFields ?? []).map((f) => row[f] as string | null),
-        );
-        const companyId = def.companyOf(current);
-        await audit(contextOf(app, req, tx), {
-          action: 'delete',
-          entity: def.entity ?? def.module,
-          entityId: id,
-          companyId,
-          before,
-        });
-        return { success: true, message: MESSAGES.deleted };
-      });
+      return app.db.transaction((tx) => remove(contextOf(app, req, tx), id));
     },
   });
 }

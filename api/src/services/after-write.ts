@@ -52,11 +52,25 @@ export type AfterWriteStep = (ctx: ServiceContext, event: WriteEvent) => Promise
 /** The steps, in the order they run. Issue 18 adds the register counts, issue 19 the signed QR. */
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [];
 
-/** Runs every after-write step for one write, in the writer's transaction. */
+declare module './context' {
+  interface ServiceContext {
+    /**
+     * The after-write steps of writes made with this context, instead of AFTER_WRITE_STEPS: a test
+     * passes its own. Unset everywhere else. (Declared here, beside the step type, so context.ts
+     * needs no import of this file.)
+     */
+    afterWriteSteps?: readonly AfterWriteStep[];
+  }
+}
+
+/**
+ * Runs every after-write step for one write, in the writer's transaction: the context's own steps
+ * when it has them, else AFTER_WRITE_STEPS.
+ */
 export async function afterWrite(
   ctx: ServiceContext,
   event: WriteEvent,
-  steps: readonly AfterWriteStep[] = AFTER_WRITE_STEPS,
+  steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
 ): Promise<void> {
   for (const step of steps) await step(ctx, event);
 }

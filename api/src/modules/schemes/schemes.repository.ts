@@ -26,7 +26,7 @@ export interface SchemeJoined {
 
 /**
  * A scheme as the API answers it (schemeSchema). `today` is the deployment's calendar date
- * (todayIn(config.timeZone)): the derived EXPIRED, the overdue surveillance and the days left
+ * (the app clock's `today()`): the derived EXPIRED, the overdue surveillance and the days left
  * depend on it and are never stored.
  */
 export function toSchemeDto(j: SchemeJoined, today: string): Scheme {

@@ -1,0 +1,51 @@
+import { asc, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  CLIENT_IMAGE_LABELS,
+  CLIENT_SORTS,
+  clientCertificateInputSchema,
+} from '@sertifikasi/shared-contracts';
+import { clientCertificates } from '../../db/schema';
+import { defineResourceService } from '../../lib/resource';
+import { clientInUse, toClientDto } from './client-certificates.repository';
+
+const lower = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/**
+ * Client certificates ('Sertifikasi Perusahaan', SPEC.md sections 2, 3, 5, 7): a company-owned
+ * record with a logo; `certificate_number` unique within its company (client_certificates_number_uq
+ * answers); delete refused, and the company fixed, while the client has schemes. Every write
+ * (create, update, remove) takes a service context (services/context.ts); see lib/resource.ts.
+ */
+export const clientCertificateService = defineResourceService({
+  key: 'company-certificate',
+  entity: 'company-certificate',
+  entityName: 'client-certificate',
+  table: clientCertificates,
+  input: clientCertificateInputSchema,
+  toAnswer: ({ row, company }) => toClientDto(row, company),
+  values: (input) => ({
+    name: input.name,
+    certificate_number: input.certificate_number,
+    region: input.region,
+    address: input.address ?? null,
+    scope: input.scope ?? null,
+    ea_code: input.ea_code ?? null,
+    nace_code: input.nace_code ?? null,
+    president: input.president ?? null,
+    management_representative: input.management_representative ?? null,
+    foundation_day: input.foundation_day ?? null,
+    employees_number: input.employees_number ?? null,
+    employees_active: input.employees_active ?? null,
+    phone: input.phone ?? null,
+    handphone: input.handphone ?? null,
+    fax: input.fax ?? null,
+    email: input.email ?? null,
+    website: input.website ?? null,
+  }),
+  search: [clientCertificates.name, clientCertificates.certificate_number, clientCertificates.region],
+  defaultOrder: [asc(lower(clientCertificates.name))],
+  sorts: Object.fromEntries(CLIENT_SORTS.map((key) => [key, lower(clientCertificates[key])])),
+  images: { labels: CLIENT_IMAGE_LABELS },
+  inUse: clientInUse,
+});

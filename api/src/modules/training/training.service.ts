@@ -1,0 +1,65 @@
+import { desc, sql } from 'drizzle-orm';
+import { type Training, trainingInputSchema } from '@sertifikasi/shared-contracts';
+import { trainingCertificates } from '../../db/schema';
+import { invalid } from '../../lib/errors';
+import { defineResourceService } from '../../lib/resource';
+import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
+import { typeBelongs } from '../schemes/schemes.repository';
+
+const t = trainingCertificates;
+
+/**
+ * Training certificates ('Sertifikasi Pelatihan'): the number is unique across all companies
+ * (training_certificates_number_uq answers a duplicate); the certification type, when named, is of
+ * the certificate's company (422); the QR (the public check URL of the number) is made on create
+ * and again when the number changes. Every write (create, update, remove) takes a service context
+ * (services/context.ts); see lib/resource.ts.
+ */
+export const trainingService = defineResourceService({
+  key: 'training-certificate',
+  entity: 'training-certificate',
+  entityName: 'training-certificate',
+  table: t,
+  input: trainingInputSchema,
+  toAnswer: ({ row, company }): Training => ({
+    id: row.id,
+    company_id: row.company_id,
+    company,
+    certification_id: row.certification_id,
+    name: row.name,
+    certificate_number: row.certificate_number,
+    training: row.training,
+    location: row.location,
+    date: row.date,
+    desc: row.description,
+    qrcode: row.qrcode,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }),
+  values: (input) => ({
+    name: input.name,
+    certificate_number: input.certificate_number,
+    training: input.training,
+    location: input.location,
+    date: input.date,
+    description: input.desc ?? null,
+    certification_id: input.certification_id?.toLowerCase() ?? null,
+  }),
+  search: [t.name, t.certificate_number, t.training, t.location],
+  defaultOrder: [desc(t.date), desc(t.created_at)],
+  sorts: {
+    name: sql`lower(${t.name})`,
+    certificate_number: sql`lower(${t.certificate_number})`,
+    date: t.date,
+  },
+  beforeWrite: async ({ ctx, input, companyId, current }) => {
+    if (
+      input.certification_id &&
+      !(await typeBelongs(ctx.tx, input.certification_id.toLowerCase(), companyId))
+    )
+      throw invalid({ certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
+    if (current && current.certificate_number === input.certificate_number) return;
+    const url = publicCheckUrl(ctx.config.publicBaseUrl, 'training', input.certificate_number);
+    return { qrcode: await qrPngBase64(url) };
+  },
+});
