@@ -21,11 +21,11 @@ import * as yup from 'yup';
 import {
   ALL,
   type ActionModule,
+  type CompanyListQuery,
+  companyListQuerySchema,
   type CompanyScope,
   imageFileField,
-  type ListQuery,
   type ListResponse,
-  listQuerySchema,
   MESSAGES,
   V,
 } from '@sertifikasi/shared-contracts';
@@ -120,7 +120,7 @@ export interface Resource<T extends CompanyOwnedTable, A> {
   findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<Row<T> | undefined>;
   list: (
     db: Executor,
-    query: ListQuery & { sort?: string; order?: 'asc' | 'desc' },
+    query: CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' },
     scope: CompanyScope,
   ) => Promise<ListResponse<A>>;
 }
@@ -155,8 +155,8 @@ export async function checkCompanyExists(db: Executor, companyId: string): Promi
 
 /** The list query of a resource: page, paginate, search, company_id and, with sorts, sort and order. */
 export function resourceListQuery(sorts: readonly string[]) {
-  if (!sorts.length) return listQuerySchema;
-  return listQuerySchema.shape({
+  if (!sorts.length) return companyListQuerySchema;
+  return companyListQuerySchema.shape({
     sort: yup
       .string()
       .oneOf([...sorts], 'Urutan tidak dikenal')
@@ -325,7 +325,7 @@ export function defineResource<
     query: resourceListQuery(Object.keys(def.sorts ?? {})),
     response: { 200: listJsonSchema(toJsonSchema(answer)) },
     handler: async (req) => {
-      const query = req.query as ListQuery & { sort?: string; order?: 'asc' | 'desc' };
+      const query = req.query as CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' };
       return resource.list(app.db, query, companyFilter(req, query.company_id));
     },
   });
