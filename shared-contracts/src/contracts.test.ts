@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import {
   companyInputSchema,
+  companyListQuerySchema,
   listQuerySchema,
   loginSchema,
   loginMessage,
@@ -157,6 +158,21 @@ describe('control characters and yup in Indonesian', () => {
     await expect(listQuerySchema.validate({ search: 'a\u0000' })).rejects.toThrow(
       'Pencarian tidak boleh berisi karakter kontrol',
     );
+  });
+  it('takes company_id on company-owned lists only (DECISIONS.md section 7)', () => {
+    // The API refuses a query parameter its schema does not name (422).
+    expect(Object.keys(listQuerySchema.fields).sort()).toEqual(['page', 'paginate', 'search']);
+    expect(Object.keys(companyListQuerySchema.fields).sort()).toEqual([
+      'company_id',
+      'page',
+      'paginate',
+      'search',
+    ]);
+    expect(companyListQuerySchema.validateSync({ company_id: ' ALL ' })).toMatchObject({
+      company_id: 'ALL',
+      page: 1,
+      paginate: 20,
+    });
   });
   it("yup's own defaults speak Indonesian", () => {
     const message = (schema: yup.AnySchema, value: unknown) => {

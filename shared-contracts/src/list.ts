@@ -18,6 +18,11 @@ export interface ListResponse<T> {
   to: number | null;
 }
 
+/**
+ * The query of every paginated list: page, page size and search. Unknown parameters are refused
+ * (422), `company_id` included: only the company-owned lists take it (companyListQuerySchema,
+ * DECISIONS.md section 7); the company, user and role lists refuse it.
+ */
 export const listQuerySchema = yup
   .object({
     page: yup
@@ -39,16 +44,21 @@ export const listQuerySchema = yup
       .max(200, 'Pencarian maksimal 200 karakter')
       .test(noControlChars('Pencarian'))
       .default(''),
-    company_id: yup
-      .string()
-      .typeError('Perusahaan tidak valid')
-      .transform(trimString)
-      .max(64, 'Perusahaan tidak valid')
-      .test(noControlChars('Perusahaan'))
-      .optional(),
   })
   .noUnknown('Parameter tidak dikenal: ${unknown}');
 export type ListQuery = yup.InferType<typeof listQuerySchema>;
+
+/** The query of a company-owned list: the list query and `company_id` (one company, or ALL). */
+export const companyListQuerySchema = listQuerySchema.shape({
+  company_id: yup
+    .string()
+    .typeError('Perusahaan tidak valid')
+    .transform(trimString)
+    .max(64, 'Perusahaan tidak valid')
+    .test(noControlChars('Perusahaan'))
+    .optional(),
+});
+export type CompanyListQuery = yup.InferType<typeof companyListQuerySchema>;
 
 /** Builds the list answer from a page of rows and the total count. */
 export function toListResponse<T>(data: T[], total: number, page: number, perPage: number): ListResponse<T> {

@@ -32,12 +32,12 @@ import * as yup from 'yup';
 import {
   ALL,
   type ActionModule,
+  type CompanyListQuery,
+  companyListQuerySchema,
   type CompanyScope,
   type DeleteResponse,
   imageFileField,
-  type ListQuery,
   type ListResponse,
-  listQuerySchema,
   MESSAGES,
   V,
 } from '@sertifikasi/shared-contracts';
@@ -132,7 +132,7 @@ export interface Resource<T extends CompanyOwnedTable, A> {
   findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<Row<T> | undefined>;
   list: (
     db: Executor,
-    query: ListQuery & { sort?: string; order?: 'asc' | 'desc' },
+    query: CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' },
     scope: CompanyScope,
   ) => Promise<ListResponse<A>>;
 }
@@ -195,8 +195,8 @@ export async function checkCompanyExists(db: Executor, companyId: string): Promi
 
 /** The list query of a resource: page, paginate, search, company_id and, with sorts, sort and order. */
 export function resourceListQuery(sorts: readonly string[]) {
-  if (!sorts.length) return listQuerySchema;
-  return listQuerySchema.shape({
+  if (!sorts.length) return companyListQuerySchema;
+  return companyListQuerySchema.shape({
     sort: yup
       .string()
       .oneOf([...sorts], 'Urutan tidak dikenal')
@@ -515,7 +515,7 @@ export function defineResource<
     query: resourceListQuery(service.sortKeys),
     response: { 200: listJsonSchema(toJsonSchema(answer)) },
     handler: async (req) => {
-      const query = req.query as ListQuery & { sort?: string; order?: 'asc' | 'desc' };
+      const query = req.query as CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' };
       return service.list(app.db, query, companyFilter(req, query.company_id));
     },
   });

@@ -4,9 +4,21 @@ import { type PermissionKey, V } from '@sertifikasi/shared-contracts';
 import { routeSchema } from './validation';
 import { type JsonSchema, toJsonSchema } from './yup-json-schema';
 
-/** Who may call a route: anyone, or a signed-in user with (any of) the permissions and scope ALL. */
+/**
+ * Who may call a route: anyone; anyone, and more to a signed-in holder of a permission; or a
+ * signed-in user with (any of) the permissions and scope ALL. The auth hook (plugins/auth.ts)
+ * enforces it, and is the only code that reads a token.
+ */
 export type Access =
-  | { public: true }
+  | {
+      public: true;
+      /**
+       * Public, and more for a signed-in caller holding any one of these keys (the certificate PDF:
+       * staff download what the public may not). The hook signs such a caller in (req.auth);
+       * the route asks `holdsMore(req, company)` and refuses the rest with `publicRefusal`.
+       */
+      more?: PermissionKey | PermissionKey[];
+    }
   | {
       public?: false;
       /** Any one of these permission keys is enough. */

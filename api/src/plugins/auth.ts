@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALL, type CompanyScope, isUuid, type PermissionKey } from '@sertifikasi/shared-contracts';
-import { forbidden, invalid, unauthenticated } from '../lib/errors';
+import { type AppError, forbidden, invalid, unauthenticated } from '../lib/errors';
 import { type AuthContext, authenticate } from '../services/sessions';
 
 declare module 'fastify' {
@@ -10,6 +10,11 @@ declare module 'fastify' {
     auth: AuthContext;
     /** The raw bearer token of the request, when one was sent. */
     bearerToken: string | null;
+    /**
+     * On a public route with `more` (lib/route.ts): a token was sent but has ended (expired, revoked,
+     * unknown). The public part still answers; a refusal says 401 so the caller signs in again.
+     */
+    sentEndedToken: boolean;
   }
 }
 
@@ -20,14 +25,20 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+const keysOf = (keys: PermissionKey | PermissionKey[]) => (Array.isArray(keys) ? keys : [keys]);
+const inScope = (scope: CompanyScope, companyId: string) => scope === ALL || scope.includes(companyId);
+
 /**
  * The one place where permission and company scope are enforced: every route declares its access
  * (lib/route.ts) and this hook checks it before the body is read. 401 without a valid token, 403
- * without the permission or without scope ALL where the route needs it.
+ * without the permission or without scope ALL where the route needs it. A public route with `more`
+ * answers everyone; a valid token signs its caller in (req.auth) for `holdsMore`, an ended one is
+ * remembered for `publicRefusal`.
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('bearerToken', null);
+  app.decorateRequest('sentEndedToken', false);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) {
@@ -37,16 +48,28 @@ export default fp(async function auth(app: FastifyInstance) {
       if (url === undefined || url.startsWith('/api/docs')) return;
       throw unauthenticated();
     }
-    if (access.public === true) return;
+    if (access.public === true) {
+      if (!access.more) return;
+      // Public, and more for the permission: a token is optional, and never refused here.
+      const token = bearerToken(req);
+      if (!token) return;
+      const ctx = await authenticate(app.db, token);
+      if (!ctx) {
+        req.sentEndedToken = true;
+        return;
+      }
+      req.auth = ctx;
+      req.bearerToken = token;
+      return;
+    }
     const token = bearerToken(req);
     if (!token) throw unauthenticated();
     const ctx = await authenticate(app.db, token);
     if (!ctx) throw unauthenticated();
     req.auth = ctx;
     req.bearerToken = token;
-    if (access.permission) {
-      const wanted = Array.isArray(access.permission) ? access.permission : [access.permission];
-      if (!wanted.some((key) => ctx.permissions.has(key))) throw forbidden();
+    if (access.permission && !keysOf(access.permission).some((key) => ctx.permissions.has(key))) {
+      throw forbidden();
     }
     if (access.scopeAll && ctx.scope !== ALL)
       throw forbidden('Tindakan ini memerlukan akses ke semua perusahaan');
@@ -55,6 +78,27 @@ export default fp(async function auth(app: FastifyInstance) {
 
 export const hasPermission = (req: FastifyRequest, key: PermissionKey): boolean =>
   req.auth.permissions.has(key);
+
+/**
+ * On a public route with `more` (lib/route.ts): is the caller signed in with one of its permission
+ * keys and, when `companyId` is given, that company in their scope? False on any other route.
+ */
+export function holdsMore(req: FastifyRequest, companyId?: string): boolean {
+  const access = req.routeOptions.config?.access;
+  const more = access?.public === true ? access.more : undefined;
+  const auth = req.auth as AuthContext | null;
+  if (!more || !auth) return false;
+  if (!keysOf(more).some((key) => auth.permissions.has(key))) return false;
+  return companyId === undefined || inScope(auth.scope, companyId.toLowerCase());
+}
+
+/**
+ * What a public route with `more` answers a caller it refuses: 401 when they sent a token that has
+ * ended (sign in again and you may get more), otherwise `refusal`.
+ */
+export function publicRefusal(req: FastifyRequest, refusal: AppError): AppError {
+  return req.sentEndedToken ? unauthenticated() : refusal;
+}
 
 /**
  * The companies a list or report covers: `company_id=ALL` (or none) means every company in the

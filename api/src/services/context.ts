@@ -22,6 +22,8 @@ export interface Actor {
   scope: CompanyScope;
   /** The HTTP request id, for the audit log; null outside a request. */
   requestId: string | null;
+  /** The caller's session (a password change ends the others, not this one); absent outside a request. */
+  sessionId?: string | null;
   source: WriteSource;
 }
 
@@ -39,6 +41,7 @@ export function actorOf(req: FastifyRequest, source: WriteSource = 'api'): Actor
     permissions: req.auth?.permissions ?? new Set(),
     scope: req.auth?.scope ?? [],
     requestId: String(req.id),
+    sessionId: req.auth?.sessionId ?? null,
     source,
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
   ERROR_CODES,
@@ -8,20 +7,13 @@ import {
   profileSchema,
   userSchema,
 } from '@sertifikasi/shared-contracts';
-import { users } from '../../db/schema';
 import { AppError, invalid, unauthenticated } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { verifyPassword } from '../../lib/crypto';
 import { defineRoute } from '../../lib/route';
-import { audit } from '../../services/audit';
 import { contextOf } from '../../services/context';
-import { createSession, revokeToken, revokeUserSessions } from '../../services/sessions';
-import {
-  findUser,
-  findUserByUsername,
-  findUserRow,
-  toUserDto,
-  usernameTaken,
-} from '../users/users.repository';
+import { createSession, revokeToken } from '../../services/sessions';
+import { findUser, findUserByUsername, findUserRow, toUserDto } from '../users/users.repository';
+import { preparePassword, updateProfile } from '../users/users.service';
 import { companyOptions } from '../companies/companies.repository';
 
 const loginFailure = (status: number, code: string) => new AppError(status, code, LOGIN_MESSAGES[code]!);
@@ -95,14 +87,12 @@ export default async function authRoutes(app: FastifyInstance) {
     body: profileSchema,
     response: { 200: userSchema },
     handler: async (req) => {
-      const me = req.auth.user.id;
-      const { name, username, password, current_password: currentPassword } = req.body;
-      if (await usernameTaken(app.db, username, me)) throw invalid({ username: 'Username sudah digunakan' });
+      const { password, current_password: currentPassword } = req.body;
       // A new password needs the current one: a session left open (or taken) cannot lock the owner out.
       // Guesses of the current password count as failed sign-ins of this account (a stolen session
       // cannot try passwords faster than the sign-in page allows).
       if (password) {
-        const row = await findUserRow(app.db, me);
+        const row = await findUserRow(app.db, req.auth.user.id);
         if (!row) throw unauthenticated();
         if (!(await app.loginThrottle.reserve(row.username, req.ip))) {
           throw loginFailure(429, ERROR_CODES.loginThrottled);
@@ -112,30 +102,8 @@ export default async function authRoutes(app: FastifyInstance) {
         }
         await app.loginThrottle.succeeded(row.username, req.ip);
       }
-      const passwordHash = password ? await hashPassword(password, app.config.argon2) : undefined;
-      return app.db.transaction(async (tx) => {
-        const before = await findUser(tx, me);
-        await tx
-          .update(users)
-          .set({
-            name,
-            username,
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-            updated_at: new Date(),
-          })
-          .where(eq(users.id, me));
-        // A password change ends the user's other sessions.
-        if (passwordHash) await revokeUserSessions(tx, me, req.auth.sessionId);
-        const after = (await findUser(tx, me))!;
-        await audit(contextOf(app, req, tx), {
-          action: 'update',
-          entity: 'user',
-          entityId: me,
-          before,
-          after,
-        });
-        return after;
-      });
+      const prepared = await preparePassword(app.config, password);
+      return app.db.transaction((tx) => updateProfile(contextOf(app, req, tx), req.body, prepared));
     },
   });
 

@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   COMPANY_IMAGE_LABELS,
   companyInputSchema,
   companySchema,
   listQuerySchema,
-  MESSAGES,
 } from '@sertifikasi/shared-contracts';
-import { companies } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { newId } from '../../lib/crypto';
 import { listJsonSchema } from '../../lib/list';
-import { defineDeleteRoute } from '../../lib/resource';
+import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
-import { audit } from '../../services/audit';
-import { contextOf } from '../../services/context';
-import { applyImageFields, prepareUploads } from '../../services/images';
-import { idParams } from '../../lib/params';
-import { companyInUse, findCompany, findCompanyRow, listCompanies } from './companies.repository';
+import { actorOf, contextOf } from '../../services/context';
+import { prepareUploads } from '../../services/images';
+import { listCompanies } from './companies.repository';
+import { create, findInScope, remove, update } from './companies.service';
 
 export default async function companyRoutes(app: FastifyInstance) {
   const tags = ['companies'];
@@ -44,33 +38,8 @@ export default async function companyRoutes(app: FastifyInstance) {
     body: companyInputSchema,
     response: { 201: companySchema },
     handler: async (req, reply) => {
-      const body = req.body;
-      const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS);
-      const company = await app.db.transaction(async (tx) => {
-        const id = newId();
-        // A new company has no images yet: a name other than empty is one the API never gave it (422).
-        const imageValues = await applyImageFields(tx, COMPANY_IMAGE_LABELS, body, uploads, {});
-        await tx.insert(companies).values({
-          id,
-          name: body.name,
-          email: body.email ?? null,
-          phone: body.phone ?? null,
-          address: body.address ?? null,
-          website: body.website,
-          ...imageValues,
-          simple_dates: body.simple_dates === 'true',
-          public_certificate_download: body.public_certificate_download === 'true',
-        });
-        const created = (await findCompany(tx, id, 'ALL'))!;
-        await audit(contextOf(app, req, tx), {
-          action: 'create',
-          entity: 'company',
-          entityId: id,
-          companyId: id,
-          after: created,
-        });
-        return created;
-      });
+      const uploads = await prepareUploads(req.body, COMPANY_IMAGE_LABELS);
+      const company = await app.db.transaction((tx) => create(contextOf(app, req, tx), req.body, uploads));
       return reply.status(201).send(company);
     },
   });
@@ -86,54 +55,21 @@ export default async function companyRoutes(app: FastifyInstance) {
     body: companyInputSchema,
     response: { 200: companySchema },
     handler: async (req) => {
-      const { id } = req.params;
-      const body = req.body;
-      if (!(await findCompanyRow(app.db, id, req.auth.scope))) throw notFound();
-      const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS);
-      return app.db.transaction(async (tx) => {
-        const current = await findCompanyRow(tx, id, req.auth.scope);
-        if (!current) throw notFound();
-        const before = await findCompany(tx, id, req.auth.scope);
-        const imageValues = await applyImageFields(tx, COMPANY_IMAGE_LABELS, body, uploads, current);
-        await tx
-          .update(companies)
-          .set({
-            name: body.name,
-            email: body.email ?? null,
-            phone: body.phone ?? null,
-            address: body.address ?? null,
-            website: body.website,
-            ...imageValues,
-            simple_dates: body.simple_dates === 'true',
-            public_certificate_download: body.public_certificate_download === 'true',
-            updated_at: new Date(),
-          })
-          .where(eq(companies.id, id));
-        const after = (await findCompany(tx, id, req.auth.scope))!;
-        await audit(contextOf(app, req, tx), {
-          action: 'update',
-          entity: 'company',
-          entityId: id,
-          companyId: id,
-          before,
-          after,
-        });
-        return after;
-      });
+      // Outside the scope (or absent) answers 404 before any image work.
+      await findInScope(app.db, actorOf(req), req.params.id);
+      const uploads = await prepareUploads(req.body, COMPANY_IMAGE_LABELS);
+      return app.db.transaction((tx) => update(contextOf(app, req, tx), req.params.id, req.body, uploads));
     },
   });
 
-  defineDeleteRoute(app, {
-    module: 'company',
+  defineRoute(app, {
+    method: 'DELETE',
     url: '/api/company/:id',
-    noun: 'company',
+    summary: 'Delete a company in scope that nothing refers to (else success false)',
     tags,
-    table: companies,
-    findRow: findCompanyRow,
-    find: findCompany,
-    companyOf: (row) => row.id,
-    imageFields: Object.keys(COMPANY_IMAGE_LABELS),
-    inUse: companyInUse,
-    inUseMessage: MESSAGES.inUseProduct,
+    access: { permission: 'company:delete' },
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) => app.db.transaction((tx) => remove(contextOf(app, req, tx), req.params.id)),
   });
 }

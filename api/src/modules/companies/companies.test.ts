@@ -272,6 +272,18 @@ describe('GET /api/company', () => {
     expect(unknown.json().errors).toHaveProperty('sort');
   });
 
+  it('refuses company_id like any unknown parameter (422); the company-owned lists still take it', async () => {
+    const [first] = (await call(ctx.app, ctx.adminToken, 'GET', '/api/company')).json<ListBody<CompanyBody>>()
+      .data;
+    for (const value of ['ALL', first!.id]) {
+      const res = await call(ctx.app, ctx.adminToken, 'GET', `/api/company?company_id=${value}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation', errors: { company_id: expect.any(String) } });
+      const owned = await call(ctx.app, ctx.adminToken, 'GET', `/api/accredited?company_id=${value}`);
+      expect(owned.statusCode).toBe(200);
+    }
+  });
+
   it('searches name, email, phone and website, trimmed and ignoring case', async () => {
     const find = async (search: string) =>
       (await call(ctx.app, ctx.adminToken, 'GET', `/api/company?search=${encodeURIComponent(search)}`)).json<

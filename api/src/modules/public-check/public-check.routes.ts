@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
   addDays,
-  ALL,
   effectiveStatus,
   isUuid,
   optionalDate,
@@ -25,13 +24,12 @@ import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import { images } from '../../db/schema';
 import { ifNoneMatchHits } from '../../lib/etag';
-import { forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
-import { bearerToken } from '../../plugins/auth';
+import { holdsMore, publicRefusal } from '../../plugins/auth';
 import { certificateFileName, certificatePdf } from '../../services/pdf-certificate';
 import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
 import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
-import { authenticate } from '../../services/sessions';
 import {
   findSchemeByNumber,
   findSchemeForPdf,
@@ -161,23 +159,18 @@ async function imageData(db: Executor, name: string | null): Promise<Buffer | nu
 
 /**
  * May this caller download the scheme's PDF? Public: ACTIVE, unexpired, of a company with
- * `public_certificate_download`. Staff (a valid bearer token with `company-certificate` and the
- * scheme's company in scope): always. Otherwise 404 when the public may not even check it (DRAFT,
- * or unknown) and 403 when it is public but not downloadable; a token that is sent but no longer
- * valid answers 401 instead, so a signed-out staff member learns to sign in again.
+ * `public_certificate_download`. Staff (signed in by the auth hook with the route's `more`
+ * permission, `company-certificate`, and the scheme's company in scope): always. Otherwise 404 when
+ * the public may not even check it (DRAFT, or unknown) and 403 when it is public but not
+ * downloadable; a token that is sent but no longer valid answers 401 instead, so a signed-out staff
+ * member learns to sign in again (publicRefusal).
  */
 async function downloadAccess(
   app: FastifyInstance,
   req: FastifyRequest,
   row: PdfSchemeRow | null,
 ): Promise<void> {
-  const token = bearerToken(req);
-  const auth = token ? await authenticate(app.db, token) : null;
-  if (
-    row &&
-    auth?.permissions.has('company-certificate') &&
-    (auth.scope === ALL || auth.scope.includes(row.company_id))
-  ) {
+  if (row && holdsMore(req, row.company_id)) {
     return;
   }
   const today = todayCached(app.config.timeZone);
@@ -188,9 +181,8 @@ async function downloadAccess(
   ) {
     return;
   }
-  if (token && !auth) throw unauthenticated();
-  if (!row || row.status === 'DRAFT') throw notFound('Sertifikat tidak ditemukan');
-  throw forbidden('Sertifikat ini tidak dapat diunduh');
+  if (!row || row.status === 'DRAFT') throw publicRefusal(req, notFound('Sertifikat tidak ditemukan'));
+  throw publicRefusal(req, forbidden('Sertifikat ini tidak dapat diunduh'));
 }
 
 /**
@@ -285,7 +277,7 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
       'unexpired schemes of a company that allows downloads; staff with company-certificate and the scheme ' +
       'in scope (bearer token, optional) can always download it. 404 unknown or DRAFT, 403 not downloadable.',
     tags: [TAG],
-    access: { public: true },
+    access: { public: true, more: 'company-certificate' },
     params: idParams,
     rateLimit,
     response: { 200: { type: 'string', format: 'binary' } },

@@ -70,6 +70,12 @@ export async function findRole(db: Executor, id: string): Promise<Role | null> {
   return row ? toRole(row) : null;
 }
 
+/** The role's row as stored, or undefined. */
+export async function findRoleRow(db: Executor, id: string): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  return row;
+}
+
 /** The permission rows behind the ids sent, in catalogue order; unknown ids are reported. */
 export async function resolvePermissions(db: Executor, ids: string[]) {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];

@@ -215,6 +215,14 @@ describe('GET /api/roles', () => {
     expect(unknown.json().errors).toHaveProperty('order');
   });
 
+  it('refuses company_id like any unknown parameter (422): roles are shared by every company', async () => {
+    for (const value of ['ALL', '3f2a1c4e-0000-4000-8000-000000000001']) {
+      const res = await api(ctx.adminToken, 'GET', `/api/roles?company_id=${value}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation', errors: { company_id: expect.any(String) } });
+    }
+  });
+
   it('401 without a token, 403 without the roles permission; viewing needs no scope ALL', async () => {
     expect((await api(null, 'GET', '/api/roles')).statusCode).toBe(401);
     const res = await api(reader.token, 'GET', '/api/roles');

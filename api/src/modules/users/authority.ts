@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { ALL, type CompanyScope, type PermissionKey } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { roles, userCompanies, users } from '../../db/schema';
 import { forbidden, unauthenticated } from '../../lib/errors';
+import type { Actor } from '../../services/context';
 import { permissionKeysOfRole } from '../../services/sessions';
 
 /**
@@ -14,9 +14,12 @@ import { permissionKeysOfRole } from '../../services/sessions';
  * permissions and scope.
  */
 export interface Caller {
-  id: string;
+  /** The acting user's id; null for the system (seed, demo, command line). */
+  id: string | null;
   rolesId: string | null;
   scope: CompanyScope;
+  /** The system's own permissions (it holds no role); undefined for a user, whose role says. */
+  permissions?: ReadonlySet<PermissionKey>;
 }
 
 export interface Authority {
@@ -27,12 +30,13 @@ export interface Authority {
 }
 
 /**
- * The caller's user row as stored now, locked FOR SHARE (a concurrent edit of the caller, which
+ * The acting user's row as stored now, locked FOR SHARE (a concurrent edit of the caller, which
  * writes that row together with their companies, waits for this transaction, and this one for it).
- * 401 when the caller is gone or was deactivated meanwhile.
+ * 401 when the caller is gone or was deactivated meanwhile. The system actor is taken as it is.
  */
-export async function lockCaller(tx: Executor, req: FastifyRequest): Promise<Caller> {
-  const id = req.auth.user.id;
+export async function lockCaller(tx: Executor, actor: Actor): Promise<Caller> {
+  if (!actor.user) return { id: null, rolesId: null, scope: actor.scope, permissions: actor.permissions };
+  const id = actor.user.id;
   const [row] = await tx
     .select({ roles_id: users.roles_id, scope_all: users.scope_all, is_active: users.is_active })
     .from(users)
@@ -54,14 +58,14 @@ export async function lockCaller(tx: Executor, req: FastifyRequest): Promise<Cal
  * Locks the role rows of the caller and of `roleIds` in one statement, in id order (so concurrent
  * requests cannot deadlock on them), then reads the caller's permissions. Role edits and deletes
  * lock FOR UPDATE, user writes FOR SHARE: a role cannot change between a check that read its
- * permissions and the write that relies on them. 403 when the caller no longer holds `need` (or
- * scope ALL where `scopeAll` asks for it).
+ * permissions and the write that relies on them. The permission key of the action itself is the
+ * auth hook's to check (plugins/auth.ts); what is read here is what the escalation rules compare
+ * against. 403 when `scopeAll` asks for scope ALL and the caller's scope, as stored now, is not.
  */
 export async function lockAuthority(
   tx: Executor,
   caller: Caller,
   opts: {
-    need: PermissionKey;
     strength: 'share' | 'update';
     roleIds?: (string | null | undefined)[];
     scopeAll?: boolean;
@@ -82,8 +86,7 @@ export async function lockAuthority(
       .orderBy(asc(roles.id))
       .for(opts.strength);
   }
-  const permissions = new Set(await permissionKeysOfRole(tx, caller.rolesId));
-  if (!permissions.has(opts.need)) throw forbidden();
+  const permissions = caller.permissions ?? new Set(await permissionKeysOfRole(tx, caller.rolesId));
   if (opts.scopeAll && caller.scope !== ALL)
     throw forbidden('Tindakan ini memerlukan akses ke semua perusahaan');
   return {

@@ -261,6 +261,14 @@ describe('GET /api/user', () => {
     expect(unknown.json().errors).toHaveProperty('sort');
   });
 
+  it('refuses company_id like any unknown parameter (422): users are not a company-owned list', async () => {
+    for (const value of ['ALL', companyA]) {
+      const res = await api(ctx.adminToken, 'GET', `/api/user?company_id=${value}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation', errors: { company_id: expect.any(String) } });
+    }
+  });
+
   it('shows a limited-scope administrator only users whose scope lies inside theirs', async () => {
     const res = await api(limited.token, 'GET', '/api/user?paginate=200');
     expect(res.statusCode).toBe(200);

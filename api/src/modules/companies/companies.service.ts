@@ -1,0 +1,144 @@
+/**
+ * Every write of a company (docs/architecture.md): create, update, delete. Each takes a service
+ * context and does the checks, the write, the audit and the after-write steps in its transaction.
+ * A company is seen and edited only within the actor's scope (404 outside it, as if absent); the
+ * permission keys and "creating needs scope ALL" are the auth hook's (plugins/auth.ts).
+ *
+ * Images come as uploads prepared before the transaction (services/images.ts prepareUploads: checked
+ * and re-encoded, nothing stored yet); the input's `<field>` says keep (absent or unchanged) or remove
+ * (empty), DECISIONS.md section 7.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  ALL,
+  type Company,
+  COMPANY_IMAGE_LABELS,
+  type CompanyInput,
+  type DeleteResponse,
+  MESSAGES,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import { companies } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+import { notFound } from '../../lib/errors';
+import { afterWrite } from '../../services/after-write';
+import { audit } from '../../services/audit';
+import type { Actor, ServiceContext } from '../../services/context';
+import { applyImageFields, deleteImages, type PreparedImage } from '../../services/images';
+import { companyInUse, findCompany, findCompanyRow } from './companies.repository';
+
+type ImageField = keyof typeof COMPANY_IMAGE_LABELS;
+/** The company's images uploaded with the write, checked and re-encoded before the transaction. */
+export type CompanyUploads = Partial<Record<ImageField, PreparedImage>>;
+
+/** The company fields of an input, as stored (flags as booleans, empty optional text as null). */
+function columnsOf(input: CompanyInput) {
+  return {
+    name: input.name,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    website: input.website,
+    simple_dates: input.simple_dates === 'true',
+    public_certificate_download: input.public_certificate_download === 'true',
+  };
+}
+
+/**
+ * The stored company if it lies in `scope` (404 otherwise, as if absent). A route asks before it
+ * prepares uploads, so a company outside the scope answers 404 whatever the files.
+ */
+export async function findInScope(db: Executor, actor: Pick<Actor, 'scope'>, id: string) {
+  const row = await findCompanyRow(db, id, actor.scope);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Creates a company with its images. */
+export async function create(
+  ctx: ServiceContext,
+  input: CompanyInput,
+  uploads: CompanyUploads = {},
+): Promise<Company> {
+  const { tx } = ctx;
+  const id = newId();
+  // A new company has no images yet: a name other than empty is one the API never gave it (422).
+  const imageValues = await applyImageFields(tx, COMPANY_IMAGE_LABELS, input, uploads, {});
+  const now = ctx.clock.now();
+  await tx
+    .insert(companies)
+    .values({ id, ...columnsOf(input), ...imageValues, created_at: now, updated_at: now });
+  const created = (await findCompany(tx, id, ALL))!;
+  await audit(ctx, { action: 'create', entity: 'company', entityId: id, companyId: id, after: created });
+  await afterWrite(ctx, {
+    entity: 'company',
+    action: 'create',
+    id,
+    before: null,
+    after: (await findCompanyRow(tx, id, ALL))!,
+  });
+  return created;
+}
+
+/** Updates a company in the actor's scope; omitted optional fields are cleared, flags default to false. */
+export async function update(
+  ctx: ServiceContext,
+  id: string,
+  input: CompanyInput,
+  uploads: CompanyUploads = {},
+): Promise<Company> {
+  const { tx } = ctx;
+  const scope = ctx.actor.scope;
+  const current = await findInScope(tx, ctx.actor, id);
+  const before = await findCompany(tx, current.id, scope);
+  const imageValues = await applyImageFields(tx, COMPANY_IMAGE_LABELS, input, uploads, current);
+  await tx
+    .update(companies)
+    .set({ ...columnsOf(input), ...imageValues, updated_at: ctx.clock.now() })
+    .where(eq(companies.id, current.id));
+  const after = (await findCompany(tx, current.id, ALL))!;
+  await audit(ctx, {
+    action: 'update',
+    entity: 'company',
+    entityId: current.id,
+    companyId: current.id,
+    before,
+    after,
+  });
+  await afterWrite(ctx, {
+    entity: 'company',
+    action: 'update',
+    id: current.id,
+    before: current,
+    after: (await findCompanyRow(tx, current.id, ALL))!,
+  });
+  return after;
+}
+
+/**
+ * Deletes a company in the actor's scope with its images. A company any record or user scope refers
+ * to is not deleted: `success: false` with the spec's message (DECISIONS.md section 4).
+ */
+export async function remove(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
+  const { tx } = ctx;
+  const current = await findInScope(tx, ctx.actor, id);
+  if (await companyInUse(tx, current.id)) return { success: false, message: MESSAGES.inUseProduct };
+  const before = await findCompany(tx, current.id, ALL);
+  await tx.delete(companies).where(eq(companies.id, current.id));
+  await deleteImages(tx, [current.logo, current.logo_cert, current.ttd_cert]);
+  await audit(ctx, {
+    action: 'delete',
+    entity: 'company',
+    entityId: current.id,
+    companyId: current.id,
+    before,
+  });
+  await afterWrite(ctx, {
+    entity: 'company',
+    action: 'delete',
+    id: current.id,
+    before: current,
+    after: null,
+  });
+  return { success: true, message: MESSAGES.deleted };
+}
