@@ -34,6 +34,7 @@ import clientCertificateRoutes from './modules/client-certificates/client-certif
 import schemeRoutes from './modules/schemes/schemes.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import reportRoutes from './modules/reports/reports.routes';
+import { createReportExports } from './modules/reports/export-state';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   app.decorate('clock', opts.clock ?? createClock(opts.config.timeZone));
+  app.decorate('reportExports', createReportExports());
   app.decorate('loginThrottle', opts.redis ? redisLoginThrottle(opts.redis) : dbLoginThrottle(opts.db));
   const dummy = dummyHash(opts.config.argon2);
   dummy.catch(() => undefined);

@@ -40,7 +40,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (access.public === true) return;
     const token = bearerToken(req);
     if (!token) throw unauthenticated();
-    const ctx = await authenticate(app.db, token);
+    const ctx = await authenticate(app.db, token, app.clock.now());
     if (!ctx) throw unauthenticated();
     req.auth = ctx;
     req.bearerToken = token;

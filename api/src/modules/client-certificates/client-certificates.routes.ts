@@ -74,7 +74,7 @@ export default async function clientCertificateRoutes(app: FastifyInstance) {
         id,
         companyId === 'ALL' ? 'ALL' : companyId.toLowerCase(),
         req.auth.scope,
-        todayIn(app.config.timeZone),
+        app.clock.today(),
       );
       if (!detail) throw notFound();
       return detail;

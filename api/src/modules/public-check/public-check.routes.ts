@@ -53,22 +53,6 @@ const idParams = yup.object({ id: yup.string().required() });
 
 const notFoundSchema = { type: 'string', description: `The text \`${NOT_FOUND_TEXT}\` (text/plain)` };
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** Today in a time zone, like todayIn, with the formatter made once (it costs more than the rest of a check). */
-function todayCached(timeZone: string, now = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
-}
-
 /** The public status history: status and the date it held from, no "who" (DECISIONS.md section 10). */
 export function publicHistory(
   entries: readonly { to: string; effective_from: string }[],
@@ -172,7 +156,7 @@ async function downloadAccess(
   row: PdfSchemeRow | null,
 ): Promise<void> {
   const token = bearerToken(req);
-  const auth = token ? await authenticate(app.db, token) : null;
+  const auth = token ? await authenticate(app.db, token, app.clock.now()) : null;
   if (
     row &&
     auth?.permissions.has('company-certificate') &&
@@ -180,7 +164,7 @@ async function downloadAccess(
   ) {
     return;
   }
-  const today = todayCached(app.config.timeZone);
+  const today = app.clock.today();
   if (
     row &&
     row.public_certificate_download &&
@@ -240,11 +224,11 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
       handler: async (req, reply) => {
         const row = await findSchemeByNumber(app.db, req.params.number);
         if (!row) return sendNotFound(reply);
-        const today = todayCached(app.config.timeZone);
+        const today = app.clock.today();
         const status = effectiveStatus(row.status as SchemeStatus, row.expired_date, today) as PublicStatus;
         // scheme-history's derivation, over the audit rows read with the scheme (one round trip).
         const hasCreation = row.audit.some((a) => a.action === 'create');
-        const entries = deriveStatusHistory(row.audit, app.config.timeZone, hasCreation ? null : row);
+        const entries = deriveStatusHistory(row.audit, app.clock, hasCreation ? null : row);
         const on = req.query.on ? pointInTime(entries, row, req.query.on) : null;
         const answer = companyAnswer(row, status, publicHistory(entries, row.expired_date, today), on);
         return sendCached(req, reply, answer);
@@ -318,6 +302,7 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
         signature,
         qrPng: Buffer.from(qr, 'base64'),
         checkUrl,
+        createdAt: app.clock.now(),
       });
       return reply
         .header('Content-Type', 'application/pdf')
