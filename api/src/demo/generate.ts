@@ -21,6 +21,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
 import type { Clock } from '../lib/clock';
+import { createSemaphore } from '../lib/semaphore';
 import { companies, permissions, rolePermissions, roles, userCompanies, users } from '../db/schema';
 import { type Argon2Cost, hashPassword } from '../lib/crypto';
 import { ADMIN_ROLE_NAME } from '../services/seed';
@@ -257,9 +258,11 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
   const log = opts.log ?? (() => undefined);
   const { volume } = opts;
   let images = 0;
+  // One image at a time, as an app with the default IMAGE_CONCURRENCY runs them.
+  const imageWork = createSemaphore(1);
   const store = async (svg: string, label: string) => {
     images++;
-    return storeSvg(exec, svg, label);
+    return storeSvg(exec, svg, label, imageWork);
   };
   /** Milliseconds spent in insert statements since the last phase line. */
   let insertMs = 0;

@@ -361,7 +361,7 @@ export function defineResource<
       const input = req.body as In;
       const companyId = companyOf(input);
       checkCompanyInScope(req, companyId);
-      const uploads = withImages ? await prepareUploads(input, imageLabels) : {};
+      const uploads = withImages ? await prepareUploads(input, imageLabels, app.imageWork) : {};
       requireUploads(uploads);
       const created = await app.db.transaction(async (tx) => {
         await checkCompanyExists(tx, companyId);
@@ -395,7 +395,7 @@ export function defineResource<
       const scope = req.auth.scope;
       if (!(await resource.findRow(app.db, id, scope))) throw notFound();
       checkCompanyInScope(req, companyId);
-      const uploads = withImages ? await prepareUploads(input, imageLabels) : {};
+      const uploads = withImages ? await prepareUploads(input, imageLabels, app.imageWork) : {};
       return app.db.transaction(async (tx) => {
         const current = await resource.findRow(tx, id, scope);
         if (!current) throw notFound();

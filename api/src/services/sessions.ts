@@ -132,11 +132,7 @@ const sessionByToken = prepared('session.authenticate', ['tokenHash', 'now', 'id
  * The signed-in caller behind a bearer token at `now` (the app clock's), or null when the token is
  * unknown, ended or the user inactive.
  */
-export async function authenticate(
-  db: Executor,
-  token: string,
-  now: Date,
-): Promise<AuthContext | null> {
+export async function authenticate(db: Executor, token: string, now: Date): Promise<AuthContext | null> {
   const [row] = await sessionByToken(db, {
     tokenHash: hashToken(token),
     now: now.toISOString(),

@@ -45,7 +45,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     response: { 201: companySchema },
     handler: async (req, reply) => {
       const body = req.body;
-      const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS);
+      const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS, app.imageWork);
       const company = await app.db.transaction(async (tx) => {
         const id = newId();
         // A new company has no images yet: a name other than empty is one the API never gave it (422).
@@ -89,7 +89,7 @@ export default async function companyRoutes(app: FastifyInstance) {
       const { id } = req.params;
       const body = req.body;
       if (!(await findCompanyRow(app.db, id, req.auth.scope))) throw notFound();
-      const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS);
+      const uploads = await prepareUploads(body, COMPANY_IMAGE_LABELS, app.imageWork);
       return app.db.transaction(async (tx) => {
         const current = await findCompanyRow(tx, id, req.auth.scope);
         if (!current) throw notFound();
