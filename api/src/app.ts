@@ -1,24 +1,23 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Redis } from 'ioredis';
-import { IMAGE_MAX_BYTES } from '@sertifikasi/shared-contracts';
 import type { Config } from './config';
 import type { Db } from './db';
 import { dummyHash } from './lib/crypto';
 import { requestId } from './lib/request-id';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { type Clock, createClock } from './lib/clock';
-import { refuseUnexpectedMultipart, yupValidatorCompiler } from './lib/validation';
+import { createRouteMap } from './lib/route';
+import { createSemaphore, type Semaphore } from './lib/semaphore';
+import { yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import compressPlugin from './plugins/compress';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
-import portalPlugin, { remoteOrigins } from './plugins/portal';
-import securityHeaders from './plugins/security-headers';
+import multipartPlugin from './plugins/multipart';
+import portalPlugin from './plugins/portal';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityHeadersPlugin from './plugins/security-headers';
+import swaggerPlugin from './plugins/swagger';
 import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
-import { imageWork } from './services/images';
 import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
 import certificationRoutes from './modules/certification/certification.routes';
@@ -34,6 +33,7 @@ import clientCertificateRoutes from './modules/client-certificates/client-certif
 import schemeRoutes from './modules/schemes/schemes.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import reportRoutes from './modules/reports/reports.routes';
+import { createReportExports } from './modules/reports/export-state';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +42,8 @@ declare module 'fastify' {
     /** The one clock (lib/clock.ts): now, and today in the deployment's time zone. */
     clock: Clock;
     loginThrottle: LoginThrottle;
+    /** How many image re-encodings run at once (IMAGE_CONCURRENCY): services/images.ts runs under it. */
+    imageWork: Semaphore;
     /** Verified against when a username is unknown, so timing does not tell which usernames exist. */
     dummyPasswordHash: Promise<string>;
   }
@@ -66,7 +68,12 @@ export const LOG_REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-/** Builds the app from its plugins; listening is server.ts's business. */
+/**
+ * Builds the app from its plugins (one file a concern in plugins/, each with its settings) and the
+ * modules' routes; listening is server.ts's business. Everything that changes while the app runs is
+ * state of this instance, decorated here (the clock, the image work limit, the report exports, the
+ * declared routes), never a module-level variable: two apps in one process share nothing.
+ */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
@@ -82,12 +89,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   app.decorate('clock', opts.clock ?? createClock(opts.config.timeZone));
+  app.decorate('reportExports', createReportExports());
+  app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
+  app.decorate('routeMap', createRouteMap());
   app.decorate('loginThrottle', opts.redis ? redisLoginThrottle(opts.redis) : dbLoginThrottle(opts.db));
   const dummy = dummyHash(opts.config.argon2);
   dummy.catch(() => undefined);
   app.decorate('dummyPasswordHash', dummy);
   app.setValidatorCompiler(yupValidatorCompiler);
-  imageWork.setLimit(opts.config.imageConcurrency);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -95,55 +104,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(compressPlugin);
-  await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Image previews of a chosen file are blob: URLs; remotes deployed elsewhere bring their origins.
-        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins(opts.config)],
-        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins(opts.config)],
-        scriptSrc: ["'self'", ...remoteOrigins(opts.config)],
-        connectSrc: ["'self'", ...remoteOrigins(opts.config)],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        // Plain-HTTP installs (http://10.x.x.x:8080) must not have their own scripts upgraded to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    ...(opts.redis ? { redis: opts.redis, skipOnError: true } : {}),
-    nameSpace: 'sertifikasi-rl-',
-  });
-  app.addHook('onRequest', refuseUnexpectedMultipart);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 60, fieldSize: 64 * 1024, parts: 70 },
-  });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Sistem Sertifikasi API',
-        description: 'Back-office and public certificate checks of a certification body.',
-        version: '0.1.0',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // swagger-ui's own policy ends in upgrade-insecure-requests, which breaks the viewer on plain HTTP.
-    transformStaticCSP: (csp) =>
-      csp
-        .split(';')
-        .map((directive) => directive.trim())
-        .filter((directive) => directive && directive !== 'upgrade-insecure-requests')
-        .join('; '),
-  });
+  await app.register(securityHeadersPlugin);
+  await app.register(rateLimitPlugin, { redis: opts.redis });
+  await app.register(multipartPlugin);
+  await app.register(swaggerPlugin);
   await app.register(authPlugin);
 
   await app.register(healthRoutes);

@@ -59,7 +59,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const maintain = () =>
-    runMaintenance(runtime.database).catch((err: unknown) => logger.warn({ err }, 'maintenance failed'));
+    runMaintenance(runtime.database, app.clock).catch((err: unknown) =>
+      logger.warn({ err }, 'maintenance failed'),
+    );
   await maintain();
   const maintenance = setInterval(() => void maintain(), 60 * 60 * 1000);
   maintenance.unref();

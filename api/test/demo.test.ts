@@ -3,8 +3,8 @@
  * `npm run demo --workspace api` writes it, checked for what a user of the demo would notice.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { SCHEME_STATUSES } from '@sertifikasi/shared-contracts';
-import { addPeriod, dateInZone } from '../src/demo/dates';
+import { addValidity, SCHEME_STATUSES } from '@sertifikasi/shared-contracts';
+import { createClock } from '../src/lib/clock';
 import {
   DEMO_ROLES,
   type DemoResult,
@@ -17,7 +17,7 @@ import { call, createCompany, createTestContext, login, type TestContext } from 
 
 const PASSWORD = 'demo-sandi-123';
 const VOLUME: DemoVolume = { clients: 30, schemes: 70, trainings: 30, logos: 4 };
-const TZ = 'Asia/Jakarta';
+const clock = createClock('Asia/Jakarta');
 
 let ctx: TestContext;
 let result: DemoResult;
@@ -53,7 +53,7 @@ const run = () =>
       seed: 7,
       password: PASSWORD,
       argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-      timeZone: TZ,
+      clock,
     }),
   );
 
@@ -63,14 +63,14 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe('calendar arithmetic of expired_date', () => {
+describe('calendar arithmetic of expired_date (shared-contracts, which the demo uses)', () => {
   it('lands on the last day of a shorter month and on 28 February after a leap day', () => {
-    expect(addPeriod('2024-01-31', 1, 'MONTH')).toBe('2024-02-29');
-    expect(addPeriod('2023-01-31', 1, 'MONTH')).toBe('2023-02-28');
-    expect(addPeriod('2024-02-29', 1, 'YEAR')).toBe('2025-02-28');
-    expect(addPeriod('2024-02-29', 4, 'YEAR')).toBe('2028-02-29');
-    expect(addPeriod('2025-12-31', 2, 'DAY')).toBe('2026-01-02');
-    expect(addPeriod('2024-03-31', -1, 'MONTH')).toBe('2024-02-29');
+    expect(addValidity('2024-01-31', 1, 'MONTH')).toBe('2024-02-29');
+    expect(addValidity('2023-01-31', 1, 'MONTH')).toBe('2023-02-28');
+    expect(addValidity('2024-02-29', 1, 'YEAR')).toBe('2025-02-28');
+    expect(addValidity('2024-02-29', 4, 'YEAR')).toBe('2028-02-29');
+    expect(addValidity('2025-12-31', 2, 'DAY')).toBe('2026-01-02');
+    expect(addValidity('2024-03-31', -1, 'MONTH')).toBe('2024-02-29');
   });
 });
 
@@ -91,7 +91,7 @@ describe('demo data set', () => {
     for (const status of SCHEME_STATUSES) {
       expect(Number(byStatus.find((r) => r.status === status)?.n ?? 0)).toBeGreaterThan(0);
     }
-    const today = dateInZone(new Date(), TZ);
+    const today = clock.today();
     const [s] = await rows<{
       month: number | string;
       overdue: number | string;
@@ -114,7 +114,7 @@ describe('demo data set', () => {
     expect(all).toHaveLength(VOLUME.schemes);
     for (const s of all)
       expect(`${s.issue} +${s.n} ${s.unit} = ${s.expired}`).toBe(
-        `${s.issue} +${s.n} ${s.unit} = ${addPeriod(s.issue, s.n, s.unit)}`,
+        `${s.issue} +${s.n} ${s.unit} = ${addValidity(s.issue, s.n, s.unit)}`,
       );
     // PostgreSQL's own interval arithmetic agrees (it clamps to the end of the month the same way).
     const [bad] = await rows<{ n: number | string }>(sql`
@@ -230,7 +230,7 @@ describe('demo on a database someone has started using', () => {
         seed: 7,
         password: PASSWORD,
         argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-        timeZone: TZ,
+        clock,
       };
       await expect(other.database.db.transaction((tx) => writeDemo(tx, options))).rejects.toThrow(
         /already holds data \(1 company\)/,

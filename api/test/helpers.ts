@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { createClock, type SettableClock } from '../src/lib/clock';
 import { type Database, openDatabase, type OpenOptions, PGLITE_EXTENSIONS } from '../src/db';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { copyPostgresTemplate, pgliteTemplateFile, usePostgres } from './template';
@@ -16,17 +17,27 @@ export interface TestContext {
   database: Database;
   /** Bearer token of the seeded administrator (every permission, scope ALL). */
   adminToken: string;
+  /**
+   * The app's clock (`app.clock`): `clock.set(instant)` moves the whole app to another instant,
+   * `clock.set(null)` back to the system time. Sessions age with it: a token signed in more than
+   * 12 hours of clock time earlier has ended (sign in again after a jump forward).
+   */
+  clock: SettableClock;
   close(): Promise<void>;
 }
 
-/** Settings of the database connection a test may choose. */
-type DbOptions = Pick<OpenOptions, 'poolSize' | 'statementTimeoutMs' | 'slowQueryMs' | 'logger'>;
+/** Settings of the database connection a test may choose, and the instant the app's clock starts at. */
+type TestOptions = Pick<OpenOptions, 'poolSize' | 'statementTimeoutMs' | 'slowQueryMs' | 'logger'> & {
+  /** Fixes the app's clock at this instant before anything is written (the administrator signs in at it). */
+  now?: Date;
+};
 
 /** A fresh database for this test file (a copy of the migrated template) and an app on it. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  dbOptions: DbOptions = {},
+  options: TestOptions = {},
 ): Promise<TestContext> {
+  const { now, ...dbOptions } = options;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (usePostgres()) {
@@ -47,13 +58,16 @@ export async function createTestContext(
   });
   await seedPermissions(database.db);
   await seedAdministrator(database.db, { username: 'admin', password: ADMIN_PASSWORD, cost: config.argon2 });
-  const app = await buildApp({ config, db: database.db });
+  const clock = createClock(config.timeZone);
+  if (now) clock.set(now);
+  const app = await buildApp({ config, db: database.db, clock });
   await app.ready();
   const adminToken = await login(app, 'admin', ADMIN_PASSWORD);
   return {
     app,
     database,
     adminToken,
+    clock,
     close: async () => {
       await app.close();
       await database.close();

@@ -11,7 +11,7 @@ export { migrate } from '../../api/src/db/migrate';
 export { seedAdministrator, seedPermissions } from '../../api/src/services/seed';
 export { DEFAULT_DEMO_SEED, demoVolume, fillDemoDatabase } from '../../api/src/demo';
 export { randomSource, type Random } from '../../api/src/demo/random';
-export { dateInZone } from '../../api/src/demo/dates';
+export { createClock } from '../../api/src/lib/clock';
 export { type SQL, sql } from 'drizzle-orm';
 export {
   companies,

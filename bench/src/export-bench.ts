@@ -20,6 +20,7 @@ import { reportColumns, SCHEME_REPORT_COLUMNS, type SchemeReportRow } from '@ser
 import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
 import { EXCEL_DATE_FORMAT, excelDate } from '../../api/src/modules/reports/workbook';
 import { schemeReportBatches, schemeReportWhere } from '../../api/src/modules/reports/reports.repository';
+import { EXPORT_BATCH_SIZE } from '../../api/src/modules/reports/export-state';
 import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
 import { envInt } from './settings';
 import { listen, onInterrupt, signIn } from './harness';
@@ -200,7 +201,12 @@ async function benchTarget(target: Target): Promise<string[]> {
         expired: null,
       };
       let rows: SchemeReportRow[] = [];
-      for await (const batch of schemeReportBatches(runtime.database.db, filter, schemeReportWhere(filter))) {
+      for await (const batch of schemeReportBatches(
+        runtime.database.db,
+        filter,
+        schemeReportWhere(filter),
+        EXPORT_BATCH_SIZE,
+      )) {
         rows.push(...batch);
       }
       console.log(

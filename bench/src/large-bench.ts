@@ -17,8 +17,8 @@ import {
   buildApp,
   type Config,
   DEFAULT_DEMO_SEED,
+  createClock,
   type Database,
-  dateInZone,
   demoVolume,
   fillDemoDatabase,
   hashPassword,
@@ -237,7 +237,7 @@ async function readSample(database: Database, config: Config): Promise<Sample> {
     schemeTargets,
     certNumbers: certNumbers.map((r) => r.n),
     trainingNumbers: trainingNumbers.map((r) => r.n),
-    today: dateInZone(new Date(), config.timeZone),
+    today: createClock(config.timeZone).today(),
   };
 }
 

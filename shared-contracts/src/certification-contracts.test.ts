@@ -4,6 +4,8 @@ import {
   daysBetween,
   effectiveStatus,
   isCalendarDate,
+  longDate,
+  pickerDate,
   schemeInputSchema,
   todayIn,
   trainingInputSchema,
@@ -33,6 +35,13 @@ describe('expiry arithmetic (DECISIONS.md section 4)', () => {
     // 17:30 UTC on the 16th is already the 17th in Jakarta (UTC+7).
     expect(todayIn('Asia/Jakarta', new Date('2026-03-16T17:30:00Z'))).toBe('2026-03-17');
     expect(todayIn('UTC', new Date('2026-03-16T17:30:00Z'))).toBe('2026-03-16');
+  });
+  it('writes dates out (DD MMMM YYYY, dd/MM/yyyy) without a time zone', () => {
+    expect(longDate('2024-03-05', 'en')).toBe('05 March 2024');
+    expect(longDate('2024-03-05', 'id')).toBe('05 Maret 2024');
+    expect(longDate('2025-12-31', 'id')).toBe('31 Desember 2025');
+    expect(longDate('not a date', 'en')).toBe('not a date');
+    expect(pickerDate('2024-03-05')).toBe('05/03/2024');
   });
   it('shows an ACTIVE scheme past its expiry as EXPIRED, nothing else', () => {
     expect(effectiveStatus('ACTIVE', '2024-01-01', '2024-01-02')).toBe('EXPIRED');

@@ -60,6 +60,55 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.UTC(b[0], b[1] - 1, b[2]) - Date.UTC(a[0], a[1] - 1, a[2])) / 86_400_000);
 }
 
+/** Month names, January first: English (the certificate PDF) and Indonesian (the screens). */
+export const MONTH_NAMES = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  id: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+} as const;
+
+/**
+ * A date `YYYY-MM-DD` written out, `DD MMMM YYYY` (SPEC.md section 9): `2024-03-05` is
+ * `05 March 2024` in English, `05 Maret 2024` in Indonesian. No time zone involved; a value that is
+ * not such a date is returned as it is.
+ */
+export function longDate(date: string, language: keyof typeof MONTH_NAMES): string {
+  const m = ISO_DATE_RE.exec(date);
+  const month = m ? MONTH_NAMES[language][Number(m[2]) - 1] : undefined;
+  return m && month ? `${m[3]} ${month} ${m[1]}` : date;
+}
+
+/** A date `YYYY-MM-DD` as the pickers write it, `dd/MM/yyyy` (`2024-03-05` is `05/03/2024`). */
+export function pickerDate(date: string): string {
+  const m = ISO_DATE_RE.exec(date);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
+}
+
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -5,6 +5,7 @@
  * yup-free entry: the public page (mf-public-check) imports it without pulling yup or the staff
  * contracts into its bundle. Import nothing here that imports yup.
  */
+import type { RoutePath } from './routes';
 import { EFFECTIVE_STATUSES, type EffectiveStatus, SCHEME_STATUSES, type SchemeStatus } from './statuses';
 
 export { EFFECTIVE_STATUSES, SCHEME_STATUSES, type EffectiveStatus, type SchemeStatus };
@@ -190,8 +191,11 @@ export const PUBLIC_STATUS_LABELS: Record<'id' | 'en', Record<EffectiveStatus, s
 export const checkPathNumber = (number: string): string =>
   number.split('/').map(encodeURIComponent).join('+');
 
-/** The public page of a certificate (what its QR encodes), DECISIONS.md section 5. */
+/**
+ * The public page of a certificate (what its QR encodes), DECISIONS.md section 5: paths of the route
+ * registry (routes.ts), so a path that is not one of its routes does not compile.
+ */
 export const PUBLIC_CHECK_PATHS = {
   company: '/check-certification-company',
   training: '/check-certification-training',
-} as const;
+} as const satisfies Record<string, RoutePath>;

@@ -1,5 +1,5 @@
 import { type Placeholder, sql } from 'drizzle-orm';
-import type { Executor } from './index';
+import type { Executor } from './types';
 
 /** What `.prepare(name)` of a drizzle query gives: run with the placeholders' values. */
 interface Runnable {

@@ -10,12 +10,18 @@
  */
 import { count, ne, sql } from 'drizzle-orm';
 import {
+  addDays,
+  addMonths,
+  addValidity,
+  daysBetween,
   MODULE_KEYS,
   type PermissionKey,
   type SchemeStatus,
   type ValidForType,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import type { Clock } from '../lib/clock';
+import { createSemaphore } from '../lib/semaphore';
 import { companies, permissions, rolePermissions, roles, userCompanies, users } from '../db/schema';
 import { type Argon2Cost, hashPassword } from '../lib/crypto';
 import { ADMIN_ROLE_NAME } from '../services/seed';
@@ -39,19 +45,12 @@ import {
   TRAINING_VENUES,
   TRAININGS,
 } from './data';
-import {
-  addDays,
-  addPeriod,
-  dateInZone,
-  daysBetween,
-  dayOf,
-  lastDayOfMonth,
-  monthOf,
-  yearOf,
-  zonedInstant,
-} from './dates';
 import { badgeSvg, certificateLogoSvg, initialsOf, logoSvg, signatureSvg, storeSvg } from './images';
 import { type Random, randomSource } from './random';
+
+/** The year and the day of the month of a date `YYYY-MM-DD`. */
+const yearOf = (date: string): number => Number(date.slice(0, 4));
+const dayOf = (date: string): number => Number(date.slice(8, 10));
 
 export const DEMO_SIZES = {
   small: { clients: 240, schemes: 520, trainings: 300, logos: 240 },
@@ -105,9 +104,8 @@ export interface DemoOptions {
   /** Password of every demo user. */
   password: string;
   argon2: Argon2Cost;
-  timeZone: string;
-  /** "Now"; today is its date in timeZone. */
-  now?: Date;
+  /** The app's clock: "now", and today in the deployment's time zone (the data set is built around it). */
+  clock: Clock;
   /** Rows per insert statement. */
   batchRows?: number;
   log?: (line: string) => void;
@@ -251,17 +249,20 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
   // only) makes bulk inserts several times cheaper; it is merged into the index at commit or vacuum.
   await exec.execute(sql`set local gin_pending_list_limit = '64MB'`);
   const rnd = randomSource(opts.seed);
-  const now = opts.now ?? new Date();
+  const { clock } = opts;
+  const now = clock.now();
   const nowMs = now.getTime();
-  const tz = opts.timeZone;
-  const today = dateInZone(now, tz);
+  const today = clock.today(now);
+  const lastOfMonth = addDays(addMonths(`${today.slice(0, 7)}-01`, 1), -1);
   const batchRows = opts.batchRows ?? 2000;
   const log = opts.log ?? (() => undefined);
   const { volume } = opts;
   let images = 0;
+  // One image at a time, as an app with the default IMAGE_CONCURRENCY runs them.
+  const imageWork = createSemaphore(1);
   const store = async (svg: string, label: string) => {
     images++;
-    return storeSvg(exec, svg, label);
+    return storeSvg(exec, svg, label, imageWork);
   };
   /** Milliseconds spent in insert statements since the last phase line. */
   let insertMs = 0;
@@ -288,7 +289,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
 
   /** An instant on `date` during office hours, never after now. */
   const at = (date: string): string => {
-    const t = zonedInstant(date, rnd.between(8, 16), rnd.int(60), tz).getTime();
+    const t = clock.instantAt(date, rnd.between(8, 16), rnd.int(60)).getTime();
     return new Date(Math.min(t, nowMs - 60_000 - rnd.int(3_600_000))).toISOString();
   };
   /** A date from a to b (both included; a when b is earlier). */
@@ -497,9 +498,9 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
     schemeBatch = [];
     auditBatch = [];
   };
-  const month = monthOf(today);
+  const month = today.slice(0, 7);
   const day = dayOf(today);
-  const monthEnd = lastDayOfMonth(yearOf(today), Number(month.slice(5)));
+  const monthEnd = dayOf(lastOfMonth);
   const inMonth = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
 
   for (let i = 0; i < volume.schemes; i++) {
@@ -511,7 +512,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
     const [validFor, validForType] = rnd.chance(0.1)
       ? rnd.pick(VALIDITY_VARIANTS)
       : ([type.valid_for, type.valid_for_type] as const);
-    const vDays = daysBetween(addPeriod(today, -validFor, validForType), today);
+    const vDays = daysBetween(addValidity(today, -validFor, validForType), today);
     /** Surveillance every 12 months (6 when the certificate is shorter than 15 months). */
     const survMonths = vDays >= 450 ? 12 : 6;
     const beforeToday = (lo: number, hi: number) => addDays(today, -rnd.between(lo, Math.max(lo, hi)));
@@ -530,12 +531,12 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       case 'expiring-past':
       case 'expiring-future': {
         const d = kind === 'expiring-past' ? rnd.between(1, day - 1) : rnd.between(day, monthEnd);
-        issue = addPeriod(inMonth(d), -validFor, validForType);
+        issue = addValidity(inMonth(d), -validFor, validForType);
         history = [{ status: 'ACTIVE', desc: null }];
         break;
       }
       case 'expired':
-        issue = addPeriod(beforeToday(35, 400), -validFor, validForType);
+        issue = addValidity(beforeToday(35, 400), -validFor, validForType);
         history = [{ status: 'ACTIVE', desc: null }];
         break;
       case 'reactivated':
@@ -585,13 +586,13 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
         issue = beforeToday(7, vDays - 40);
         history = [{ status: 'ACTIVE', desc: null }];
     }
-    const expired = addPeriod(issue, validFor, validForType);
+    const expired = addValidity(issue, validFor, validForType);
     const current = history[history.length - 1]!;
 
     // Surveillance: the next one due (or, when overdue, the last one missed), before expiry.
     let surveillance: string | null = null;
     if (!body.seed.simple_dates && current.status !== 'DRAFT') {
-      const due = (k: number) => addPeriod(issue, k * survMonths, 'MONTH');
+      const due = (k: number) => addValidity(issue, k * survMonths, 'MONTH');
       let k = 1;
       if (overdue) {
         while (due(k + 1) < today) k++;

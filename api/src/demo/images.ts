@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import type { Executor } from '../db';
+import type { Semaphore } from '../lib/semaphore';
 import { insertImage, prepareImage } from '../services/images';
 
 const escape = (text: string) =>
@@ -63,9 +64,12 @@ export function badgeSvg(label: string, colour: string): string {
 
 export const pngOf = (svg: string): Promise<Buffer> => sharp(Buffer.from(svg)).png().toBuffer();
 
-/** Draws, checks, re-encodes and stores one picture; answers its name (what a record's column holds). */
-export async function storeSvg(tx: Executor, svg: string, label: string): Promise<string> {
-  const image = await prepareImage(await pngOf(svg), label, 'demo');
+/**
+ * Draws, checks, re-encodes and stores one picture under the run's image work limit; answers its
+ * name (what a record's column holds).
+ */
+export async function storeSvg(tx: Executor, svg: string, label: string, work: Semaphore): Promise<string> {
+  const image = await prepareImage(await pngOf(svg), label, 'demo', work);
   return insertImage(tx, image);
 }
 

@@ -9,6 +9,7 @@ import { passwordField } from '@sertifikasi/shared-contracts';
 import type { Config } from '../config';
 import { type Database, openDatabase } from '../db';
 import { migrate } from '../db/migrate';
+import { type Clock, createClock } from '../lib/clock';
 import { randomPassword } from '../lib/crypto';
 import { seedAdministrator, seedPermissions } from '../services/seed';
 import {
@@ -110,6 +111,8 @@ export interface FillOptions {
   volume: DemoVolume;
   seed: number;
   password: string;
+  /** The clock the data set is built around; default: the system time in `config.timeZone`. */
+  clock?: Clock;
   log?: (line: string) => void;
 }
 
@@ -130,7 +133,7 @@ export async function fillDemoDatabase(
       seed: opts.seed,
       password: opts.password,
       argon2: config.argon2,
-      timeZone: config.timeZone,
+      clock: opts.clock ?? createClock(config.timeZone),
       log,
     }),
   );

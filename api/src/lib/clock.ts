@@ -17,6 +17,18 @@ export interface Clock {
   today(at?: Date): string;
   /** Today with the first and last day of its month. */
   calendar(): { today: string; monthStart: string; monthEnd: string };
+  /** What a wall clock in the time zone shows at an instant (default: now). */
+  wallTime(at?: Date): WallTime;
+  /** The instant a wall clock in the time zone shows `date` (`YYYY-MM-DD`) at hour:minute. */
+  instantAt(date: string, hour: number, minute: number): Date;
+}
+
+/** A wall-clock reading: the calendar date and the time of day (24 h). */
+export interface WallTime {
+  date: string;
+  hour: number;
+  minute: number;
+  second: number;
 }
 
 export interface SettableClock extends Clock {
@@ -33,9 +45,39 @@ export function createClock(timeZone: string): SettableClock {
     month: '2-digit',
     day: '2-digit',
   });
+  const wall = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   let fixed: Date | null = null;
   const now = () => (fixed ? new Date(fixed.getTime()) : new Date());
   const today = (at?: Date) => format.format(at ?? now());
+  const wallTime = (at?: Date): WallTime => {
+    const p = Object.fromEntries(wall.formatToParts(at ?? now()).map((x) => [x.type, x.value]));
+    const date = `${p.year!.padStart(4, '0')}-${p.month!.padStart(2, '0')}-${p.day!.padStart(2, '0')}`;
+    return { date, hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
+  };
+  // The zone's offset from UTC by date, read at noon UTC: enough for office hours (a DST jump may
+  // shift an early-morning instant by an hour), and read once per date (the demo asks thousands).
+  const offsets = new Map<string, number>();
+  const offsetOn = (date: string): number => {
+    let offset = offsets.get(date);
+    if (offset === undefined) {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const noon = Date.UTC(y, m - 1, d, 12);
+      const w = wallTime(new Date(noon));
+      const [wy, wm, wd] = w.date.split('-').map(Number) as [number, number, number];
+      offset = Date.UTC(wy, wm - 1, wd, w.hour, w.minute, w.second) - noon;
+      offsets.set(date, offset);
+    }
+    return offset;
+  };
   return {
     timeZone,
     now,
@@ -44,6 +86,11 @@ export function createClock(timeZone: string): SettableClock {
       const day = today();
       const monthStart = `${day.slice(0, 7)}-01`;
       return { today: day, monthStart, monthEnd: addDays(addMonths(monthStart, 1), -1) };
+    },
+    wallTime,
+    instantAt(date, hour, minute) {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, m - 1, d, hour, minute) - offsetOn(date));
     },
     set(instant) {
       fixed = instant ? new Date(instant.getTime()) : null;

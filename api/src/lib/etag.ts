@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Whether an `If-None-Match` header matches an entity tag (RFC 9110 section 13.1.2): `*`, or a
  * comma-separated list of tags compared weakly (`W/"x"` matches `"x"`). `etag` is the quoted tag.
@@ -12,4 +14,9 @@ export function ifNoneMatchHits(header: string | string[] | undefined, etag: str
     if (match[1] === opaque) return true;
   }
   return false;
+}
+
+/** A weak entity tag of a body: the first 27 characters of its SHA-256 in base64url. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }

@@ -27,6 +27,15 @@ export const companyParams = yup.object({
     .required(),
 });
 
+/**
+ * `/{company_id}` of the dashboard and the reports: a company id or `ALL`, any text up to 64
+ * characters, checked against the caller's scope by companyFilter (403 outside it, a malformed id
+ * included), not by its form.
+ */
+export const scopeParams = yup.object({
+  company_id: yup.string().trim().max(64).required(),
+});
+
 /** The delete answer (DECISIONS.md sections 4 and 7): `{success, message}`. */
 export const deleteResponseSchema = yup.object({
   success: yup.boolean().defined(),

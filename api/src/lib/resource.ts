@@ -49,6 +49,7 @@ import { companyFilter } from '../plugins/auth';
 import { afterWrite, type EntityName, type EntityRows, type WriteEvent } from '../services/after-write';
 import { audit } from '../services/audit';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
+import type { Semaphore } from './semaphore';
 import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
 import { newId } from './crypto';
 import { forbidden, invalid, notFound } from './errors';
@@ -153,7 +154,7 @@ export interface ResourceService<
   /** The keys of the sort allow-list. */
   readonly sortKeys: readonly string[];
   /** Checks and re-encodes the `<field>_file` uploads of an input, before any transaction. */
-  prepareUploads: (input: yup.InferType<S>) => Promise<Uploads<F>>;
+  prepareUploads: (input: yup.InferType<S>, work: Semaphore) => Promise<Uploads<F>>;
   /** The checks of a create that need no transaction: the company within the actor's scope (403). */
   checkCreate: (actor: Actor, input: yup.InferType<S>) => void;
   /** The checks of an update before its transaction: the record in scope (404), the company (403). */
@@ -380,8 +381,8 @@ export function defineResourceService<
       );
     },
 
-    prepareUploads: (input) =>
-      withImages ? prepareUploads(input as Record<string, unknown>, imageLabels) : Promise.resolve({}),
+    prepareUploads: (input, work) =>
+      withImages ? prepareUploads(input as Record<string, unknown>, imageLabels, work) : Promise.resolve({}),
 
     checkCreate(actor, input) {
       checkCompanyInScope(actor.scope, companyOf(input));
@@ -550,7 +551,7 @@ export function defineResource<
     handler: async (req, reply) => {
       const input = req.body as yup.InferType<S>;
       service.checkCreate(actorOf(req), input);
-      const uploads = await service.prepareUploads(input);
+      const uploads = await service.prepareUploads(input, app.imageWork);
       const created = await app.db.transaction((tx) =>
         service.create(contextOf(app, req, tx), input, uploads),
       );
@@ -572,7 +573,7 @@ export function defineResource<
       const { id } = req.params;
       const input = req.body;
       await service.checkUpdate(app.db, actorOf(req), id, input);
-      const uploads = await service.prepareUploads(input);
+      const uploads = await service.prepareUploads(input, app.imageWork);
       return app.db.transaction((tx) => service.update(contextOf(app, req, tx), id, input, uploads));
     },
   });

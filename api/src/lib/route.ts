@@ -31,6 +31,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** The routes this app declared through defineRoute, by `METHOD url` (app-instance state, app.ts). */
+    routeMap: Map<string, DeclaredRoute>;
+  }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -79,9 +83,10 @@ export interface DeclaredRoute {
   url: string;
   access: Access;
 }
-const declared = new Map<string, DeclaredRoute>();
-/** Every route declared so far through defineRoute, once per method and path. */
-export const declaredRoutes = (): DeclaredRoute[] => [...declared.values()];
+/** An empty route map, for app.ts to decorate the app with. */
+export const createRouteMap = (): Map<string, DeclaredRoute> => new Map();
+/** Every route the app declared through defineRoute, once per method and path. */
+export const declaredRoutes = (app: FastifyInstance): DeclaredRoute[] => [...app.routeMap.values()];
 
 const isYup = (s: unknown): s is yup.AnySchema => typeof (s as yup.AnySchema)?.describe === 'function';
 
@@ -98,7 +103,7 @@ export function defineRoute<
   response['4xx'] = errorJsonSchema;
   const isPublic = 'public' in def.access && def.access.public === true;
   for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
-    declared.set(`${method} ${def.url}`, { method, url: def.url, access: def.access });
+    app.routeMap.set(`${method} ${def.url}`, { method, url: def.url, access: def.access });
   }
   app.route({
     method: def.method,

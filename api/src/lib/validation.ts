@@ -1,7 +1,7 @@
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 import * as yup from 'yup';
 import { ERROR_CODES, hasControlChars, MESSAGES } from '@sertifikasi/shared-contracts';
-import { AppError, notFound } from './errors';
+import { AppError } from './errors';
 import { type JsonSchema, toJsonSchema } from './yup-json-schema';
 
 const yupOf = new WeakMap<object, yup.AnySchema>();
@@ -143,17 +143,3 @@ export const yupValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
     }
   };
 };
-
-/**
- * onRequest hook: multipart bodies are read only by routes that take uploads (defineRoute's
- * `multipart`); anywhere else they answer 415 before a byte of the body is read (DECISIONS.md
- * section 7), and an unknown route answers 404 without reading it either.
- */
-export async function refuseUnexpectedMultipart(req: FastifyRequest): Promise<void> {
-  if (!/^\s*multipart\//i.test(req.headers['content-type'] ?? '')) return;
-  if (req.is404) throw notFound();
-  const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-  if (!consumes.includes('multipart/form-data')) {
-    throw new AppError(415, ERROR_CODES.unsupportedMediaType, MESSAGES.uploadNotAccepted);
-  }
-}

@@ -53,7 +53,7 @@ export default fp(async function auth(app: FastifyInstance) {
       // Public, and more for the permission: a token is optional, and never refused here.
       const token = bearerToken(req);
       if (!token) return;
-      const ctx = await authenticate(app.db, token);
+      const ctx = await authenticate(app.db, token, app.clock.now());
       if (!ctx) {
         req.sentEndedToken = true;
         return;
@@ -64,7 +64,7 @@ export default fp(async function auth(app: FastifyInstance) {
     }
     const token = bearerToken(req);
     if (!token) throw unauthenticated();
-    const ctx = await authenticate(app.db, token);
+    const ctx = await authenticate(app.db, token, app.clock.now());
     if (!ctx) throw unauthenticated();
     req.auth = ctx;
     req.bearerToken = token;

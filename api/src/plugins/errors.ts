@@ -3,29 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
+import { UNIQUE_CONSTRAINTS } from '../db/unique-constraints';
 import { AppError, pgError } from '../lib/errors';
-
-/**
- * Every unique constraint and unique index of db/schema.ts, in one place: a duplicate is answered by
- * the database (no pre-check per route, no race between check and write) and turned here into
- * `422 {code, message, errors: {field: message}}` (DECISIONS.md sections 2, 4 and 8). `null` marks
- * the ones no client input can break (ids and hashes the API makes itself): a violation of those is
- * a fault, answered 500. A test holds this table to the schema, so a new unique index must be listed.
- */
-export const UNIQUE_CONSTRAINTS: Record<string, readonly [field: string, message: string] | null> = {
-  permissions_name_uq: null,
-  roles_name_lower_uq: ['name', 'Nama akses sudah digunakan'],
-  companies_name_lower_uq: ['name', 'Nama perusahaan sudah digunakan'],
-  users_username_lower_uq: ['username', 'Username sudah digunakan'],
-  sessions_token_hash_uq: null,
-  images_name_uq: null,
-  certification_types_id_company_uq: null,
-  accredited_bodies_id_company_uq: null,
-  client_certificates_id_company_uq: null,
-  client_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
-  schemes_cert_number_uq: ['cert_number', 'Nomor sertifikat sudah digunakan'],
-  training_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
-};
 
 interface LoggedError {
   type: string;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { PUBLIC_CHECK_PATHS } from '@sertifikasi/shared-contracts/public';
 import { notFound } from '../lib/errors';
 import { REMOTES } from '../remotes';
 
@@ -36,7 +37,7 @@ export function remoteOrigins(opts: Pick<PortalOptions, 'remoteUrls'>): string[]
 }
 
 /** The public check pages, answered with mf-public-check's standalone page on a direct hit. */
-export const PUBLIC_PAGE_ROUTES = ['/check-certification-company', '/check-certification-training'];
+export const PUBLIC_PAGE_ROUTES = Object.values(PUBLIC_CHECK_PATHS);
 
 /** The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (webpack.base.js). */
 const COMPRESSED_COPY = /\.(br|gz)$/;

@@ -6,7 +6,7 @@ import type { Executor } from '../db';
 import { images } from '../db/schema';
 import { AppError, invalid } from '../lib/errors';
 import { newId } from '../lib/crypto';
-import { createSemaphore } from '../lib/semaphore';
+import type { Semaphore } from '../lib/semaphore';
 
 export interface PreparedImage {
   id: string;
@@ -29,12 +29,12 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | null {
 
 /**
  * sharp and argon2 share libuv's thread pool (4 threads by default). Image work runs at most
- * `imageWork.limit` jobs at a time (IMAGE_CONCURRENCY, default 1) and each job uses one libvips
- * thread, so uploads never hold every pool thread and sign-ins, lists and everything else still run
- * beside them (DECISIONS.md section 6; bench/README.md "Uploads beside sign-in").
+ * `work.limit` jobs at a time, `work` being the app's limit (`app.imageWork`, IMAGE_CONCURRENCY,
+ * default 1; app-instance state, made in app.ts), and each job uses one libvips thread, so uploads
+ * never hold every pool thread and sign-ins, lists and everything else still run beside them
+ * (DECISIONS.md section 6; bench/README.md "Uploads beside sign-in").
  */
 sharp.concurrency(1);
-export const imageWork = createSemaphore(1);
 
 /** The stored ETag: a content hash computed once, at upload (served quoted by /images/<name>). */
 export const imageEtag = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
@@ -69,15 +69,20 @@ function encoders(type: 'jpeg' | 'png', meta: Metadata): Encoder[] {
 /**
  * Checks an upload and re-encodes it in its own format (DECISIONS.md section 6): drops metadata and
  * anything appended, and does not grow it (see `encoders`). Throws 413 past 2 MiB, 422 for
- * anything that is not a sane JPEG or PNG. Runs under `imageWork`.
+ * anything that is not a sane JPEG or PNG. Runs under `work`, the app's image work limit.
  */
-export async function prepareImage(data: Buffer, label: string, field: string): Promise<PreparedImage> {
+export async function prepareImage(
+  data: Buffer,
+  label: string,
+  field: string,
+  work: Semaphore,
+): Promise<PreparedImage> {
   if (data.length > IMAGE_MAX_BYTES) {
     throw new AppError(413, 'too-large', `${label} maksimal 2 MB`, { [field]: `${label} maksimal 2 MB` });
   }
   const type = sniffImageType(data);
   if (!type) throw invalid({ [field]: `${label} harus berupa gambar JPEG atau PNG` });
-  const out = await imageWork.run(() => reencode(data, type, label, field));
+  const out = await work.run(() => reencode(data, type, label, field));
   const id = newId();
   return {
     id,
@@ -147,11 +152,12 @@ type Uploads<F extends string> = Partial<Record<F, PreparedImage>>;
 
 /**
  * Checks and re-encodes every `<field>_file` upload of a body before any write, so a bad file refuses
- * the whole request with nothing stored.
+ * the whole request with nothing stored. `work` is the app's image work limit (`app.imageWork`).
  */
 export async function prepareUploads<F extends string>(
   body: Record<string, unknown>,
   labels: Record<F, string>,
+  work: Semaphore,
 ): Promise<Uploads<F>> {
   const uploads: Uploads<F> = {};
   for (const field of Object.keys(labels) as F[]) {
@@ -160,7 +166,7 @@ export async function prepareUploads<F extends string>(
     if (!Buffer.isBuffer(file))
       throw invalid({ [`${field}_file`]: `${labels[field]} harus berupa file gambar` });
     if (file.length === 0) continue;
-    uploads[field] = await prepareImage(file, labels[field], `${field}_file`);
+    uploads[field] = await prepareImage(file, labels[field], `${field}_file`, work);
   }
   return uploads;
 }

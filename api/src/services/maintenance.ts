@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
+import type { Clock } from '../lib/clock';
 import { purgeEndedSessions } from './sessions';
 
 /**
@@ -7,7 +8,7 @@ import { purgeEndedSessions } from './sessions';
  * has no autovacuum) tables are vacuumed and their statistics refreshed, so that search indexes and
  * the planner stay good. PostgreSQL's autovacuum does the latter by itself.
  */
-export async function runMaintenance(database: Database): Promise<void> {
-  await purgeEndedSessions(database.db);
+export async function runMaintenance(database: Database, clock: Clock): Promise<void> {
+  await purgeEndedSessions(database.db, clock.now());
   if (database.kind === 'pglite') await database.db.execute(sql`vacuum analyze`);
 }

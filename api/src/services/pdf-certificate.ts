@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { longDate } from '@sertifikasi/shared-contracts';
 
 /** What the certificate PDF shows (DECISIONS.md section 5). Dates are `YYYY-MM-DD`. */
 export interface CertificatePdfInput {
@@ -22,6 +23,8 @@ export interface CertificatePdfInput {
   /** The QR code (PNG) of the public check URL, and the URL printed under it. */
   qrPng: Buffer | null;
   checkUrl: string;
+  /** When the PDF is made (the app clock's now): its creation date. */
+  createdAt: Date;
 }
 
 /** Characters of Windows-1252 beyond Latin-1's printable range, which the standard PDF fonts also have. */
@@ -51,26 +54,9 @@ export function pdfSafeText(text: string): string {
   return out;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** `2024-03-05` -> `05 March 2024` (DD MMMM YYYY, the product's date format, in English like the certificate). */
 export function pdfDate(date: string | null): string {
-  if (!date) return '-';
-  const [y, m, d] = date.split('-');
-  return `${d} ${MONTHS[Number(m) - 1] ?? m} ${y}`;
+  return date ? longDate(date, 'en') : '-';
 }
 
 /** The date rows the certificate carries, as the company's `simple_dates` setting says (SPEC.md section 2). */
@@ -137,6 +123,7 @@ export function certificatePdf(input: CertificatePdfInput): Promise<Buffer> {
       Title: pdfSafeText(`Certificate ${input.certNumber}`),
       Author: pdfSafeText(input.issuer),
       Subject: pdfSafeText(`${input.standard} - ${input.client}`),
+      CreationDate: input.createdAt,
     },
   });
   const chunks: Buffer[] = [];

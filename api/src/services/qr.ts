@@ -1,13 +1,9 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { PUBLIC_CHECK_PATHS } from '@sertifikasi/shared-contracts/public';
 
 /** The two public check pages a QR code can point at (DECISIONS.md section 5). */
-export type CheckKind = 'company' | 'training';
-
-const CHECK_PATHS: Record<CheckKind, string> = {
-  company: '/check-certification-company',
-  training: '/check-certification-training',
-};
+export type CheckKind = keyof typeof PUBLIC_CHECK_PATHS;
 
 /**
  * The public page that verifies a certificate number: `PUBLIC_BASE_URL/check-certification-company
@@ -15,7 +11,7 @@ const CHECK_PATHS: Record<CheckKind, string> = {
  * `publicBaseUrl`; a trailing slash is ignored.
  */
 export function publicCheckUrl(baseUrl: string, kind: CheckKind, number: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${CHECK_PATHS[kind]}?cert=${encodeURIComponent(number)}`;
+  return `${baseUrl.replace(/\/+$/, '')}${PUBLIC_CHECK_PATHS[kind]}?cert=${encodeURIComponent(number)}`;
 }
 
 /** Side of the QR image in pixels: sharp enough to print, small enough to store (about 2 KB). */

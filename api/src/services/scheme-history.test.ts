@@ -1,6 +1,7 @@
+import { createClock } from '../lib/clock';
 import { deriveStatusHistory, type SchemeAuditRow, statusOn } from './scheme-history';
 
-const TZ = 'Asia/Jakarta';
+const TZ = createClock('Asia/Jakarta');
 const row = (over: Partial<SchemeAuditRow> & Pick<SchemeAuditRow, 'action' | 'at'>): SchemeAuditRow => ({
   by: 'admin',
   beforeStatus: null,

@@ -4,9 +4,9 @@ import {
   SCHEME_STATUSES,
   type SchemeHistoryEntry,
   type SchemeStatus,
-  todayIn,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import type { Clock } from '../lib/clock';
 import { auditLog, schemes } from '../db/schema';
 import { prepared } from '../db/prepared';
 
@@ -38,16 +38,17 @@ const isStatus = (value: unknown): value is SchemeStatus =>
  * The status changes of a scheme (DECISIONS.md section 10), oldest first, from its audit rows in
  * the order they were written. The creation is the first entry (from null), effective from the
  * scheme's `issue_date` at creation; every later change of `status` is an entry effective from the
- * calendar day (in `timeZone`) it was made; an update that leaves the status alone adds nothing,
+ * calendar day it was made (`clock.today(at)`: in the deployment's time zone); an update that leaves the status alone adds nothing,
  * and the deletion adds nothing.
  *
  * A scheme written without an audit row for its creation (imported data) is taken to have held the
  * status its first recorded change started from (or, with no rows at all, its current status) since
- * its `issue_date`; `now` supplies those values. Pure: no database, no clock.
+ * its `issue_date`; `now` supplies those values. Pure: no database, and of the clock only its time
+ * zone (the date of an instant), never the current time.
  */
 export function deriveStatusHistory(
   rows: readonly SchemeAuditRow[],
-  timeZone: string,
+  clock: Pick<Clock, 'today'>,
   now?: SchemeNow | null,
 ): SchemeHistoryEntry[] {
   const entries: SchemeHistoryEntry[] = [];
@@ -60,7 +61,7 @@ export function deriveStatusHistory(
         from: null,
         to: row.afterStatus,
         at: row.at.toISOString(),
-        effective_from: issue && isCalendarDate(issue) ? issue : todayIn(timeZone, row.at),
+        effective_from: issue && isCalendarDate(issue) ? issue : clock.today(row.at),
         by: row.by,
       });
       last = row.afterStatus;
@@ -84,7 +85,7 @@ export function deriveStatusHistory(
       from: last,
       to: row.afterStatus,
       at: row.at.toISOString(),
-      effective_from: todayIn(timeZone, row.at),
+      effective_from: clock.today(row.at),
       by: row.by,
     });
     last = row.afterStatus;
@@ -132,19 +133,19 @@ const schemeNowOf = prepared('scheme-history.scheme', ['id'], (db, p, name) =>
 
 /**
  * A scheme's status history, oldest first: `{from, to, at, effective_from, by}` per change of
- * status, the creation included (see deriveStatusHistory). `timeZone` is the deployment's
- * (`app.config.timeZone`). Does not check scope: callers find the scheme within the caller's scope
+ * status, the creation included (see deriveStatusHistory), dated with the app's clock
+ * (`app.clock`, or a service context's `clock`). Does not check scope: callers find the scheme within the caller's scope
  * first. A scheme with neither audit rows nor a row of its own (unknown id) has no history ([]).
  */
 export async function schemeStatusHistory(
   db: Executor,
   schemeId: string,
-  timeZone: string,
+  clock: Pick<Clock, 'today'>,
 ): Promise<SchemeHistoryEntry[]> {
   const rows = (await auditRowsOf(db, { entity: SCHEME_AUDIT_ENTITY, id: schemeId })) as SchemeAuditRow[];
   const hasCreation = rows.some((r) => r.action === 'create');
   const now = hasCreation ? null : ((await schemeNowOf(db, { id: schemeId }))[0] ?? null);
-  return deriveStatusHistory(rows, timeZone, now);
+  return deriveStatusHistory(rows, clock, now);
 }
 
 /**

@@ -31,7 +31,8 @@ export interface AuthContext {
   scope: CompanyScope;
 }
 
-export async function createSession(db: Executor, userId: string, now = new Date()): Promise<string> {
+/** A new session of the user, started at `now` (the app clock's: `app.clock.now()`); answers its token. */
+export async function createSession(db: Executor, userId: string, now: Date): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     id: newId(),
@@ -127,12 +128,11 @@ const sessionByToken = prepared('session.authenticate', ['tokenHash', 'now', 'id
     .prepare(name),
 );
 
-/** The signed-in caller behind a bearer token, or null when the token is unknown, ended or the user inactive. */
-export async function authenticate(
-  db: Executor,
-  token: string,
-  now = new Date(),
-): Promise<AuthContext | null> {
+/**
+ * The signed-in caller behind a bearer token at `now` (the app clock's), or null when the token is
+ * unknown, ended or the user inactive.
+ */
+export async function authenticate(db: Executor, token: string, now: Date): Promise<AuthContext | null> {
   const [row] = await sessionByToken(db, {
     tokenHash: hashToken(token),
     now: now.toISOString(),
@@ -159,8 +159,8 @@ export async function authenticate(
   };
 }
 
-/** Removes sessions that have ended (run now and then). */
-export async function purgeEndedSessions(db: Executor, now = new Date()): Promise<void> {
+/** Removes sessions that have ended by `now` (run now and then). */
+export async function purgeEndedSessions(db: Executor, now: Date): Promise<void> {
   await db
     .delete(sessions)
     .where(

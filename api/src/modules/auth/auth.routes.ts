@@ -45,7 +45,7 @@ export default async function authRoutes(app: FastifyInstance) {
       if (!row || !ok) throw loginFailure(401, ERROR_CODES.loginWrong);
       if (!row.is_active) throw loginFailure(401, ERROR_CODES.loginUnverified);
       if (!row.roles_id) throw loginFailure(401, ERROR_CODES.loginFailed);
-      const token = await createSession(app.db, row.id);
+      const token = await createSession(app.db, row.id, app.clock.now());
       const user = await findUser(app.db, row.id);
       if (!user) throw loginFailure(401, ERROR_CODES.loginFailed);
       await app.loginThrottle.succeeded(username, req.ip);

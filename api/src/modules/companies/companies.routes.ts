@@ -38,7 +38,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     body: companyInputSchema,
     response: { 201: companySchema },
     handler: async (req, reply) => {
-      const uploads = await prepareUploads(req.body, COMPANY_IMAGE_LABELS);
+      const uploads = await prepareUploads(req.body, COMPANY_IMAGE_LABELS, app.imageWork);
       const company = await app.db.transaction((tx) => create(contextOf(app, req, tx), req.body, uploads));
       return reply.status(201).send(company);
     },
@@ -57,7 +57,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     handler: async (req) => {
       // Outside the scope (or absent) answers 404 before any image work.
       await findInScope(app.db, actorOf(req), req.params.id);
-      const uploads = await prepareUploads(req.body, COMPANY_IMAGE_LABELS);
+      const uploads = await prepareUploads(req.body, COMPANY_IMAGE_LABELS, app.imageWork);
       return app.db.transaction((tx) => update(contextOf(app, req, tx), req.params.id, req.body, uploads));
     },
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
 import {
   bucketCount,
   bucketKeys,
@@ -21,14 +20,9 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { companyFilter } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
+import { scopeParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
-import { calendarToday } from './clock';
 import { type DayCount, dashboardTotals, schemeIssuesPerDay, trainingsPerDay } from './dashboard.repository';
-
-/** `{company_id}`: a company id or ALL (checked against the scope by companyFilter: 403 outside it). */
-export const companyParams = yup.object({
-  company_id: yup.string().trim().max(64).required(),
-});
 
 /** The range and its buckets, or 422 when there would be more than CHART_MAX_BUCKETS. */
 function chartPlan(
@@ -62,7 +56,6 @@ function fillBuckets(keys: string[], days: DayCount[], granularity: ChartGranula
 /** The dashboard (`/statistik`): totals and the two charts (DECISIONS.md sections 9 and 11). */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const tags = ['dashboard'];
-  const tz = app.config.timeZone;
 
   defineRoute(app, {
     method: 'GET',
@@ -70,10 +63,10 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     summary: 'Dashboard totals, schemes per status and the schemes expiring this month (at most 100)',
     tags,
     access: { permission: 'statistik' },
-    params: companyParams,
+    params: scopeParams,
     response: { 200: dashboardTotalsSchema },
     handler: async (req) =>
-      dashboardTotals(app.db, companyFilter(req, req.params.company_id), calendarToday(tz)),
+      dashboardTotals(app.db, companyFilter(req, req.params.company_id), app.clock.calendar()),
   });
 
   defineRoute(app, {
@@ -82,13 +75,13 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     summary: 'Schemes issued per day, month or year (by stored status; default the four chart statuses)',
     tags,
     access: { permission: 'statistik' },
-    params: companyParams,
+    params: scopeParams,
     query: companyChartQuerySchema,
     response: { 200: companyChartSchema },
     handler: async (req) => {
       const scope = companyFilter(req, req.params.company_id);
       const granularity = chartGranularity(req.query);
-      const { range, keys } = chartPlan(req.query, granularity, calendarToday(tz).today);
+      const { range, keys } = chartPlan(req.query, granularity, app.clock.today());
       const statuses: readonly SchemeStatus[] = req.query.status.length
         ? req.query.status
         : DEFAULT_CHART_STATUSES;
@@ -103,13 +96,13 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     summary: 'Training certificates per day, month or year (by their date)',
     tags,
     access: { permission: 'statistik' },
-    params: companyParams,
+    params: scopeParams,
     query: trainingChartQuerySchema,
     response: { 200: trainingChartSchema },
     handler: async (req) => {
       const scope = companyFilter(req, req.params.company_id);
       const granularity = chartGranularity(req.query);
-      const { range, keys } = chartPlan(req.query, granularity, calendarToday(tz).today);
+      const { range, keys } = chartPlan(req.query, granularity, app.clock.today());
       const days = await trainingsPerDay(app.db, scope, range);
       return fillBuckets(keys, days, granularity).map(([date_f, total]) => ({ date_f, total }));
     },

@@ -1,7 +1,6 @@
 import { bucketCount, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
-import { clock } from './clock';
 
 let ctx: TestContext;
 let fx: ReportFixture;
@@ -11,8 +10,7 @@ let limited: string;
 let noStats: string;
 
 beforeAll(async () => {
-  clock.now = () => FIXTURE_NOW;
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { now: FIXTURE_NOW });
   fx = await buildReportFixture(ctx.database.db);
   const stats = await createRole(ctx.app, ctx.adminToken, 'Manajer Cabang', ['statistik']);
   const other = await createRole(ctx.app, ctx.adminToken, 'Petugas Arsip', ['company']);

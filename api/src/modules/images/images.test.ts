@@ -3,7 +3,6 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
-import { imageWork } from '../../services/images';
 import {
   ADMIN_PASSWORD,
   call,
@@ -699,12 +698,12 @@ describe('the per-address limit of /images/<name>', () => {
 describe('bounded image work', () => {
   it('re-encodes one image at a time with one libvips thread', () => {
     expect(sharp.concurrency()).toBe(1);
-    expect(imageWork.limit).toBe(1);
+    expect(ctx.app.imageWork.limit).toBe(1);
   });
 
   it('an upload waits for the image slot while sign-in is still served', async () => {
     let release!: () => void;
-    const held = imageWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const held = ctx.app.imageWork.run(() => new Promise<void>((resolve) => (release = resolve)));
     let answered = false;
     const upload = postForm('/api/company', {
       name: 'PT Antre Gambar',
@@ -714,7 +713,7 @@ describe('bounded image work', () => {
       answered = true;
       return res;
     });
-    while (imageWork.waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+    while (ctx.app.imageWork.waiting === 0) await new Promise((resolve) => setImmediate(resolve));
     const signIn = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -23,7 +22,7 @@ import {
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import { images } from '../../db/schema';
-import { ifNoneMatchHits } from '../../lib/etag';
+import { ifNoneMatchHits, weakEtag } from '../../lib/etag';
 import { forbidden, notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { holdsMore, publicRefusal } from '../../plugins/auth';
@@ -50,22 +49,6 @@ const companyQuery = yup.object({ on: optionalDate('Tanggal') }).noUnknown(V.unk
 const idParams = yup.object({ id: yup.string().required() });
 
 const notFoundSchema = { type: 'string', description: `The text \`${NOT_FOUND_TEXT}\` (text/plain)` };
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** Today in a time zone, like todayIn, with the formatter made once (it costs more than the rest of a check). */
-function todayCached(timeZone: string, now = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
-}
 
 /** The public status history: status and the date it held from, no "who" (DECISIONS.md section 10). */
 export function publicHistory(
@@ -133,7 +116,7 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, answer: object) {
   // The route's response schema serialises it: what the schema does not name never leaves.
   const serialized = reply.serialize(answer);
   const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString();
-  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = weakEtag(body);
   reply.header('Cache-Control', `public, max-age=${CHECK_MAX_AGE}`).header('ETag', etag);
   if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
@@ -173,7 +156,7 @@ async function downloadAccess(
   if (row && holdsMore(req, row.company_id)) {
     return;
   }
-  const today = todayCached(app.config.timeZone);
+  const today = app.clock.today();
   if (
     row &&
     row.public_certificate_download &&
@@ -232,11 +215,11 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
       handler: async (req, reply) => {
         const row = await findSchemeByNumber(app.db, req.params.number);
         if (!row) return sendNotFound(reply);
-        const today = todayCached(app.config.timeZone);
+        const today = app.clock.today();
         const status = effectiveStatus(row.status as SchemeStatus, row.expired_date, today) as PublicStatus;
         // scheme-history's derivation, over the audit rows read with the scheme (one round trip).
         const hasCreation = row.audit.some((a) => a.action === 'create');
-        const entries = deriveStatusHistory(row.audit, app.config.timeZone, hasCreation ? null : row);
+        const entries = deriveStatusHistory(row.audit, app.clock, hasCreation ? null : row);
         const on = req.query.on ? pointInTime(entries, row, req.query.on) : null;
         const answer = companyAnswer(row, status, publicHistory(entries, row.expired_date, today), on);
         return sendCached(req, reply, answer);
@@ -310,6 +293,7 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
         signature,
         qrPng: Buffer.from(qr, 'base64'),
         checkUrl,
+        createdAt: app.clock.now(),
       });
       return reply
         .header('Content-Type', 'application/pdf')

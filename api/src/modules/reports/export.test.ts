@@ -7,22 +7,21 @@ import { trainingCertificates } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { auth, createTestContext, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
-import { clock } from '../dashboard/clock';
-import { exportSettings, schemeReportBatches, schemeReportWhere } from './reports.repository';
-import { exportStats } from './reports.routes';
+import { createClock } from '../../lib/clock';
+import { EXPORT_BATCH_SIZE } from './export-state';
+import { schemeReportBatches, schemeReportWhere } from './reports.repository';
 import { EXCEL_DATE_FORMAT, ExportAborted, writeReportWorkbook } from './workbook';
 
 let ctx: TestContext;
 let fx: ReportFixture;
 
 beforeAll(async () => {
-  clock.now = () => FIXTURE_NOW;
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { now: FIXTURE_NOW });
   fx = await buildReportFixture(ctx.database.db);
 });
 afterAll(async () => ctx.close());
 afterEach(() => {
-  exportSettings.batchSize = 1000;
+  ctx.app.reportExports.batchSize = EXPORT_BATCH_SIZE;
 });
 
 async function exportOf(path: string) {
@@ -182,7 +181,7 @@ describe('type=export', () => {
 });
 
 describe('rows are read in batches, never all at once', () => {
-  it('reads by keyset in batches of exportSettings.batchSize, in the report’s order, ties included', async () => {
+  it('reads by keyset in batches of the app’s reportExports.batchSize, in the report’s order, ties included', async () => {
     const f = fx.builder;
     const E = await f.company('PT Epsilon Serentak');
     const type = await f.certificationType(E, 'ISO 22000');
@@ -190,7 +189,7 @@ describe('rows are read in batches, never all at once', () => {
     for (let i = 0; i < 7; i++) await f.scheme(E, client, type, 'ACTIVE', '2024-01-02', '2027-01-02');
     await f.scheme(E, client, type, 'ACTIVE', '2024-01-03', '2027-01-03');
 
-    exportSettings.batchSize = 3;
+    ctx.app.reportExports.batchSize = 3;
     const filter = {
       query: {
         search: '',
@@ -210,7 +209,7 @@ describe('rows are read in batches, never all at once', () => {
       expired: null,
     };
     const batches: SchemeReportRow[][] = [];
-    for await (const batch of schemeReportBatches(ctx.database.db, filter, schemeReportWhere(filter))) {
+    for await (const batch of schemeReportBatches(ctx.database.db, filter, schemeReportWhere(filter), 3)) {
       batches.push(batch);
     }
     expect(batches.map((b) => b.length)).toEqual([3, 3, 2]);
@@ -240,6 +239,8 @@ describe('rows are read in batches, never all at once', () => {
         finished = true;
       }
     }
+    const fixedClock = createClock('Asia/Jakarta');
+    fixedClock.set(FIXTURE_NOW);
     const aborter = new AbortController();
     const out = new PassThrough();
     out.resume();
@@ -250,8 +251,7 @@ describe('rows are read in batches, never all at once', () => {
         title: 'Uji',
         columns: [{ key: 'id', header: 'Id', kind: 'text', width: 10 }],
         filters: [],
-        now: FIXTURE_NOW,
-        timeZone: 'Asia/Jakarta',
+        clock: fixedClock,
       },
       endless(),
       aborter.signal,
@@ -276,7 +276,8 @@ describe('rows are read in batches, never all at once', () => {
       date: '2024-02-01',
     }));
     await ctx.database.db.insert(trainingCertificates).values(values);
-    exportSettings.batchSize = 5; // 600 batches: far more than can run before the socket closes
+    ctx.app.reportExports.batchSize = 5; // 600 batches: far more than can run before the socket closes
+    const exportStats = ctx.app.reportExports.stats;
     const before = { ...exportStats };
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;

@@ -32,9 +32,6 @@ import { matchesSearch } from '../../lib/list';
  * seen"), so an export of any size holds one batch at a time.
  */
 
-/** Rows read from the database per batch of an export. */
-export const exportSettings = { batchSize: 1000 };
-
 /** The search documents of the shared search style (one trigram index each, db/search.ts). */
 const clientSearch = searchDocument([
   clientCertificates.name,
@@ -62,7 +59,8 @@ function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefi
 
 /**
  * Reads a report in batches by keyset: each query asks for the rows after the last one of the
- * previous batch (in the report's order, the id breaking ties), at most exportSettings.batchSize.
+ * previous batch (in the report's order, the id breaking ties), at most `batchSize` (the app's
+ * `reportExports.batchSize`).
  * The cursor is also given as a plain bound on the sort column (`issue_date <= $d` beside
  * `(issue_date, id) < ($d, $id)`), which an index on (company_id, issue_date) can seek to: without
  * it every batch would walk the index from the start again.
@@ -71,6 +69,7 @@ function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefi
  * the one on its way. Returning early (an aborted export) leaves at most that one query to finish.
  */
 async function* keysetBatches<R, T>(
+  batchSize: number,
   fetch: (after: R | null) => Promise<R[]>,
   shape: (rows: R[]) => T[],
 ): AsyncGenerator<T[]> {
@@ -80,7 +79,7 @@ async function* keysetBatches<R, T>(
       const rows: R[] = await pending;
       pending = null;
       if (!rows.length) return;
-      if (rows.length === exportSettings.batchSize) pending = fetch(rows[rows.length - 1]!);
+      if (rows.length === batchSize) pending = fetch(rows[rows.length - 1]!);
       yield shape(rows);
     }
   } finally {
@@ -156,8 +155,10 @@ export async function companyReportPage(
 export function companyReportBatches(
   db: Executor,
   where: SQL | undefined,
+  batchSize: number,
 ): AsyncGenerator<CompanyCertificationReportRow[]> {
   return keysetBatches(
+    batchSize,
     (after: CompanySelectRow | null) =>
       companyReportSelect(
         db,
@@ -168,7 +169,7 @@ export function companyReportBatches(
             : undefined,
         ),
       )
-        .limit(exportSettings.batchSize)
+        .limit(batchSize)
         .execute(),
     (rows) => rows.map(withoutSort),
   );
@@ -293,8 +294,10 @@ export function schemeReportBatches(
   db: Executor,
   f: SchemeReportFilter,
   where: SQL | undefined,
+  batchSize: number,
 ): AsyncGenerator<SchemeReportRow[]> {
   return keysetBatches(
+    batchSize,
     (after: SchemeSelectRow | null) =>
       schemeReportSelect(
         db,
@@ -305,7 +308,7 @@ export function schemeReportBatches(
             : undefined,
         ),
       )
-        .limit(exportSettings.batchSize)
+        .limit(batchSize)
         .execute(),
     (rows) => rows.map((r) => toSchemeRow(r, f.today)),
   );
@@ -362,8 +365,10 @@ export async function trainingReportPage(
 export function trainingReportBatches(
   db: Executor,
   where: SQL | undefined,
+  batchSize: number,
 ): AsyncGenerator<TrainingReportRow[]> {
   return keysetBatches(
+    batchSize,
     (after: TrainingReportRow | null) =>
       trainingReportSelect(
         db,
@@ -374,7 +379,7 @@ export function trainingReportBatches(
             : undefined,
         ),
       )
-        .limit(exportSettings.batchSize)
+        .limit(batchSize)
         .execute(),
     (rows) => rows,
   );

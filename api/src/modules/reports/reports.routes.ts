@@ -10,6 +10,7 @@ import {
   type DateRange,
   EFFECTIVE_STATUS_LABELS,
   parseDateRange,
+  pickerDate,
   REPORT_FILTER_WORDS,
   type ReportColumn,
   reportColumns,
@@ -26,11 +27,10 @@ import {
 import { accreditedBodies, certificationTypes, clientCertificates } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { listJsonSchema } from '../../lib/list';
+import { scopeParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
-import { calendarToday, clock } from '../dashboard/clock';
-import { companyParams } from '../dashboard/dashboard.routes';
 import {
   companyName,
   companyReportBatches,
@@ -58,16 +58,9 @@ function dateRange(value: string, field: string, label: string, timeZone: string
   return range;
 }
 
-const formatDate = (date: string) => {
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
-};
 const rangeText = (range: DateRange | null) =>
-  range ? `${range.from ? formatDate(range.from) : '...'} - ${range.to ? formatDate(range.to) : '...'}` : '';
+  range ? `${range.from ? pickerDate(range.from) : '...'} - ${range.to ? pickerDate(range.to) : '...'}` : '';
 const listText = (values: readonly string[]) => values.join(', ');
-
-/** Exports of this process: running now, and how the others ended (logs and tests read these). */
-export const exportStats = { running: 0, completed: 0, aborted: 0, failed: 0 };
 
 interface ExportSpec<Row> {
   kind: keyof typeof REPORTS;
@@ -101,7 +94,8 @@ async function sendExport<Row>(
   reply.raw.on('close', onClose);
   req.raw.on('aborted', onClose);
 
-  exportStats.running++;
+  const { stats } = app.reportExports;
+  stats.running++;
   void writeReportWorkbook<Row>(
     out,
     {
@@ -112,24 +106,23 @@ async function sendExport<Row>(
         [REPORT_FILTER_WORDS.company, company],
         ...spec.filters.map(([label, value]): [string, string] => [label, value || REPORT_FILTER_WORDS.all]),
       ],
-      now: clock.now(),
-      timeZone: app.config.timeZone,
+      clock: app.clock,
     },
     spec.batches,
     aborter.signal,
   ).then(
     (rows) => {
-      exportStats.running--;
-      exportStats.completed++;
+      stats.running--;
+      stats.completed++;
       req.log.info({ report: spec.kind, rows }, 'report exported');
     },
     (err: unknown) => {
-      exportStats.running--;
+      stats.running--;
       if (err instanceof ExportAborted) {
-        exportStats.aborted++;
+        stats.aborted++;
         req.log.info({ report: spec.kind }, 'report export stopped: client went away');
       } else {
-        exportStats.failed++;
+        stats.failed++;
         req.log.error({ err, report: spec.kind }, 'report export failed');
       }
       out.destroy();
@@ -146,7 +139,7 @@ async function sendExport<Row>(
 /** The three reports (DECISIONS.md sections 9 and 11): `type=table` a page, `type=export` an .xlsx. */
 export default async function reportRoutes(app: FastifyInstance) {
   const tags = ['reports'];
-  const tz = app.config.timeZone;
+  const tz = app.clock.timeZone;
 
   defineRoute(app, {
     method: 'GET',
@@ -154,7 +147,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     summary: `Clients, by name (type=table: a page; type=export: ${REPORTS.company.fileName})`,
     tags,
     access: { permission: REPORTS.company.permission },
-    params: companyParams,
+    params: scopeParams,
     query: companyCertificationReportQuerySchema,
     response: { 200: listJsonSchema(toJsonSchema(companyCertificationReportRowSchema)) },
     handler: async (req, reply) => {
@@ -174,7 +167,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             ],
             [labels.accredited, listText(await namesOf(app.db, accreditedBodies, q.accredited, scope))],
           ],
-          batches: companyReportBatches(app.db, where),
+          batches: companyReportBatches(app.db, where, app.reportExports.batchSize),
         });
       }
       const [total, rows] = await Promise.all([
@@ -191,7 +184,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     summary: `Schemes, newest issue date first (type=table: a page; type=export: ${REPORTS.scheme.fileName})`,
     tags,
     access: { permission: REPORTS.scheme.permission },
-    params: companyParams,
+    params: scopeParams,
     query: schemeReportQuerySchema,
     response: { 200: listJsonSchema(toJsonSchema(schemeReportRowSchema)) },
     handler: async (req, reply) => {
@@ -201,7 +194,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       const filter = {
         query: q,
         scope,
-        today: calendarToday(tz).today,
+        today: app.clock.today(),
         issue: dateRange(q.issue_date, 'issue_date', labels.issue_date, tz),
         expired: dateRange(q.expired_date, 'expired_date', labels.expired_date, tz),
       };
@@ -222,7 +215,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             ],
             [labels.accredited, listText(await namesOf(app.db, accreditedBodies, q.accredited, scope))],
           ],
-          batches: schemeReportBatches(app.db, filter, where),
+          batches: schemeReportBatches(app.db, filter, where, app.reportExports.batchSize),
         });
       }
       const [total, rows] = await Promise.all([
@@ -239,7 +232,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     summary: `Training certificates, newest first (type=table: a page; type=export: ${REPORTS.training.fileName})`,
     tags,
     access: { permission: REPORTS.training.permission },
-    params: companyParams,
+    params: scopeParams,
     query: trainingReportQuerySchema,
     response: { 200: listJsonSchema(toJsonSchema(trainingReportRowSchema)) },
     handler: async (req, reply) => {
@@ -256,7 +249,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             [labels.search, q.search],
             [labels.issue_date, rangeText(range)],
           ],
-          batches: trainingReportBatches(app.db, where),
+          batches: trainingReportBatches(app.db, where, app.reportExports.batchSize),
         });
       }
       const [total, rows] = await Promise.all([

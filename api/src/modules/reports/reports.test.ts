@@ -1,7 +1,6 @@
 import type { ListResponse, SchemeReportRow } from '@sertifikasi/shared-contracts';
 import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
-import { clock } from '../dashboard/clock';
 
 let ctx: TestContext;
 let fx: ReportFixture;
@@ -11,8 +10,7 @@ let limited: string;
 let companyOnly: string;
 
 beforeAll(async () => {
-  clock.now = () => FIXTURE_NOW;
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { now: FIXTURE_NOW });
   fx = await buildReportFixture(ctx.database.db);
   const reports = await createRole(ctx.app, ctx.adminToken, 'Pelapor', [
     'report-company-certificate',

@@ -8,6 +8,7 @@ import {
   REPORT_FILTER_WORDS,
   type ReportColumn,
 } from '@sertifikasi/shared-contracts';
+import type { Clock } from '../../lib/clock';
 
 /**
  * Excel's format for the report's dates: day, full month name, year, with the Indonesian locale
@@ -25,30 +26,11 @@ export function excelDate(date: string | null): Date | null {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-/** A wall-clock time in a time zone, as an Excel date-time (which has no zone: it shows what it holds). */
-function wallClock(now: Date, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  return new Date(
-    Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-    ),
-  );
+/** What the clock's wall shows at an instant, as an Excel date-time (which has no zone: it shows what it holds). */
+function excelWallTime(clock: Pick<Clock, 'wallTime'>, at: Date): Date {
+  const wall = clock.wallTime(at);
+  const day = excelDate(wall.date)!;
+  return new Date(day.getTime() + (wall.hour * 60 + wall.minute) * 60_000);
 }
 
 export interface WorkbookSpec<Row> {
@@ -57,8 +39,8 @@ export interface WorkbookSpec<Row> {
   columns: readonly ReportColumn<keyof Row & string>[];
   /** The filters used: label and value ('Semua' when a filter was not used), in the screen's order. */
   filters: [string, string][];
-  now: Date;
-  timeZone: string;
+  /** The app's clock: when the workbook was made, in the deployment's time zone. */
+  clock: Pick<Clock, 'now' | 'wallTime'>;
 }
 
 /** Raised when the client went away: the export stops reading rows. */
@@ -113,7 +95,8 @@ export async function writeReportWorkbook<Row>(
     useSharedStrings: false,
   });
   workbook.creator = 'Sistem Sertifikasi';
-  workbook.created = spec.now;
+  const now = spec.clock.now();
+  workbook.created = now;
   const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = spec.columns.map((c) => ({
     key: c.key,
@@ -149,7 +132,7 @@ export async function writeReportWorkbook<Row>(
   head.commit();
   for (const [label, value] of spec.filters) filters.addRow([label, value]).commit();
   filters.addRow([REPORT_FILTER_WORDS.rows, written]).commit();
-  const at = filters.addRow([REPORT_FILTER_WORDS.exportedAt, wallClock(spec.now, spec.timeZone)]);
+  const at = filters.addRow([REPORT_FILTER_WORDS.exportedAt, excelWallTime(spec.clock, now)]);
   at.getCell(2).numFmt = EXCEL_TIMESTAMP_FORMAT;
   at.getCell(2).alignment = { horizontal: 'left' };
   at.commit();

@@ -92,7 +92,7 @@ export default async function schemeRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const { id } = req.params;
       if (!(await findSchemeRow(app.db, id, req.auth.scope))) throw notFound();
-      return (await schemeStatusHistory(app.db, id, app.config.timeZone)).reverse();
+      return (await schemeStatusHistory(app.db, id, app.clock)).reverse();
     },
   });
 }

@@ -227,7 +227,7 @@ describe('certification services without HTTP', () => {
 
     // The status history as the scheme card shows it: created ACTIVE from its issue date, suspended
     // on 6 March in the deployment's time zone (the instant was still 5 March in UTC), by the staff.
-    expect(await schemeStatusHistory(t.database.db, scheme.id, TZ)).toEqual([
+    expect(await schemeStatusHistory(t.database.db, scheme.id, createClock(TZ))).toEqual([
       { from: null, to: 'ACTIVE', at: created.toISOString(), effective_from: '2025-01-10', by: 'staf.impor' },
       {
         from: 'ACTIVE',
@@ -436,6 +436,8 @@ describe('after-write steps', () => {
     const [stored] = await t.database.db.select().from(schemes).where(eq(schemes.id, scheme.id));
     expect(stored).toMatchObject({ status: 'ACTIVE', cert_number: 'SVC/RB/002' });
     expect(await auditOf([client.id, scheme.id])).toEqual(trailBefore);
-    expect((await schemeStatusHistory(t.database.db, scheme.id, TZ)).map((e) => e.to)).toEqual(['ACTIVE']);
+    expect((await schemeStatusHistory(t.database.db, scheme.id, createClock(TZ))).map((e) => e.to)).toEqual([
+      'ACTIVE',
+    ]);
   });
 });

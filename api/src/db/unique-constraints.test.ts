@@ -1,6 +1,6 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../db/schema';
-import { UNIQUE_CONSTRAINTS } from './errors';
+import * as schema from './schema';
+import { UNIQUE_CONSTRAINTS } from './unique-constraints';
 
 const tables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable =>

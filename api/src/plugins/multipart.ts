@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import { ERROR_CODES, IMAGE_MAX_BYTES, MESSAGES } from '@sertifikasi/shared-contracts';
+import { AppError, notFound } from '../lib/errors';
+
+/**
+ * Limits of a multipart body: one file at most IMAGE_MAX_BYTES (DECISIONS.md section 6), a few
+ * files and the fields of the largest form (a company with its images).
+ */
+export const MULTIPART_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 5,
+  fields: 60,
+  fieldSize: 64 * 1024,
+  parts: 70,
+};
+
+/**
+ * onRequest hook: multipart bodies are read only by routes that take uploads (defineRoute's
+ * `multipart`); anywhere else they answer 415 before a byte of the body is read (DECISIONS.md
+ * section 7), and an unknown route answers 404 without reading it either.
+ */
+export async function refuseUnexpectedMultipart(req: FastifyRequest): Promise<void> {
+  if (!/^\s*multipart\//i.test(req.headers['content-type'] ?? '')) return;
+  if (req.is404) throw notFound();
+  const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+  if (!consumes.includes('multipart/form-data')) {
+    throw new AppError(415, ERROR_CODES.unsupportedMediaType, MESSAGES.uploadNotAccepted);
+  }
+}
+
+/**
+ * Multipart form bodies (image uploads): fields and files arrive as the body's values, so a route
+ * validates a form the way it validates JSON. Only routes that declare `multipart` take them.
+ */
+export default fp(
+  async function multipart(app: FastifyInstance) {
+    app.addHook('onRequest', refuseUnexpectedMultipart);
+    await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+  },
+  { name: 'multipart' },
+);
