@@ -16,7 +16,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /**
  * A date as a reader types it into the page's date field: day first in both languages, like every
  * date the page writes (`21/11/2025`; `-`, `.` or a space between the parts; one-digit day and
- * month; `21112025` without separators, as a phone's number pad types it), or `2025-11-21`. The
+ * month; `21112025` without separators), or `2025-11-21`. The
  * calendar date as `YYYY-MM-DD`, or null when the text is no date (31/02, 11/21/2025).
  */
 export function parseTypedDate(text: string): string | null {
