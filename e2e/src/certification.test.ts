@@ -207,7 +207,7 @@ describe('certification: types, accreditation bodies, clients with schemes and Q
     await type.selectOption({ label: TYPE });
     await dialog.getByLabel('Nomor Sertifikat').fill(SCHEME_NUMBER);
     await dialog.getByLabel(/^Tanggal Terbit(\s*\*)?$/).fill('2026-01-15');
-    await visible(dialog.getByText('Kadaluarsa pada 15 Januari 2029'));
+    await visible(dialog.getByText('Berlaku sampai 15 Januari 2029'));
     expect(await dialog.getByRole('combobox', { name: /^Akreditasi/ }).count()).toBe(0);
     await dialog.getByRole('combobox', { name: /Terakreditasi/ }).selectOption({ label: 'YA' });
     const accreditation = dialog.getByRole('combobox', { name: /^Akreditasi/ });

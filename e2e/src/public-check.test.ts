@@ -140,7 +140,19 @@ describe('a QR code scanned on a phone', () => {
       await expect(row('Company').textContent()).resolves.toBe(CLIENT);
       await expect(row('Standard').textContent()).resolves.toBe('ISO 9001:2015');
       await expect(row('Status').textContent()).resolves.toBe('ACTIVE');
-      await visible(page.getByLabel('Valid on date'));
+      // The date field reads day first in the page's language, whatever the browser's locale:
+      // today as dd/mm/yyyy, sent with Enter, answered with the date written out.
+      const now = new Date();
+      const typed = [now.getDate(), now.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/');
+      const written = new Intl.DateTimeFormat('en-GB', {
+        day: '2-digit',
+        month: 'long',
+        year: 'numeric',
+      }).format(now);
+      const onDate = page.getByLabel('Valid on date');
+      await onDate.fill(`${typed}/${now.getFullYear()}`);
+      await onDate.press('Enter');
+      await visible(page.getByText(`On ${written} this certificate was valid.`));
 
       // A phone-sized page: nothing scrolls sideways.
       const [scrollWidth, innerWidth] = await page.evaluate(() => [
@@ -155,7 +167,7 @@ describe('a QR code scanned on a phone', () => {
 
       await page.getByRole('button', { name: 'Bahasa Indonesia' }).tap();
       await visible(page.getByRole('heading', { level: 1, name: 'Cek Sertifikat Perusahaan' }));
-      await visible(page.getByText('Sertifikat ini berlaku.'));
+      await visible(page.getByText('Sertifikat ini berlaku.', { exact: true }));
       await expect(row('Perusahaan').textContent()).resolves.toBe(CLIENT);
       await expect(row('Status').textContent()).resolves.toBe('AKTIF');
       await screenshot(page, 'public-check-phone-id');

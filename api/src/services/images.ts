@@ -42,9 +42,19 @@ export const imageEtag = (data: Buffer): string => createHash('sha256').update(d
 type Encoder = (pipeline: Sharp) => Sharp;
 
 /**
- * Encodings to try, best first. The first whose result is no larger than the upload is stored, so
- * re-encoding does not grow an image; when none is (in practice tiny images, whose headers outweigh
- * their pixels), the smallest is stored if it is within 2 MiB. What is stored is never past 2 MiB.
+ * The longest side an image is stored with. Uploads may be up to 4096 x 4096 (DECISIONS.md section 6)
+ * and are accepted as such; what is stored is scaled down to fit STORED_MAX_SIDE x STORED_MAX_SIDE,
+ * keeping its proportions (never enlarged). Logos and signatures are drawn at most 180 x 70 pt on the
+ * certificate PDF (750 x 290 pixels at 300 dpi) and under 200 CSS pixels on screens, so 2048 still
+ * serves 600 dpi print and 3x screens, while a 4096-pixel upload is stored (and re-encoded, and put
+ * into every PDF) with a quarter of its pixels. README "Uploaded images" says so.
+ */
+export const STORED_MAX_SIDE = 2048;
+/** Each further step down in pixel size keeps this share of the longest side (about half the pixels). */
+const SHRINK_STEP = 0.7;
+
+/**
+ * Encodings to try, best first (see `reencode` for which is kept).
  * JPEG: quality steps down from 90, chroma subsampled like the source (a 4:2:0 source re-encoded
  * 4:4:4 doubles its colour data); libjpeg-turbo, not mozjpeg, which costs five times the CPU for
  * about 15% fewer bytes.
@@ -95,6 +105,14 @@ export async function prepareImage(
   };
 }
 
+/**
+ * Re-encodes an accepted upload so that what is stored is at most STORED_MAX_SIDE on its longest
+ * side and never past 2 MiB; an image within the limits is never refused for its size.
+ * At the stored size, the first encoding (see `encoders`) no larger than the upload is kept, so
+ * re-encoding does not grow it. When none is (tiny images, whose headers outweigh their pixels, or
+ * noisy ones already at a low quality), the smallest is kept if it is within 2 MiB; when even that
+ * is past 2 MiB, the pixel size steps down (SHRINK_STEP) and the encodings are tried again.
+ */
 async function reencode(
   data: Buffer,
   type: 'jpeg' | 'png',
@@ -114,23 +132,26 @@ async function reencode(
   if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) {
     throw invalid({ [field]: `${label} maksimal ${IMAGE_MAX_SIDE} x ${IMAGE_MAX_SIDE} piksel` });
   }
-  let smallest: { data: Buffer; info: OutputInfo } | undefined;
-  for (const encode of encoders(type, meta)) {
-    let out: { data: Buffer; info: OutputInfo };
-    try {
-      const pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE, failOn: 'error' });
-      out = await encode(pipeline.rotate()).toBuffer({ resolveWithObject: true });
-    } catch {
-      throw unreadable();
+  const longest = Math.max(meta.width, meta.height);
+  for (let side = Math.min(longest, STORED_MAX_SIDE); side >= 1; side = Math.floor(side * SHRINK_STEP)) {
+    let smallest: { data: Buffer; info: OutputInfo } | undefined;
+    for (const encode of encoders(type, meta)) {
+      let out: { data: Buffer; info: OutputInfo };
+      try {
+        let pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE, failOn: 'error' });
+        pipeline = pipeline.rotate(); // upright by its EXIF orientation, before the EXIF goes
+        if (side < longest) pipeline = pipeline.resize(side, side, { fit: 'inside' });
+        out = await encode(pipeline).toBuffer({ resolveWithObject: true });
+      } catch {
+        throw unreadable();
+      }
+      if (out.data.length <= data.length) return out;
+      if (!smallest || out.data.length < smallest.data.length) smallest = out;
     }
-    if (out.data.length <= data.length) return out;
-    if (!smallest || out.data.length < smallest.data.length) smallest = out;
+    if (smallest && smallest.data.length <= IMAGE_MAX_BYTES) return smallest;
   }
-  // Nothing came out smaller (a tiny image whose headers outweigh its pixels): the smallest, if it fits.
-  if (smallest && smallest.data.length <= IMAGE_MAX_BYTES) return smallest;
-  throw invalid({
-    [field]: `${label} tidak dapat diproses tanpa memperbesar ukurannya; perkecil gambar lalu unggah ulang`,
-  });
+  // Unreachable: a 1-pixel image is a few hundred bytes in either format.
+  throw new Error(`re-encoding a ${meta.width} x ${meta.height} ${type} did not fit in 2 MiB`);
 }
 
 export async function insertImage(tx: Executor, image: PreparedImage): Promise<string> {

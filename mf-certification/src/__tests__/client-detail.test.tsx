@@ -148,7 +148,7 @@ describe('client detail', () => {
     const validFor = within(dialog).getByLabelText(/^Masa Berlaku/);
     await userEvent.clear(validFor);
     await fill(validFor, '1');
-    expect(within(dialog).getByText('Kadaluarsa pada 28 Februari 2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('Berlaku sampai 28 Februari 2026')).toBeInTheDocument();
 
     expect(within(dialog).queryByRole('combobox', { name: /^Akreditasi/ })).not.toBeInTheDocument();
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Terakreditasi/ }), 'YA');

@@ -83,7 +83,8 @@ export const t = {
     validForType: 'Satuan Masa Berlaku',
     validDate: 'Tanggal Berlaku',
     expiredDate: 'Tanggal Kadaluarsa',
-    expiredPreview: (date: string) => `Kadaluarsa pada ${date}`,
+    /** Under the validity: the expiry date is the last valid day (the history says KADALUARSA from the next). */
+    expiredPreview: (date: string) => `Berlaku sampai ${date}`,
     surveillanceDate: 'Tanggal Surveilan',
     isAccredited: 'Terakreditasi',
     accredited: 'Akreditasi',

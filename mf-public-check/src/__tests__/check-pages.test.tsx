@@ -97,7 +97,11 @@ describe('company check (/check-certification-company)', () => {
       `/api/download-certificate/${ACTIVE.download_id}`,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('ACTIVE since 05 March 2024');
-    expect(screen.getByLabelText('Valid on date')).toHaveAttribute('type', 'date');
+    // Day first, as the page's language writes dates, whatever the browser's locale.
+    expect(screen.getByLabelText('Valid on date')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    expect(screen.getByLabelText('Valid on date')).toHaveAccessibleDescription(
+      'Day/month/year, for example 21/11/2025.',
+    );
     expect(window.location.search).toBe('?cert=QMS%2F2024%2F001');
   });
 
@@ -139,7 +143,7 @@ describe('company check (/check-certification-company)', () => {
     }
   });
 
-  it('says plainly that an expired certificate expired, and when', async () => {
+  it('says plainly that an expired certificate expired, and until when it was valid, like its history', async () => {
     fakeApi(() => ({
       status: 200,
       body: {
@@ -155,13 +159,22 @@ describe('company check (/check-certification-company)', () => {
     }));
     at('?cert=QMS-1');
     render(<CompanyPage />);
+    // 05 March 2027 is the expiry date: the last day it was valid; EXPIRED from the next day.
     expect(
-      await screen.findByText('This certificate expired on 05 March 2027 and is no longer valid.'),
+      await screen.findByText('This certificate has expired. It was valid until 05 March 2027.'),
     ).toBeInTheDocument();
     expect(rowValue('Status')).toBe('EXPIRED');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'ACTIVE since 05 March 2024',
       'EXPIRED since 06 March 2027',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
+    expect(
+      screen.getByText('Sertifikat ini telah kadaluarsa. Berlaku sampai 05 Maret 2027.'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'AKTIF sejak 05 Maret 2024',
+      'KADALUARSA sejak 06 Maret 2027',
     ]);
   });
 
@@ -183,12 +196,81 @@ describe('company check (/check-certification-company)', () => {
     at('?cert=QMS%2F2024%2F001');
     render(<CompanyPage />);
     const date = await screen.findByLabelText('Valid on date');
-    await userEvent.type(date, '2024-06-01');
+    await userEvent.type(date, '01/06/2024');
     await userEvent.click(screen.getByRole('button', { name: 'Check Date' }));
     expect(
       await screen.findByText('On 01 June 2024 this certificate was not valid (status: SUSPENDED).'),
     ).toBeInTheDocument();
     expect(asked.at(-1)).toBe('/api/check-certificate-company/QMS+2024+001?on=2024-06-01');
+  });
+
+  describe('the "valid on date" field reads the date day first, in the page\'s language', () => {
+    const onAnswer = () =>
+      fakeApi((url) => {
+        const on = /[?&]on=([^&]+)/.exec(url)?.[1];
+        return on
+          ? { status: 200, body: { ...ACTIVE, on: { date: on, status: 'ACTIVE', valid: true } } }
+          : { status: 200, body: ACTIVE };
+      });
+    const onAsked = () => asked.filter((url) => url.includes('?on='));
+
+    it("in English (dd/mm/yyyy, not the browser's mm/dd/yyyy), used with the keyboard alone", async () => {
+      onAnswer();
+      at('?cert=QMS%2F2024%2F001');
+      render(<CompanyPage />);
+      await screen.findByText('This certificate is valid.');
+      const field = screen.getByLabelText('Valid on date');
+      for (let i = 0; i < 20 && document.activeElement !== field; i++) await userEvent.tab();
+      expect(field).toHaveFocus();
+      await userEvent.keyboard('05/03/2027{Enter}');
+      expect(await screen.findByText('On 05 March 2027 this certificate was valid.')).toBeInTheDocument();
+      expect(onAsked()).toEqual(['/api/check-certificate-company/QMS+2024+001?on=2027-03-05']);
+      // The button too: Tab from the field, then Space.
+      await userEvent.clear(field);
+      await userEvent.keyboard('21112025');
+      await userEvent.tab();
+      expect(screen.getByRole('button', { name: 'Check Date' })).toHaveFocus();
+      await userEvent.keyboard(' ');
+      expect(await screen.findByText('On 21 November 2025 this certificate was valid.')).toBeInTheDocument();
+      expect(onAsked().at(-1)).toBe('/api/check-certificate-company/QMS+2024+001?on=2025-11-21');
+    });
+
+    it('in Indonesian (hh/bb/tttt)', async () => {
+      window.localStorage.setItem(LANG_STORAGE_KEY, 'id');
+      onAnswer();
+      at('?cert=QMS%2F2024%2F001');
+      render(<CompanyPage />);
+      await screen.findByText('Sertifikat ini berlaku.');
+      const field = screen.getByLabelText('Berlaku pada tanggal');
+      expect(field).toHaveAttribute('placeholder', 'hh/bb/tttt');
+      expect(field).toHaveAccessibleDescription('Tulis hari/bulan/tahun, misalnya 21/11/2025.');
+      await userEvent.type(field, '5-3-2027{Enter}');
+      expect(await screen.findByText('Pada 05 Maret 2027 sertifikat ini berlaku.')).toBeInTheDocument();
+      expect(onAsked()).toEqual(['/api/check-certificate-company/QMS+2024+001?on=2027-03-05']);
+    });
+
+    it('says what to write, and asks nothing, for a text that is no date (a month-first date included)', async () => {
+      onAnswer();
+      at('?cert=QMS%2F2024%2F001');
+      render(<CompanyPage />);
+      await screen.findByText('This certificate is valid.');
+      const field = screen.getByLabelText('Valid on date');
+      for (const text of ['11/21/2025', '31/02/2025', 'kemarin', '']) {
+        await userEvent.clear(field);
+        if (text) await userEvent.type(field, text);
+        await userEvent.click(screen.getByRole('button', { name: 'Check Date' }));
+        const message = 'Not a date this page can read. Write day/month/year, for example 21/11/2025.';
+        expect(screen.getByText(message)).toBeInTheDocument();
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveAccessibleDescription(`Day/month/year, for example 21/11/2025. ${message}`);
+      }
+      expect(onAsked()).toEqual([]);
+      await userEvent.clear(field);
+      await userEvent.type(field, '21/11/2025{Enter}');
+      expect(await screen.findByText('On 21 November 2025 this certificate was valid.')).toBeInTheDocument();
+      expect(screen.queryByText(/Not a date this page can read/)).not.toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'false');
+    });
   });
 
   it('switches wholly to Indonesian, and remembers the choice', async () => {

@@ -44,13 +44,18 @@ export const id = {
     trainingDate: 'Tanggal Terbit Sertifikat',
   },
   validNow: 'Sertifikat ini berlaku.',
-  expiredOn: (date: string) => `Sertifikat ini telah kadaluarsa pada ${date} dan tidak berlaku lagi.`,
+  /** `date` is the expiry date, the last day it was valid (the history says EXPIRED from the next day). */
+  expired: (date: string) => `Sertifikat ini telah kadaluarsa. Berlaku sampai ${date}.`,
   notValid: (status: string) => `Sertifikat ini tidak berlaku (status: ${status}).`,
   download: 'Unduh Sertifikat',
   historyHeading: 'Riwayat Status',
   historyEntry: (status: string, date: string) => `${status} sejak ${date}`,
   validOnHeading: 'Cek keabsahan pada tanggal tertentu',
   validOnLabel: 'Berlaku pada tanggal',
+  /** The field's placeholder: the format it reads (day first, in both languages). */
+  validOnFormat: 'hh/bb/tttt',
+  validOnHint: 'Tulis hari/bulan/tahun, misalnya 21/11/2025.',
+  validOnBadDate: 'Tanggal tidak dikenali. Tulis hari/bulan/tahun, misalnya 21/11/2025.',
   validOnSubmit: 'Cek Tanggal',
   validOnYes: (date: string) => `Pada ${date} sertifikat ini berlaku.`,
   validOnNo: (date: string, status: string) =>

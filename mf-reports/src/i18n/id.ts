@@ -17,7 +17,8 @@ export const t = {
     expiringEmpty: 'Tidak ada sertifikat yang kadaluarsa bulan ini',
     /** When the list is capped: 'Menampilkan 100 dari 240 sertifikat'. */
     expiringMore: (shown: string, total: string) => `Menampilkan ${shown} dari ${total} sertifikat`,
-    expiresOn: 'Kadaluarsa',
+    /** Before the expiry date, the last valid day: 'Berlaku sampai 30 November 2026'. */
+    expiresOn: 'Berlaku sampai',
     certificateNumber: 'No.',
     logo: (name: string) => `Logo ${name}`,
     companyChart: 'Grafik Sertifikasi Perusahaan',

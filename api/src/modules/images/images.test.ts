@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
+import { STORED_MAX_SIDE } from '../../services/images';
 import {
   ADMIN_PASSWORD,
   call,
@@ -190,12 +191,13 @@ describe('uploading company images', () => {
   });
 
   it('re-encoding never grows a noisy JPEG, nor takes it past 2 MiB', async () => {
-    // A low-quality noisy photo: re-encoded at quality 90 it came out half as large again, past 2 MiB.
-    const upload = await noise(2200, 2200).jpeg({ quality: 40 }).toBuffer();
+    // A low-quality noisy photo, as large as images are stored: re-encoded at quality 90 it came
+    // out more than twice as large, past 2 MiB.
+    const upload = await noise(STORED_MAX_SIDE, STORED_MAX_SIDE).jpeg({ quality: 40 }).toBuffer();
     expect(upload.length).toBeLessThan(2 * 1024 * 1024);
-    expect((await noise(2200, 2200).jpeg({ quality: 90 }).toBuffer()).length).toBeGreaterThan(
-      2 * 1024 * 1024,
-    );
+    expect(
+      (await noise(STORED_MAX_SIDE, STORED_MAX_SIDE).jpeg({ quality: 90 }).toBuffer()).length,
+    ).toBeGreaterThan(2 * 1024 * 1024);
     const res = await postForm('/api/company', {
       name: 'PT Foto Berbintik',
       website: 'https://bintik.co.id',
@@ -207,10 +209,69 @@ describe('uploading company images', () => {
     expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({
       format: 'jpeg',
-      width: 2200,
-      height: 2200,
+      width: STORED_MAX_SIDE,
+      height: STORED_MAX_SIDE,
       chromaSubsampling: '4:2:0',
     });
+  });
+
+  it('accepts a 4096 x 4096 noisy JPEG of 1.9 MB: stored at 2048 x 2048, no larger than the upload', async () => {
+    // Within both limits. Re-encoded at 4096 x 4096 even quality 30 came out 2.35 MiB, past the
+    // 2 MiB a stored image may have, and the upload used to be refused with 422.
+    const upload = await noise(4096, 4096).jpeg({ quality: 14 }).toBuffer();
+    expect(upload.length).toBeGreaterThan(1.8 * 1024 * 1024);
+    expect(upload.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const res = await postForm('/api/company', {
+      name: 'PT Foto Raksasa',
+      website: 'https://raksasa.co.id',
+      logo_cert_file: jpegFile(upload),
+    });
+    expect(res.statusCode).toBe(201);
+    const served = await getImage(res.json().logo_cert);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: STORED_MAX_SIDE,
+      height: STORED_MAX_SIDE,
+    });
+  });
+
+  it('stores a large image at most 2048 pixels on its longest side, upright, in proportion', async () => {
+    // 4000 x 1000 stored sideways (EXIF orientation 6): upright it is 1000 x 4000.
+    const sideways = await solid(4000, 1000, 'teal').jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const res = await postForm('/api/company', {
+      name: 'PT Tanda Tangan Panjang',
+      website: 'https://panjang.co.id',
+      ttd_cert_file: jpegFile(sideways),
+    });
+    expect(res.statusCode).toBe(201);
+    const meta = await sharp((await getImage(res.json().ttd_cert)).rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 512, height: 2048 });
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('a PNG within the limits that no encoding keeps under 2 MiB at 2048 pixels is stored smaller, not refused', async () => {
+    // Random black and white pixels: 1 bit each in the upload (1 MB); scaled to 2048 x 2048 they
+    // turn into grey noise that no PNG encoding keeps under 2 MiB, so the pixel size steps down.
+    const side = 2900;
+    const pixels = Buffer.from(randomBytes(side * side).map((b) => (b & 1 ? 255 : 0)));
+    const upload = await sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+      .png({ palette: true, colours: 2, compressionLevel: 9 })
+      .toBuffer();
+    expect(upload.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const res = await postForm('/api/company', {
+      name: 'PT Pola Acak',
+      website: 'https://acak.co.id',
+      logo_file: pngFile(upload),
+    });
+    expect(res.statusCode).toBe(201);
+    const served = await getImage(res.json().logo);
+    expect(served.rawPayload.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBe(meta.height);
+    expect(meta.width).toBeLessThan(STORED_MAX_SIDE);
   });
 
   it('a palette PNG stays a palette PNG: the same pixels, no larger', async () => {
@@ -320,7 +381,7 @@ describe('uploading company images', () => {
     });
   });
 
-  it('accepts an image of exactly 4096 x 4096 pixels', async () => {
+  it('accepts an image of exactly 4096 x 4096 pixels, stored at 2048 x 2048', async () => {
     const big = await solid(4096, 4096, 'white').png().toBuffer();
     const res = await postForm('/api/company', {
       name: 'PT Gambar Maksimal',
@@ -329,8 +390,8 @@ describe('uploading company images', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(await sharp((await getImage(res.json().logo_cert)).rawPayload).metadata()).toMatchObject({
-      width: 4096,
-      height: 4096,
+      width: STORED_MAX_SIDE,
+      height: STORED_MAX_SIDE,
     });
   });
 

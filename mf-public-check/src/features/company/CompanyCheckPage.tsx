@@ -7,7 +7,7 @@ import {
 import type { Strings } from '../../i18n/id';
 import { checkCompany, downloadUrl } from '../check/api';
 import { CheckLayout, FailedBox, NotFoundBox, Row } from '../check/CheckLayout';
-import { formatDate } from '../check/format';
+import { formatDate, parseTypedDate } from '../check/format';
 import { type Lang, useLanguage } from '../check/language';
 import { useCheck } from '../check/useCheck';
 
@@ -44,7 +44,7 @@ function CompanyResult({ data, lang, t }: { data: CompanyCheck; lang: Lang; t: S
   const verdict = active
     ? t.validNow
     : data.status === 'EXPIRED'
-      ? t.expiredOn(date(data.expired_date))
+      ? t.expired(date(data.expired_date))
       : t.notValid(labels[data.status]);
   return (
     <section className="pc-result" aria-labelledby="pc-result-title">
@@ -106,36 +106,58 @@ function CompanyResult({ data, lang, t }: { data: CompanyCheck; lang: Lang; t: S
   );
 }
 
-/** "Was it valid on this date?": a date input, always shown with a result (issue 11). */
+/**
+ * "Was it valid on this date?" (issue 11): a text field read day first (`21/11/2025`) in both
+ * languages, like every date the page writes, rather than the browser's date input, whose format
+ * follows the browser's locale (mm/dd/yyyy on an English browser) and not the page's language.
+ */
 function ValidOn({ number, lang, t }: { number: string; lang: Lang; t: Strings }) {
   const inputId = useId();
   const [value, setValue] = useState('');
+  const [badDate, setBadDate] = useState(false);
   const [answer, setAnswer] = useState<PointInTime | 'failed' | null>(null);
   const [loading, setLoading] = useState(false);
   const labels = PUBLIC_STATUS_LABELS[lang];
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!value) return;
+    const on = parseTypedDate(value);
+    setBadDate(on === null);
+    if (on === null) {
+      setAnswer(null);
+      return;
+    }
     setLoading(true);
-    const result = await checkCompany(number, value);
+    const result = await checkCompany(number, on);
     setLoading(false);
     setAnswer(result.kind === 'found' && result.data.on ? result.data.on : 'failed');
   };
   const shown = answer && answer !== 'failed' ? formatDate(answer.date, t.locale) : '';
   return (
-    <form className="pc-validon" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${inputId}-h`}>
+    <form
+      className="pc-validon"
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby={`${inputId}-h`}
+      noValidate
+    >
       <h2 id={`${inputId}-h`}>{t.validOnHeading}</h2>
       <div className="pc-form">
         <div className="pc-field">
           <label htmlFor={inputId}>{t.validOnLabel}</label>
+          <span id={`${inputId}-hint`} className="pc-muted">
+            {t.validOnHint}
+          </span>
           <input
             id={inputId}
             className="pc-input"
-            type="date"
             name="on"
             required
             value={value}
             onChange={(e) => setValue(e.target.value)}
+            placeholder={t.validOnFormat}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={badDate}
+            aria-describedby={badDate ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
           />
         </div>
         <button className="pc-button pc-secondary" type="submit" disabled={loading}>
@@ -143,6 +165,11 @@ function ValidOn({ number, lang, t }: { number: string; lang: Lang; t: Strings }
         </button>
       </div>
       <div aria-live="polite">
+        {badDate && (
+          <p id={`${inputId}-error`} className="pc-box pc-error">
+            {t.validOnBadDate}
+          </p>
+        )}
         {answer === 'failed' && <p className="pc-box pc-error">{t.validOnInvalid}</p>}
         {answer && answer !== 'failed' && (
           <p className={`pc-box ${answer.valid ? 'pc-ok' : 'pc-bad'}`}>

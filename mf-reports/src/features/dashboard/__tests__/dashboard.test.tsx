@@ -146,6 +146,8 @@ describe('dashboard (/statistik)', () => {
     expect(within(first).getByText('ISO 9001:2015')).toBeInTheDocument();
     expect(within(first).getByText(/QMS\/001/)).toBeInTheDocument();
     expect(within(first).getByText('KADALUARSA')).toBeInTheDocument();
+    // The expiry date is the last valid day: 'valid until', as the public page and the history say.
+    expect(within(first).getByText(/QMS\/001/)).toHaveTextContent(/Berlaku sampai 03 November 2026$/);
     expect(within(first).getByRole('img', { name: 'Logo PT Tanpa Logo' })).toHaveAttribute(
       'src',
       expect.stringMatching(/^data:image\/svg\+xml,/),
