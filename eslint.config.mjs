@@ -1,6 +1,7 @@
 // One ESLint config for the whole monorepo (type-aware for TypeScript sources).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import fs from 'node:fs';
@@ -125,6 +126,40 @@ export default tseslint.config(
                 'mf-public-check uses no MUI, shared-ui, shared-auth, formik or yup: it must stay small.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // React's rules of hooks, and every value an effect or a memo reads among its dependencies (a
+    // deliberate exception is written next to the line, with why). --max-warnings 0 makes both errors.
+    files: [
+      'shared-ui/**/*.{ts,tsx}',
+      'shared-auth/**/*.{ts,tsx}',
+      'shell/**/*.{ts,tsx}',
+      ...MODULES.map((m) => `${m}/**/*.{ts,tsx}`),
+    ],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // `@sertifikasi/shared-ui/test` (the faked network, jest's globals) is for test files only: a
+    // screen importing it would ship test code.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/__tests__/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@sertifikasi/shared-ui/test']",
+          message: '@sertifikasi/shared-ui/test is for tests only.',
+        },
+        {
+          selector: "ImportExpression[source.value='@sertifikasi/shared-ui/test']",
+          message: '@sertifikasi/shared-ui/test is for tests only.',
         },
       ],
     },

@@ -1,43 +1,52 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
 import { MESSAGES, type ApiError } from '@sertifikasi/shared-contracts';
-// store.ts imports this module too (its actions call the API). The cycle is safe: neither module
-// touches the other's exports while loading, only inside functions called later. It is kept on
-// purpose: the client reads the store directly, so no import of the package can get a client that
-// is not wired to the one store (a tree-shaken or side-effect-free link could not promise that).
-import { authStore, expireSession } from './store';
 
 const LOGIN_PATH = '/api/login';
 
 /**
- * The one API client (SPEC.md section 7): `/api` on the page's origin, JSON, 30 s per call, no
- * retries, the bearer token of the auth store on every call. Paths are written without `/api`:
- * `api.get('user-info')` (a leading slash is fine too: ky's `prefix` joins both the same way).
+ * What the API client needs of the session: the token to send, and a way to end the session when
+ * the API refuses that token. store.ts makes the one client over the one store (this file imports
+ * nothing of the store, so it reads before it).
  */
-export const api: KyInstance = ky.create({
-  prefix: '/api',
-  // The page's origin, spelled out: a browser would resolve '/api' against the page anyway (also for
-  // a module served from another origin), but Node's Request (jest-fixed-jsdom) rejects relative URLs.
-  baseUrl: globalThis.location?.origin,
-  timeout: 30_000,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const { token } = authStore.getState();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-    afterResponse: [
-      ({ request, response }) => {
-        if (response.status !== 401 || new URL(request.url).pathname === LOGIN_PATH) return;
-        const { token } = authStore.getState();
-        // Only the session that made the call ends: an answer to a call sent with an older token
-        // must not sign out a user who has signed in again meanwhile.
-        if (token && request.headers.get('Authorization') === `Bearer ${token}`) expireSession();
-      },
-    ],
-  },
-});
+export interface ApiSession {
+  token: () => string | null;
+  expire: () => void;
+}
+
+/**
+ * An API client (SPEC.md section 7): `/api` on the page's origin, JSON, 30 s per call, no retries,
+ * the session's bearer token on every call. Paths are written without `/api`:
+ * `api.get('user-info')` (a leading slash is fine too: ky's `prefix` joins both the same way).
+ * The package exports only the one client store.ts makes with it.
+ */
+export function createApiClient(session: ApiSession): KyInstance {
+  return ky.create({
+    prefix: '/api',
+    // The page's origin, spelled out: a browser would resolve '/api' against the page anyway (also
+    // for a module served from another origin), but Node's Request (jest-fixed-jsdom) rejects
+    // relative URLs.
+    baseUrl: globalThis.location?.origin,
+    timeout: 30_000,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = session.token();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        ({ request, response }) => {
+          if (response.status !== 401 || new URL(request.url).pathname === LOGIN_PATH) return;
+          const token = session.token();
+          // Only the session that made the call ends: an answer to a call sent with an older token
+          // must not sign out a user who has signed in again meanwhile.
+          if (token && request.headers.get('Authorization') === `Bearer ${token}`) session.expire();
+        },
+      ],
+    },
+  });
+}
 
 let notifier: ((message: string) => void) | null = null;
 

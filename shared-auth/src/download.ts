@@ -1,4 +1,4 @@
-import { api } from './api';
+import { api } from './store';
 
 export interface DownloadOptions {
   /** Query parameters, e.g. a report's filters and `type: 'export'`. */

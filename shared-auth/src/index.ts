@@ -1,5 +1,13 @@
-export { authStore, canSelectAll, LoginFailure, refreshUserInfo, useAuth, type AuthState } from './store';
-export { api, httpStatus, notifyApiError, readApiError, setApiErrorNotifier } from './api';
+export {
+  api,
+  authStore,
+  canSelectAll,
+  LoginFailure,
+  refreshUserInfo,
+  useAuth,
+  type AuthState,
+} from './store';
+export { httpStatus, notifyApiError, readApiError, setApiErrorNotifier } from './api';
 export {
   downloadFile,
   filenameFromDisposition,

@@ -1,3 +1,4 @@
+import type { KyInstance } from 'ky';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import {
@@ -13,7 +14,7 @@ import {
   type User,
   type UserInfo,
 } from '@sertifikasi/shared-contracts';
-import { api, notifyApiError, readApiError } from './api';
+import { createApiClient, notifyApiError, readApiError } from './api';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /** The auth state of SPEC.md section 3 with its transitions (section 4). */
@@ -166,6 +167,16 @@ export function expireSession(): void {
   writeStored(STORAGE_KEYS.token, null);
   authStore.setState({ ...signedOut(), status: 'idle' });
 }
+
+/**
+ * The one API client, sending the one store's token and ending its session on a refused token. It
+ * is made here, beside the store, so that no import of the package can get a client that is not
+ * wired to the store (the store's actions above use it only when called, after this line has run).
+ */
+export const api: KyInstance = createApiClient({
+  token: () => authStore.getState().token,
+  expire: expireSession,
+});
 
 /**
  * Asks for user-info again, for the signed-in user's companies, roles and scope after a screen changed

@@ -102,6 +102,25 @@ export const imageFileField = (label: string) =>
     .nullable()
     .optional();
 
+/**
+ * The input schema of a new record whose images are required (the API refuses such a record without
+ * them, DECISIONS.md section 7): each `<field>_file` of `labels` must hold a file, '<label> wajib
+ * diisi' otherwise. An edit keeps the plain schema, where a file may be absent or null (no change,
+ * or 'Hapus Gambar').
+ */
+export const requireImageFiles = (
+  schema: yup.AnyObjectSchema,
+  labels: Record<string, string>,
+): yup.AnyObjectSchema =>
+  schema.shape(
+    Object.fromEntries(
+      Object.entries(labels).map(([field, label]) => [
+        `${field}_file`,
+        imageFileField(label).required(V.required(label)),
+      ]),
+    ),
+  );
+
 /** Required free text: trimmed, at most `max` characters, no control characters. */
 export const requiredText = (label: string, max: number, { multiline = false } = {}) =>
   yup

@@ -98,6 +98,15 @@ export type {
   ResourceFieldsProps,
   ResourceFormConfig,
 } from './resource/types';
+// The one way a screen reads from the API
+export {
+  useFetch,
+  logLoadFailure,
+  type FetchFailure,
+  type FetchOptions,
+  type FetchParams,
+  type FetchState,
+} from './fetch/useFetch';
 // The detail-page kit
 export { useRecord, type RecordState } from './detail/useRecord';
 export { RecordView, NotFoundBox, type RecordViewProps } from './detail/RecordView';

@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionKey } from '@sertifikasi/shared-contracts';
-import {
-  C1,
-  catchDownloads,
-  clientDetail,
-  fakeApi,
-  QR_PNG,
-  scheme,
-  show,
-  signIn,
-  uuid,
-} from '../test/support';
+import { fakeApi } from '@sertifikasi/shared-ui/test';
+import { C1, catchDownloads, clientDetail, QR_PNG, scheme, show, signIn, uuid } from '../test/support';
 
 const CLIENT = clientDetail().id;
 const detailPath = (company = 'ALL') => `/api/company-certificate/${company}/${CLIENT}`;
@@ -234,13 +225,13 @@ describe('client detail', () => {
     const pdf = new TextEncoder().encode('%PDF-1.7 test');
     fakeApi({
       [`GET ${detailPath()}`]: { body: clientDetail() },
-      [`GET /api/download-certificate/${uuid(51)}`]: {
-        raw: pdf,
-        headers: {
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="CERT. NO. QMS_2026_001 PT Baja Perkasa.pdf"`,
-        },
-      },
+      [`GET /api/download-certificate/${uuid(51)}`]: () =>
+        new Response(pdf, {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="CERT. NO. QMS_2026_001 PT Baja Perkasa.pdf"`,
+          },
+        }),
     });
     const downloads = catchDownloads();
     try {

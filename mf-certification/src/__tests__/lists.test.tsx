@@ -1,17 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  accredited,
-  C1,
-  C2,
-  certification,
-  client,
-  fakeApi,
-  list,
-  show,
-  signIn,
-  training,
-} from '../test/support';
+import { fakeApi, listOf } from '@sertifikasi/shared-ui/test';
+import { accredited, C1, C2, certification, client, show, signIn, training } from '../test/support';
 
 /** Types into a field at once (a paste): many fields typed key by key are slow on a busy machine. */
 async function fill(input: HTMLElement, text: string) {
@@ -35,7 +25,7 @@ async function saveAndWait(dialog: HTMLElement, done: () => boolean) {
 describe('Akreditasi', () => {
   it('lists name with logo and, for ALL, the company; searched by "Cari Akreditasi"', async () => {
     signIn();
-    fakeApi({ 'GET /api/accredited': { body: list([accredited()]) } });
+    fakeApi({ 'GET /api/accredited': { body: listOf([accredited()]) } });
     show('/accredited');
     const row = (await screen.findByText('Komite Akreditasi Nasional')).closest('tr')!;
     expect(within(row).getByText('PT Mutu Nusantara')).toBeInTheDocument();
@@ -46,7 +36,7 @@ describe('Akreditasi', () => {
 
   it('sorts by name: ascending, then descending', async () => {
     signIn();
-    const api = fakeApi({ 'GET /api/accredited': { body: list([accredited()]) } });
+    const api = fakeApi({ 'GET /api/accredited': { body: listOf([accredited()]) } });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
     const nameHeader = screen.getByRole('columnheader', { name: 'Nama' });
@@ -60,7 +50,7 @@ describe('Akreditasi', () => {
 
   it('hides the Perusahaan column and asks for the header company', async () => {
     signIn({ companyId: C2 });
-    const api = fakeApi({ 'GET /api/accredited': { body: list([accredited()]) } });
+    const api = fakeApi({ 'GET /api/accredited': { body: listOf([accredited()]) } });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
     expect(headers()).toEqual(['Nama', 'Aksi']);
@@ -70,7 +60,7 @@ describe('Akreditasi', () => {
   it("asks for the logo and the company, then posts name, company and logo as 'Tambah Akreditasi'", async () => {
     signIn();
     const api = fakeApi({
-      'GET /api/accredited': { body: list([]) },
+      'GET /api/accredited': { body: listOf([]) },
       'POST /api/accredited': { status: 201, body: accredited() },
     });
     show('/accredited');
@@ -95,7 +85,7 @@ describe('Akreditasi', () => {
   it("edits as 'Ubah Akreditasi' without a new logo", async () => {
     signIn({ companyId: C1 });
     const api = fakeApi({
-      'GET /api/accredited': { body: list([accredited()]) },
+      'GET /api/accredited': { body: listOf([accredited()]) },
       [`POST /api/accredited/${accredited().id}`]: { body: accredited({ name: 'KAN Baru' }) },
     });
     show('/accredited');
@@ -112,12 +102,39 @@ describe('Akreditasi', () => {
     expect(form.get('icon')).toBe('kan.png');
     expect(form.has('icon_file')).toBe(false);
   });
+
+  it("'Hapus Gambar' in 'Ubah Akreditasi' saves without the logo; a new one still asks for it", async () => {
+    signIn({ companyId: C1 });
+    const api = fakeApi({
+      'GET /api/accredited': { body: listOf([accredited()]) },
+      [`POST /api/accredited/${accredited().id}`]: { body: accredited({ icon: null }) },
+    });
+    show('/accredited');
+    await screen.findByText('Komite Akreditasi Nasional');
+    await userEvent.click(screen.getByRole('button', { name: 'Ubah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ubah Akreditasi' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hapus Gambar' }));
+    await saveAndWait(dialog, () => api.calls.some((c) => c.method === 'POST'));
+    const form = api.calls.find((c) => c.method === 'POST')!.form!;
+    expect(form.get('icon')).toBe('');
+    expect(form.has('icon_file')).toBe(false);
+    expect(screen.queryByText('Logo wajib diisi')).not.toBeInTheDocument();
+
+    // A new record: a logo chosen and then removed again is no logo.
+    const add = await openAdd('Tambah Akreditasi');
+    await fill(within(add).getByLabelText(/^Nama/), 'KAN');
+    await userEvent.upload(add.querySelector<HTMLInputElement>('input[type=file]')!, png());
+    await userEvent.click(within(add).getByRole('button', { name: 'Hapus Gambar' }));
+    await userEvent.click(within(add).getByRole('button', { name: 'Simpan Data' }));
+    expect(await within(add).findByText('Logo wajib diisi')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/accredited')).toHaveLength(0);
+  });
 });
 
 describe('Sertifikat', () => {
   it("lists 'Nama' with icon, 'Perusahaan' (ALL), 'Kode', 'No. Urut'; 'Cari Sertifikat'", async () => {
     signIn();
-    fakeApi({ 'GET /api/certification': { body: list([certification()]) } });
+    fakeApi({ 'GET /api/certification': { body: listOf([certification()]) } });
     show('/certification');
     const row = (await screen.findByText('ISO 9001:2015')).closest('tr')!;
     expect(headers()).toEqual(['Nama', 'Perusahaan', 'Kode', 'No. Urut', 'Aksi']);
@@ -129,7 +146,7 @@ describe('Sertifikat', () => {
   it("requires the icon on 'Tambah Sertifikat' and posts every field with the header's company", async () => {
     signIn({ companyId: C1 });
     const api = fakeApi({
-      'GET /api/certification': { body: list([]) },
+      'GET /api/certification': { body: listOf([]) },
       'POST /api/certification': { status: 201, body: certification() },
     });
     show('/certification');
@@ -160,7 +177,7 @@ describe('Sertifikat', () => {
 describe('Sertifikasi Perusahaan', () => {
   it('lists Nama Klien with logo, Perusahaan (ALL), Nomor Sertifikat, Region with Ubah, Detail, Hapus', async () => {
     signIn();
-    fakeApi({ 'GET /api/company-certificate': { body: list([client()]) } });
+    fakeApi({ 'GET /api/company-certificate': { body: listOf([client()]) } });
     show('/company-certificate');
     const row = (await screen.findByText('PT Baja Perkasa')).closest('tr')!;
     expect(headers()).toEqual(['Nama Klien', 'Perusahaan', 'Nomor Sertifikat', 'Region', 'Aksi']);
@@ -180,7 +197,7 @@ describe('Sertifikasi Perusahaan', () => {
   it("'Tambah Sertifikasi Perusahaan' has every client field with its type and posts them", async () => {
     signIn({ companyId: C1 });
     const api = fakeApi({
-      'GET /api/company-certificate': { body: list([]) },
+      'GET /api/company-certificate': { body: listOf([]) },
       'POST /api/company-certificate': { status: 201, body: client() },
     });
     show('/company-certificate');
@@ -218,7 +235,7 @@ describe('Sertifikasi Perusahaan', () => {
 describe('Sertifikasi Pelatihan', () => {
   it('lists person, Perusahaan (ALL), number, training and the date as DD MMMM YYYY', async () => {
     signIn();
-    fakeApi({ 'GET /api/training-certificate': { body: list([training()]) } });
+    fakeApi({ 'GET /api/training-certificate': { body: listOf([training()]) } });
     show('/training-certificate');
     const row = (await screen.findByText('Rina Wulandari')).closest('tr')!;
     expect(headers()).toEqual([
@@ -245,7 +262,7 @@ describe('Sertifikasi Pelatihan', () => {
   it("'Tambah Sertifikasi Pelatihan' posts JSON with the chosen company", async () => {
     signIn();
     const api = fakeApi({
-      'GET /api/training-certificate': { body: list([]) },
+      'GET /api/training-certificate': { body: listOf([]) },
       'POST /api/training-certificate': { status: 201, body: training() },
     });
     show('/training-certificate');

@@ -1,7 +1,10 @@
-/** What this module's screen tests share: the faked network, a signed-in user, rendering, records. */
+/**
+ * What this module's screen tests share besides the faked network (`@sertifikasi/shared-ui/test`): a
+ * signed-in user, rendering, records.
+ */
 import { act, configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { PERMISSION_KEYS, type PermissionKey, toListResponse } from '@sertifikasi/shared-contracts';
+import { PERMISSION_KEYS, type PermissionKey } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
 import { AppThemeProvider, hideToast, ToastHost } from '@sertifikasi/shared-ui';
 import { screens } from '../routes';
@@ -9,60 +12,6 @@ import { screens } from '../routes';
 export const C1 = '00000000-0000-4000-8000-0000000000c1';
 export const C2 = '00000000-0000-4000-8000-0000000000c2';
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-export interface Call {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-  json?: unknown;
-  form?: FormData;
-}
-export interface Answer {
-  status?: number;
-  /** JSON. */
-  body?: unknown;
-  /** Or bytes (a PDF), with their own headers. */
-  raw?: Uint8Array<ArrayBuffer>;
-  headers?: Record<string, string>;
-}
-export type Route = Answer | ((call: Call) => Answer | Promise<Answer>);
-
-/**
- * Replaces fetch: routes keyed 'METHOD /api/path' answer, every call is recorded; a call with no
- * route answers 404 (so a call to the wrong place shows in the test).
- */
-export function fakeApi(routes: Record<string, Route>) {
-  const calls: Call[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const call: Call = { method: request.method, path: url.pathname, params: url.searchParams };
-    const type = request.headers.get('content-type') ?? '';
-    if (type.includes('application/json')) call.json = await request.json();
-    else if (type.includes('multipart/form-data')) call.form = await request.formData();
-    calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    const answer: Answer =
-      route === undefined
-        ? { status: 404, body: { code: 'not-found', message: 'Data tidak ditemukan' } }
-        : typeof route === 'function'
-          ? await route(call)
-          : route;
-    if (answer.raw)
-      return new Response(answer.raw, { status: answer.status ?? 200, headers: answer.headers });
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json', ...answer.headers },
-    });
-  }) as typeof fetch;
-  return {
-    calls,
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
-  };
-}
-
-/** A list answer of these rows. */
-export const list = <T,>(rows: T[]) => toListResponse(rows, rows.length, 1, 20);
 
 /** Signs in a user holding `roles` (every permission by default) with the header on `companyId`. */
 export function signIn({

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
 import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
+import { type Answer, fakeApi } from '@sertifikasi/shared-ui/test';
 import { screens } from '../routes';
 
 const C1 = '00000000-0000-4000-8000-0000000000c1';
@@ -23,13 +24,6 @@ const permissions = PERMISSION_KEYS.map((name, i) => ({
   name,
 }));
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  contentType: string | null;
-}
-
 /** user-info as the API answers it for the signed-in administrator: the companies of the store. */
 function userInfoRoute() {
   const { roles, company_ids, companies } = authStore.getState();
@@ -43,31 +37,16 @@ function userInfoRoute() {
   };
 }
 
-function fakeApi(routes: Record<string, unknown>) {
-  const calls: Call[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url);
-    const contentType = request.headers.get('content-type');
-    const body: unknown = contentType?.includes('multipart')
-      ? await request.formData()
-      : request.method === 'GET' || request.method === 'DELETE'
-        ? undefined
-        : ((await request.json()) as unknown);
-    calls.push({ method: request.method, path: url.pathname, body, contentType });
-    const answer = ({ ...userInfoRoute(), ...routes } as Record<string, unknown>)[
-      `${request.method} ${url.pathname}`
-    ];
-    if (answer === undefined) {
-      return new Response(JSON.stringify({ code: 'not-found', message: 'no fake' }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    const status = request.method === 'POST' && !url.pathname.includes('/api/company/') ? 201 : 200;
-    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  return calls;
+/**
+ * The shared network fake with the signed-in administrator's user-info; each route answers its body
+ * (201 for a create, 200 otherwise). Returns the calls made.
+ */
+function fakeRoutes(routes: Record<string, unknown>) {
+  const table = Object.entries({ ...userInfoRoute(), ...routes }).map(([key, body]) => {
+    const create = key.startsWith('POST ') && !key.startsWith('POST /api/company/');
+    return [key, { status: create ? 201 : 200, body }];
+  });
+  return fakeApi(Object.fromEntries(table) as Record<string, Answer>).calls;
 }
 
 function show(path: '/user' | '/roles' | '/company') {
@@ -109,7 +88,7 @@ describe('Users screen', () => {
   };
 
   it('lists name, username, role or "-", and the status badge', async () => {
-    fakeApi({ 'GET /api/user': list([user]), 'GET /api/select/roles': [] });
+    fakeRoutes({ 'GET /api/user': list([user]), 'GET /api/select/roles': [] });
     show('/user');
     const row = (await screen.findByText('Budi Santoso')).closest('tr')!;
     expect(within(row).getByText('budi')).toBeInTheDocument();
@@ -119,7 +98,7 @@ describe('Users screen', () => {
   });
 
   it('creates a user with a role, chosen companies as a JSON string, and the status', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /api/user': list([]),
       'GET /api/select/roles': [{ id: ROLE, name: 'Operator' }],
       'POST /api/user': user,
@@ -137,7 +116,7 @@ describe('Users screen', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'PT Dua' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/user')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST')!.json).toEqual({
       name: 'Budi Santoso',
       username: 'budi',
       password: 'password-123',
@@ -149,7 +128,7 @@ describe('Users screen', () => {
   });
 
   it('leaves a blank password out when editing', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /api/user': list([{ ...user, roles_id: ROLE, roles: { id: ROLE, name: 'Operator' } }]),
       'GET /api/select/roles': [{ id: ROLE, name: 'Operator' }],
       [`PUT /api/user/${user.id}`]: user,
@@ -159,7 +138,7 @@ describe('Users screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ubah User' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    const body = calls.find((c) => c.method === 'PUT')!.json as Record<string, unknown>;
     expect(body).not.toHaveProperty('password');
     expect(body).toMatchObject({ username: 'budi', company_ids: JSON.stringify([C1]), is_active: 'false' });
   });
@@ -167,7 +146,7 @@ describe('Users screen', () => {
 
 describe('Access roles screen', () => {
   it('lists names with user counts, and "Akses Penuh" selects every permission', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /api/roles': list([
         { id: ROLE, name: 'Operator', permission: [], user_count: 1200, created_at: '', updated_at: '' },
       ]),
@@ -193,7 +172,7 @@ describe('Access roles screen', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Statistik - Lihat' })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const body = calls.find((c) => c.method === 'POST')!.body as { name: string; permission: string[] };
+    const body = calls.find((c) => c.method === 'POST')!.json as { name: string; permission: string[] };
     expect(body.name).toBe('Penuh');
     expect([...body.permission].sort()).toEqual(permissions.map((p) => p.id).sort());
   });
@@ -217,7 +196,7 @@ describe('Companies screen', () => {
       created_at: '',
       updated_at: '',
     };
-    const calls = fakeApi({ 'GET /api/company': list([company]), 'POST /api/company': company });
+    const calls = fakeRoutes({ 'GET /api/company': list([company]), 'POST /api/company': company });
     show('/company');
     const row = (await screen.findByText('PT Satu')).closest('tr')!;
     expect(within(row).getByText('021-555')).toBeInTheDocument();
@@ -247,8 +226,8 @@ describe('Companies screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.contentType).toMatch(/multipart\/form-data/);
-    const form = post.body as FormData;
+    expect(post.headers.get('content-type')).toMatch(/multipart\/form-data/);
+    const form = post.form!;
     expect(form.get('name')).toBe('PT Baru');
     expect(form.get('website')).toBe('https://baru.co.id');
     expect(form.get('logo_file')).toBeInstanceOf(Blob);

@@ -1,10 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ALL, routesOf } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
 import { AppThemeProvider } from '@sertifikasi/shared-ui';
 import { screens } from '../routes';
-import { fakeApi, listOf } from '../test/fakeApi';
+import { fakeApi, listOf } from '@sertifikasi/shared-ui/test';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and
+// a screen that answers later than that is still right (speed is measured in bench/, not here).
+configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('apexcharts/line', () => ({}));
 jest.mock('react-apexcharts/core', () => ({ __esModule: true, default: () => null }));

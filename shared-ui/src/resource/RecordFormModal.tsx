@@ -84,6 +84,7 @@ export function RecordFormModal<T extends { id: string }, V extends FormikValues
       values.company_id = ownCompany;
     return values as V;
     // A new opening starts from fresh values even for the same row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [row, opening, form, ownCompany]);
 
   const submit = async (values: V, helpers: FormikHelpers<V>) => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useInRouterContext, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
@@ -87,25 +87,22 @@ function writeParams(params: URLSearchParams, patch: Patch): URLSearchParams {
   return next;
 }
 
-/** The query in the address when inside a router; in component state otherwise (a widget, a test). */
+/**
+ * The query in the address. Every screen is inside the shell's router (a test gives it a
+ * MemoryRouter). Replace, not push: Back leaves the list (to where the user came from), and Back
+ * from a Detail page returns to this address, so to the same page, search and order.
+ */
 function useQueryStore(): [URLSearchParams, (update: (p: URLSearchParams) => URLSearchParams) => void] {
-  const inRouter = useInRouterContext();
-  const [local, setLocal] = useState(() => new URLSearchParams());
-  const [params, setter] = inRouter
-    ? // A mounted component never moves in or out of a router, so the hooks' order stays the same.
-      useRouterQuery()
-    : [local, (update: (p: URLSearchParams) => URLSearchParams) => setLocal((p) => update(p))];
-  const latest = useRef(setter);
-  latest.current = setter;
-  const update = useCallback((fn: (p: URLSearchParams) => URLSearchParams) => latest.current(fn), []);
-  return [params, update];
-}
-
-function useRouterQuery(): [URLSearchParams, (update: (p: URLSearchParams) => URLSearchParams) => void] {
   const [params, setParams] = useSearchParams();
-  // Replace, not push: Back leaves the list (to where the user came from), and Back from a Detail
-  // page returns to this address, so to the same page, search and order.
-  return [params, (update) => setParams((p) => update(p), { replace: true })];
+  const latest = useRef(setParams);
+  useEffect(() => {
+    latest.current = setParams;
+  });
+  const update = useCallback(
+    (fn: (p: URLSearchParams) => URLSearchParams) => latest.current((p) => fn(p), { replace: true }),
+    [],
+  );
+  return [params, update];
 }
 
 /**
@@ -133,8 +130,8 @@ export function useListState(options: ListStateOptions = {}): ListState {
     if (search === current.search) return;
     const timer = setTimeout(() => patch({ search, page: 1 }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // Only the box starts the timer (not an address change that the box already shows).
-  }, [searchText]);
+    // An address change that the box already shows finds nothing to send.
+  }, [searchText, current.search, patch]);
 
   // A new resetKey (the header's company): page 1 at once (so the list is asked for once), and in
   // the address right after.

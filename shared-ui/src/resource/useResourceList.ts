@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse, PageSize } from '@sertifikasi/shared-contracts';
-import { api, notifyApiError } from '@sertifikasi/shared-auth';
+import { notifyApiError } from '@sertifikasi/shared-auth';
+import { type FetchParams, useFetch } from '../fetch/useFetch';
 import { type ListParams, type ListState, type SortState, useListState } from './useListState';
 
 /** Extra query parameters of a list call (filters); empty strings and undefined are left out. */
@@ -20,13 +20,14 @@ export interface ListDataOptions {
   /** Extra query parameters (filters). */
   filters?: ListFilters;
   /** Something whose change asks for the list again without being sent (the header's company on a list that is not company-owned). */
-  reloadKey?: unknown;
+  reloadKey?: string | null;
 }
 
 /**
- * Loads one page of a list: GET `<endpoint>?page&paginate&search[&sort&order][&company_id][&filters]`.
- * An answer to an older question is dropped; a failure toasts 'Maaf, ada kesalahan pada sistem' and
- * stops the loading state (the last rows stay).
+ * Loads one page of a list ({@link useFetch}): GET
+ * `<endpoint>?page&paginate&search[&sort&order][&company_id][&filters]`. The last rows stay on
+ * screen while the next page loads; an answer to an older question is dropped; a failure toasts
+ * 'Maaf, ada kesalahan pada sistem' and stops the loading state (the last rows stay).
  */
 export function useListData<T>(
   endpoint: string,
@@ -34,46 +35,18 @@ export function useListData<T>(
   options: ListDataOptions = {},
 ): ListData<T> {
   const { page, pageSize, search, sort } = params;
-  const sortKey = sort?.key ?? '';
-  const order = sort?.order ?? '';
-  const companyId = options.companyId ?? '';
-  const filters = JSON.stringify(options.filters ?? {});
-  const { reloadKey } = options;
-  const [reloads, setReloads] = useState(0);
-  const [data, setData] = useState<ListResponse<T> | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const searchParams = new URLSearchParams({ page: String(page), paginate: String(pageSize), search });
-    if (sortKey) {
-      searchParams.set('sort', sortKey);
-      searchParams.set('order', order);
-    }
-    if (companyId) searchParams.set('company_id', companyId);
-    for (const [key, value] of Object.entries(JSON.parse(filters) as ListFilters)) {
-      if (value !== undefined && value !== '') searchParams.set(key, String(value));
-    }
-    setLoading(true);
-    api
-      .get(endpoint, { searchParams, signal: controller.signal })
-      .json<ListResponse<T>>()
-      .then(
-        (answer) => {
-          if (controller.signal.aborted) return;
-          setData(answer);
-          setLoading(false);
-        },
-        (err: unknown) => {
-          if (controller.signal.aborted) return;
-          notifyApiError(err);
-          setLoading(false);
-        },
-      );
-    return () => controller.abort();
-  }, [endpoint, page, pageSize, search, sortKey, order, companyId, filters, reloadKey, reloads]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const searchParams: FetchParams = { page, paginate: pageSize, search };
+  if (sort) Object.assign(searchParams, { sort: sort.key, order: sort.order });
+  if (options.companyId) searchParams.company_id = options.companyId;
+  for (const [key, value] of Object.entries(options.filters ?? {})) {
+    if (value !== undefined && value !== '') searchParams[key] = value;
+  }
+  const { data, loading, reload } = useFetch<ListResponse<T>>(endpoint, {
+    searchParams,
+    keepData: true,
+    onError: notifyApiError,
+    askAgainOn: options.reloadKey ?? null,
+  });
   return { data, loading, reload };
 }
 

@@ -1,33 +1,45 @@
-/** The network edge for tests: globalThis.fetch answers from a table of routes and records each call. */
+/** The network edge for screen tests: globalThis.fetch answers from a table of routes and records each call. */
 
 export interface Call {
   method: string;
   /** The path, e.g. '/api/barang/id-1'. */
   path: string;
   params: URLSearchParams;
+  headers: Headers;
+  /** The call's signal: aborted when the screen gave the call up. */
+  signal: AbortSignal;
   /** The JSON body, when one was sent. */
   json?: unknown;
   /** The multipart body, when one was sent. */
   form?: FormData;
 }
 
-export interface Answer {
-  status?: number;
-  body?: unknown;
-}
+/**
+ * A JSON answer (status 200 unless given; `headers` added to `content-type: application/json`), or
+ * a ready Response (a file, a stream).
+ */
+export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> } | Response;
 
 export type Route = Answer | ((call: Call) => Answer | Promise<Answer>);
 
-function respond({ status = 200, body }: Answer): Response {
+function respond(answer: Answer): Response {
+  if (answer instanceof Response) return answer;
+  const { status = 200, body, headers } = answer;
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
   });
 }
 
 async function readCall(request: Request): Promise<Call> {
   const url = new URL(request.url);
-  const call: Call = { method: request.method, path: url.pathname, params: url.searchParams };
+  const call: Call = {
+    method: request.method,
+    path: url.pathname,
+    params: url.searchParams,
+    headers: request.headers,
+    signal: request.signal,
+  };
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) call.json = await request.json();
   else if (type.includes('multipart/form-data')) call.form = await request.formData();

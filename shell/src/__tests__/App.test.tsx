@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
 import { loadRemoteRoutes } from '../remotes';
-import { fakeApi, sessionUser, userInfo } from './fake-api';
+import { fakeApi } from '@sertifikasi/shared-ui/test';
+import { sessionUser, userInfo } from './session';
 import { renderAt, signedIn as signedInAs } from './render-app';
 
 jest.mock('../remotes', () => ({ loadRemoteRoutes: jest.fn(), registerRemotesFromServer: jest.fn() }));

@@ -2,7 +2,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
 import { loadRemoteRoutes, type RemoteRoutes } from '../remotes';
-import { fakeApi, sessionUser, userInfo } from './fake-api';
+import { fakeApi } from '@sertifikasi/shared-ui/test';
+import { sessionUser, userInfo } from './session';
 import { renderAt, signedIn } from './render-app';
 
 // MUI in jsdom on a busy machine: give the first render of a file time.

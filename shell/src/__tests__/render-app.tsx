@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
 import { App, routeObjects } from '../App';
-import { fakeApi, userInfo } from './fake-api';
+import { fakeApi } from '@sertifikasi/shared-ui/test';
+import { userInfo } from './session';
 
 /** Renders the whole shell at `path`, as a direct hit on that address would. */
 export function renderAt(path: string) {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
 import { App, routeObjects } from '../App';
-import { type FakeCall, fakeApi, sessionUser, userInfo } from '../__tests__/fake-api';
+import { type Answer, type Call, fakeApi } from '@sertifikasi/shared-ui/test';
+import { sessionUser, userInfo } from '../__tests__/session';
 
 jest.mock('../remotes', () => ({ loadRemoteRoutes: jest.fn(), registerRemotesFromServer: jest.fn() }));
 
@@ -14,7 +15,7 @@ beforeEach(() => {
 });
 
 /** Signed in on /profile with the 'Ubah Profil' modal open; `save` answers PUT /api/profile. */
-async function openProfileModal(save: (call: FakeCall) => { status?: number; body: unknown }) {
+async function openProfileModal(save: (call: Call) => Answer) {
   localStorage.setItem(STORAGE_KEYS.token, 'T'.repeat(43));
   authStore.setState({ token: 'T'.repeat(43) });
   const api = fakeApi({
@@ -44,7 +45,7 @@ describe('the profile modal', () => {
     await userEvent.type(currentPassword(dialog)!, 'sandi-lama-123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(puts().map((c) => c.body)).toEqual([
+    expect(puts().map((c) => c.json)).toEqual([
       {
         name: sessionUser.name,
         username: sessionUser.username,
@@ -89,6 +90,6 @@ describe('the profile modal', () => {
     expect(currentPassword(dialog)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(puts().map((c) => c.body)).toEqual([{ name: 'Siti Baru', username: sessionUser.username }]);
+    expect(puts().map((c) => c.json)).toEqual([{ name: 'Siti Baru', username: sessionUser.username }]);
   });
 });

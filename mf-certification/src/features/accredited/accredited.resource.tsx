@@ -1,6 +1,7 @@
 import {
   accreditedInputSchema,
   ACCREDITED_IMAGE_LABELS,
+  requireImageFiles,
   type ACCREDITED_SORTS,
   type Accredited,
 } from '@sertifikasi/shared-contracts';
@@ -13,7 +14,6 @@ import {
   TextInput,
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
-import { withImageFile } from '../image-schema';
 
 export interface AccreditedFormValues {
   company_id: string;
@@ -54,11 +54,11 @@ export const accreditedResource: ResourceConfig<Accredited, AccreditedFormValues
       icon: a?.icon ?? '',
       icon_file: null,
     }),
+    // A new one needs its image (the API refuses it without); an edit may keep or remove it.
     schema: (mode) =>
-      withImageFile(accreditedInputSchema, 'icon', ACCREDITED_IMAGE_LABELS.icon, {
-        requiredOnCreate: true,
-        mode,
-      }),
+      mode === 'create'
+        ? requireImageFiles(accreditedInputSchema, ACCREDITED_IMAGE_LABELS)
+        : accreditedInputSchema,
     Fields: AccreditedFields,
     multipart: true,
   },

@@ -1,5 +1,6 @@
 import {
   CERTIFICATION_IMAGE_LABELS,
+  requireImageFiles,
   certificationInputSchema,
   type Certification,
 } from '@sertifikasi/shared-contracts';
@@ -13,7 +14,6 @@ import {
   TextInput,
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
-import { withImageFile } from '../image-schema';
 
 export interface CertificationFormValues {
   company_id: string;
@@ -65,11 +65,11 @@ export const certificationResource: ResourceConfig<Certification, CertificationF
       icon: c?.icon ?? '',
       icon_file: null,
     }),
+    // A new one needs its image (the API refuses it without); an edit may keep or remove it.
     schema: (mode) =>
-      withImageFile(certificationInputSchema, 'icon', CERTIFICATION_IMAGE_LABELS.icon, {
-        requiredOnCreate: true,
-        mode,
-      }),
+      mode === 'create'
+        ? requireImageFiles(certificationInputSchema, CERTIFICATION_IMAGE_LABELS)
+        : certificationInputSchema,
     Fields: CertificationFields,
     multipart: true,
   },

@@ -1,5 +1,4 @@
 import {
-  CLIENT_IMAGE_LABELS,
   clientCertificateInputSchema,
   type CLIENT_SORTS,
   routeLink,
@@ -7,18 +6,13 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { NameWithImage, orDash, type ResourceConfig } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
-import { withImageFile } from '../image-schema';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
 
 /** A sort key the client list allows (`sort=<key>`). */
 const sort = (key: (typeof CLIENT_SORTS)[number]) => key;
 
-/** The client form's schema (the list's modal and the detail page's profile form). */
-export const clientFormSchema = (mode: 'create' | 'edit') =>
-  withImageFile(clientCertificateInputSchema, 'logo', CLIENT_IMAGE_LABELS.logo, {
-    requiredOnCreate: false,
-    mode,
-  });
+/** The client form's schema (the list's modal and the detail page's profile form): the logo is optional. */
+export const clientFormSchema = () => clientCertificateInputSchema;
 
 /** Client certificates ('Sertifikasi Perusahaan'): name with logo, number, region; Ubah, Detail, Hapus. */
 export const clientCertificateResource: ResourceConfig<ClientCertificate, ClientFormValues> = {

@@ -15,8 +15,7 @@ import {
   type CompanyChartRow,
   type TrainingChartRow,
 } from '@sertifikasi/shared-contracts';
-import { formatDate } from '@sertifikasi/shared-ui';
-import { useApiGet } from '../../components/useApiGet';
+import { formatDate, logLoadFailure, useFetch } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { chartParams, defaultChartSettings, type ChartKind, type ChartSettings } from './chartSettings';
 
@@ -74,7 +73,10 @@ export function ChartCard({ kind, companyId }: { kind: ChartKind; companyId: str
   const [open, setOpen] = useState(false);
   const [opening, setOpening] = useState(0);
   const path = companyId ? `${text.endpoint}/${encodeURIComponent(companyId)}` : null;
-  const answer = useApiGet<(CompanyChartRow | TrainingChartRow)[]>(path, chartParams(kind, settings));
+  const answer = useFetch<(CompanyChartRow | TrainingChartRow)[]>(path, {
+    searchParams: chartParams(kind, settings),
+    onError: logLoadFailure,
+  });
   const rows = answer.data ?? [];
   const buckets = rows.map((r) => ('date_f' in r ? r.date_f : r.date));
   const totals = rows.map((r) => r.total);
@@ -106,14 +108,14 @@ export function ChartCard({ kind, companyId }: { kind: ChartKind; companyId: str
       <Box sx={{ mt: 1, minHeight: CHART_HEIGHT }}>
         {answer.loading || !path ? (
           <ChartLoading />
-        ) : answer.failed ? (
+        ) : answer.failure ? (
           <Typography
             color="text.secondary"
             role="status"
             sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center', textAlign: 'center' }}
           >
-            {answer.error?.message && answer.error.code === ERROR_CODES.validation
-              ? answer.error.message
+            {answer.failure.error?.message && answer.failure.error.code === ERROR_CODES.validation
+              ? answer.failure.error.message
               : t.dashboard.chartFailed}
           </Typography>
         ) : (

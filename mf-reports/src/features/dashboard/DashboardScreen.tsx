@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { DASHBOARD_ENDPOINTS, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { useAuth } from '@sertifikasi/shared-auth';
-import { useApiGet } from '../../components/useApiGet';
+import { logLoadFailure, useFetch } from '@sertifikasi/shared-ui';
 import { ChartCard } from './ChartCard';
 import { ExpiringList } from './ExpiringList';
 import { StatusBars } from './StatusBars';
@@ -22,7 +22,7 @@ const twoColumns = {
 export function DashboardScreen() {
   const companyId = useAuth((s) => s.company_id);
   const path = companyId ? `${DASHBOARD_ENDPOINTS.totals}/${encodeURIComponent(companyId)}` : null;
-  const totals = useApiGet<DashboardTotals>(path).data;
+  const totals = useFetch<DashboardTotals>(path, { onError: logLoadFailure }).data;
   return (
     <Stack spacing={2}>
       <TotalCards totals={totals} />

@@ -27,12 +27,13 @@ import {
   ListToolbar,
   orDash,
   ResourceTable,
+  logLoadFailure,
+  useFetch,
   useListData,
   useListState,
   type ResourceColumn,
 } from '@sertifikasi/shared-ui';
 import { DatePickerProvider } from '../../components/DatePickerProvider';
-import { useApiGet } from '../../components/useApiGet';
 import { t } from '../../i18n/id';
 import { ExportPanel } from './ExportPanel';
 import { useExport } from './useExport';
@@ -111,8 +112,10 @@ function ReportBody<Row extends { id: string }, V extends FormikValues>({
     { page: list.page, pageSize: list.pageSize, search, sort: null },
     { filters: { ...filters, type: 'table' } },
   );
-  const lookups = useApiGet<ReportLookups>(
+  // A failed look-up is logged only: the filters then offer no choices.
+  const lookups = useFetch<ReportLookups>(
     config.usesLookups === false ? null : `select/report/${encodeURIComponent(companyId)}`,
+    { onError: logLoadFailure },
   ).data;
   const exporter = useExport();
   const searching = data.loading;

@@ -1,12 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ALL, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
 import { AppThemeProvider } from '@sertifikasi/shared-ui';
-import { deferred, fakeApi } from '../../../test/fakeApi';
+import { deferred, fakeApi } from '@sertifikasi/shared-ui/test';
 import { typeDate } from '../../../test/pickers';
 import { DashboardScreen } from '../DashboardScreen';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and
+// a screen that answers later than that is still right (speed is measured in bench/, not here).
+configure({ asyncUtilTimeout: 5000 });
 
 // apexcharts draws with SVG APIs jsdom lacks (CONVENTIONS.md): the chart is a stand-in that shows
 // what it was given.

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import dayjs from 'dayjs';
@@ -13,8 +13,12 @@ import {
 import { authStore } from '@sertifikasi/shared-auth';
 import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
 import { screens } from '../../../routes';
-import { deferred, fakeApi, listOf, type Call } from '../../../test/fakeApi';
+import { deferred, fakeApi, listOf, type Call } from '@sertifikasi/shared-ui/test';
 import { typeDate } from '../../../test/pickers';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and
+// a screen that answers later than that is still right (speed is measured in bench/, not here).
+configure({ asyncUtilTimeout: 5000 });
 
 // MUI in jsdom is slow on a busy 2-core machine (speed is measured in bench/, not here).
 jest.setTimeout(60_000);
