@@ -43,6 +43,7 @@ beforeAll(async () => {
   });
   app = Fastify();
   app.decorate('db', ctx.database.db);
+  app.decorate('clock', ctx.app.clock);
   await app.register(errors);
   await app.register(auth);
   // Public for company B's records; more for holders of company-certificate with the record in scope.
