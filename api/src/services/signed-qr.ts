@@ -11,7 +11,7 @@
  * - client (its name) and certification type (its name): the stored QRs of their schemes.
  * The QR column is derived: writing it touches neither `updated_at` nor the audit log.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import {
   type SignedFields,
   schemeSignedFields,
@@ -104,18 +104,18 @@ export async function schemeQr(
   return prepared?.url === url ? prepared.qrcode : qrPngBase64(url);
 }
 
-async function storeSchemeQr(ctx: ServiceContext, row: SchemeFieldsRow): Promise<void> {
-  const url = await signedUrl(ctx.tx, ctx.config, 'company', fieldsOfScheme(row));
-  await ctx.tx
-    .update(schemes)
-    .set({ qrcode: await qrPngBase64(url) })
-    .where(eq(schemes.id, row.id));
-}
-
 /** Makes again the stored QRs of the schemes that `where` selects (those without one stay without). */
-async function remakeSchemeQrs(ctx: ServiceContext, where: ReturnType<typeof eq>): Promise<void> {
+async function remakeSchemeQrs(ctx: ServiceContext, where: SQL): Promise<void> {
   const rows = await schemeFieldsQuery(ctx.tx).where(and(where, isNotNull(schemes.qrcode)));
-  for (const row of rows) await storeSchemeQr(ctx, row);
+  if (!rows.length) return;
+  const key = await activeKey(ctx.tx);
+  for (const row of rows) {
+    const url = signedCheckUrl(ctx.config.publicBaseUrl, 'company', key, fieldsOfScheme(row));
+    await ctx.tx
+      .update(schemes)
+      .set({ qrcode: await qrPngBase64(url) })
+      .where(eq(schemes.id, row.id));
+  }
 }
 
 const changed = (before: object | null, after: object, keys: readonly string[]) =>

@@ -92,6 +92,15 @@ describe('verifySignature', () => {
     );
     expect(await verifySignature('nonsense', fields, keys)).toBe('mismatch');
   });
+  it('asks for the keys once more past the cache when the kid is not among them (a rotation)', async () => {
+    const asked: boolean[] = [];
+    const rotated = async (fresh: boolean) => {
+      asked.push(fresh);
+      return (fresh ? JWKS.keys : []) as never;
+    };
+    expect(await verifySignature(vcOf(canonicalText(fields)), fields, rotated)).toBe('valid');
+    expect(asked).toEqual([false, true]);
+  });
   it('says it could not check when the keys cannot be fetched', async () => {
     const failing = async () => Promise.reject(new Error('offline'));
     expect(await verifySignature(vcOf(canonicalText(fields)), fields, failing)).toBe('unchecked');

@@ -35,9 +35,15 @@ export function signedAddress(): { cert: string; vc: string } | null {
   }
 }
 
-/** The published keys (the page is served by the API's origin, DECISIONS.md section 1). */
-export async function fetchKeys(): Promise<PublicJwk[]> {
-  const res = await fetch(JWKS_PATH, { headers: { accept: 'application/json' } });
+/**
+ * The published keys (the page is served by the API's origin, DECISIONS.md section 1); `fresh`
+ * passes by the browser's cache (a key added by a rotation within the last minute).
+ */
+export async function fetchKeys(fresh = false): Promise<PublicJwk[]> {
+  const res = await fetch(JWKS_PATH, {
+    headers: { accept: 'application/json' },
+    ...(fresh ? { cache: 'no-cache' as const } : {}),
+  });
   if (!res.ok) throw new Error(`keys: ${res.status}`);
   return ((await res.json()) as Jwks).keys;
 }
@@ -63,18 +69,20 @@ async function ed25519Verify(
 export async function verifySignature(
   vc: string,
   fields: SignedFields,
-  keys: () => Promise<PublicJwk[]> = fetchKeys,
+  keys: (fresh: boolean) => Promise<PublicJwk[]> = fetchKeys,
 ): Promise<Verdict> {
   const parsed = parseVcParam(vc);
   const signature = parsed && base64UrlBytes(parsed.signature);
   if (!parsed || !signature) return 'mismatch';
-  let published: PublicJwk[];
+  const find = (published: PublicJwk[]) =>
+    published.find((k) => k.kid === parsed.kid && k.kty === 'OKP' && k.crv === 'Ed25519');
+  let jwk: PublicJwk | undefined;
   try {
-    published = await keys();
+    // A kid not among the cached keys: asked once more past the cache (a key rotated in since).
+    jwk = find(await keys(false)) ?? find(await keys(true));
   } catch {
     return 'unchecked';
   }
-  const jwk = published.find((k) => k.kid === parsed.kid && k.kty === 'OKP' && k.crv === 'Ed25519');
   // A key this issuer never published: not its signature.
   if (!jwk) return 'mismatch';
   try {
