@@ -4,10 +4,12 @@
  * codes decoded with zbarimg from the PNG (also at the 150 px it is shown at) and from the PDF.
  */
 import { execFileSync } from 'node:child_process';
+import { Writable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import sharp from 'sharp';
 import {
   certificationInputSchema,
@@ -17,6 +19,8 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { canonicalText, type Jwks, type SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { NOT_FOUND_TEXT } from '@sertifikasi/shared-contracts/public';
+import { buildApp, LOG_REDACT } from '../../app';
+import { loadConfig } from '../../config';
 import type { Executor } from '../../db';
 import { companies, signingKeys, schemes } from '../../db/schema';
 import { type ServiceContext, systemActor } from '../../services/context';
@@ -436,5 +440,38 @@ describe('signed QR codes', () => {
         expiry: '2028-01-01',
       }),
     ).toBe('N1|PT X|ISO|2025-01-01|2028-01-01');
+  });
+});
+
+describe('the private key', () => {
+  it('never appears in a log, even at trace level, while keys are made, published and used', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = pino({ level: 'trace', redact: LOG_REDACT }, stream);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: BASE, TZ }),
+      db: t.database.db,
+      logger,
+    });
+    try {
+      await app.ready();
+      await rotateKey(t.database.db, app.clock.now());
+      await signedScheme('PT Log', 'QMS/2025/060');
+      for (const url of ['/.well-known/jwks.json', '/api/credential/company/QMS+2025+060'])
+        expect((await app.inject({ url, remoteAddress: '10.99.0.1' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const all = lines.join('');
+    expect(all).toContain('/api/credential/company/QMS+2025+060');
+    for (const { private_key } of await t.database.db.select().from(signingKeys)) {
+      expect(all).not.toContain(private_key);
+      expect(all).not.toContain(Buffer.from(private_key, 'base64').toString('base64url'));
+    }
   });
 });
