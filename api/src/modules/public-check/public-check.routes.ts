@@ -43,6 +43,7 @@ const CHECK_PATHS = ['/api/check-certificate-company/:number', '/api/check-certi
 
 const companyQuery = yup.object({ on: optionalDate('Tanggal') }).noUnknown(V.unknown);
 const idParams = yup.object({ id: yup.string().required() });
+// The number parameter, caching, 404 and CORS of every public answer: public-answers.ts.
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** Today in a time zone, like todayIn, with the formatter made once (it costs more than the rest of a check). */
