@@ -202,7 +202,11 @@ describe('GET /api/credential/company/{number}', () => {
 
   it('never issues a DRAFT, nor an unknown number: 404 NOT FOUND like the check', async () => {
     await signedScheme('PT Draf', 'QMS/2025/003', { status: 'DRAFT' });
-    for (const url of ['/api/credential/company/QMS+2025+003', '/api/credential/company/TIDAK-ADA']) {
+    for (const url of [
+      '/api/credential/company/QMS+2025+003',
+      '/api/credential/company/TIDAK-ADA',
+      '/api/credential/training/TIDAK-ADA',
+    ]) {
       const res = await get(url);
       expect([res.statusCode, res.body]).toEqual([404, NOT_FOUND_TEXT]);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
