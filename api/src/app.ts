@@ -34,6 +34,7 @@ import schemeRoutes from './modules/schemes/schemes.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import reportRoutes from './modules/reports/reports.routes';
 import { createReportExports } from './modules/reports/export-state';
+import credentialRoutes from './modules/credentials/credentials.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(schemeRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);
+  await app.register(credentialRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

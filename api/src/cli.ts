@@ -13,6 +13,7 @@ import { systemActor } from './services/context';
 import { createClock } from './lib/clock';
 import { revokeUserSessions } from './services/sessions';
 import { seedPermissions } from './services/seed';
+import { rotateKey } from './services/signing';
 
 const usage = `Usage:
   npm run migrate --workspace api                             apply pending migrations (deploy step)
@@ -21,7 +22,9 @@ const usage = `Usage:
   npm run reset-admin --workspace api -- <username> --random   set a random password, printed once
   npm run demo --workspace api [-- --size small|large] [--scale <n>] [--seed <n>]
                                                               fill an empty database with demo data
-                                                              (users' password: DEMO_PASSWORD, or printed once)`;
+                                                              (users' password: DEMO_PASSWORD, or printed once)
+  npm run rotate-key --workspace api                          sign with a new key from now on; the old one is
+                                                              retired (still published, still verifies)`;
 
 /**
  * The new password for reset-admin: never an argument (arguments show in \`ps\` and shell history).
@@ -46,10 +49,24 @@ async function newPassword(random: boolean): Promise<string> {
 
 class UsageError extends Error {}
 
+/** rotate-key (DECISIONS.md section 14): a new signing key; the old one retired, still published. */
+async function rotateKeyCommand(config: ReturnType<typeof loadConfig>) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const { kid, retired } = await rotateKey(database.db, createClock(config.timeZone).now());
+    console.log(
+      `Signing with the new key ${kid} from now on.${retired.length ? ` Retired (still published): ${retired.join(', ')}.` : ''}`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
   if (command === 'demo') return runDemoCommand(config, args, process.env);
+  if (command === 'rotate-key') return rotateKeyCommand(config);
   if (command !== 'migrate' && command !== 'reset-admin') {
     console.error(usage);
     process.exit(64);

@@ -110,7 +110,7 @@ describe('OpenAPI', () => {
 
   /** Public by DECISIONS.md (sign-in, health, and the public checks of section 5). */
   const PUBLIC_OPS =
-    /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/)/;
+    /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/|get \/api\/credential\/)/;
 
   it('documents every operation with a summary, tags, responses and bearer security unless public', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {

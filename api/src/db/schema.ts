@@ -380,3 +380,29 @@ export const auditLog = pgTable(
     check('audit_log_action_ck', sql`${t.action} in ('create', 'update', 'delete')`),
   ],
 );
+
+/**
+ * The Ed25519 keys certificates are signed with (DECISIONS.md section 14; services/signing.ts). Kept
+ * here so a backup holds them. One key signs (retired_at null, at most one: the partial unique
+ * index); retired keys stay, published, so what they signed still verifies. The private key never
+ * leaves services/signing.ts.
+ */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    /** Key id: base64url, no dot (the part before the dot of a QR code's `vc`). */
+    kid: text('kid').primaryKey(),
+    /** The public key, base64url (a JWK's `x`). */
+    public_key: text('public_key').notNull(),
+    /** The private key, PKCS #8 DER, base64. */
+    private_key: text('private_key').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    retired_at: ts('retired_at'),
+  },
+  (t) => [
+    uniqueIndex('signing_keys_one_active_uq')
+      .on(sql`(${t.retired_at} is null)`)
+      .where(sql`${t.retired_at} is null`),
+    check('signing_keys_kid_ck', sql`${t.kid} ~ '^[A-Za-z0-9_-]+$'`),
+  ],
+);

@@ -5,8 +5,8 @@
  * - `defineResourceService(def)`: the reads (list, one record, its stored row) and the writes
  *   (`create`, `update`, `remove`), each one function of a service context (transaction, actor,
  *   clock, config) and the input, usable without HTTP (a route, the import, the demo generator, a
- *   test). A write does the checks, the write, the audit and the after-write steps, in the
- *   caller's transaction.
+ *   test). A write does the checks, the write, the after-write steps and the audit (of the record
+ *   as the steps left it), in the caller's transaction.
  * - `defineResource(app, {service, ...})`: the routes over such a service. They read the request,
  *   prepare image uploads before the transaction, call the service inside `app.db.transaction` and
  *   shape the answer; the auth hook checks the permission keys.
@@ -22,8 +22,9 @@
  *   one per filter shape;
  * - image fields as multipart `<field>_file` (services/images.ts); duplicates answered by the unique
  *   indexes (plugins/errors.ts); delete of a record in use answers `{success: false, message}`;
- * - every create, update and delete written to the audit log with the record as the API answers it,
- *   then handed to the after-write steps (services/after-write.ts) with the stored rows.
+ * - every create and update handed to the after-write steps (services/after-write.ts) with the
+ *   stored rows, then written to the audit log with the record as the API answers it (a delete is
+ *   audited, then handed to them).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -353,11 +354,8 @@ export function defineResourceService<
       throw invalid(Object.fromEntries(missing.map((f) => [`${f}_file`, V.required(imageLabels[f])])));
   };
   const columnsOf = (input: In) => def.values(input) as Record<string, unknown>;
-  /** The stored row and the answer of a record just written (read back, scope ALL). */
-  const readBack = async (tx: Executor, id: string) => ({
-    row: (await findRow(tx, id, ALL))!,
-    answer: (await find(tx, id, ALL))!,
-  });
+  /** A record just written as the API answers it, after the after-write steps (scope ALL). */
+  const answerOf = async (tx: Executor, id: string) => (await find(tx, id, ALL))!;
 
   const service: ResourceService<T, S, A, F> = {
     entity,
@@ -415,10 +413,10 @@ export function defineResourceService<
         updated_at: now,
       };
       await tx.insert(table).values(values as T['$inferInsert']);
-      const after = await readBack(tx, id);
-      await audit(ctx, { action: 'create', entity, entityId: id, companyId, after: after.answer });
-      await afterWrite(ctx, writeEvent(def.entityName, 'create', id, null, after.row));
-      return after.answer;
+      await afterWrite(ctx, writeEvent(def.entityName, 'create', id, null, await findRow(tx, id, ALL)));
+      const answer = await answerOf(tx, id);
+      await audit(ctx, { action: 'create', entity, entityId: id, companyId, after: answer });
+      return answer;
     },
 
     async update(ctx, id, input, uploads = {}) {
@@ -450,10 +448,10 @@ export function defineResourceService<
         updated_at: ctx.clock.now(),
       };
       await tx.update(table).set(values).where(eq(table.id, id));
-      const after = await readBack(tx, id);
-      await audit(ctx, { action: 'update', entity, entityId: id, companyId, before, after: after.answer });
-      await afterWrite(ctx, writeEvent(def.entityName, 'update', id, current, after.row));
-      return after.answer;
+      await afterWrite(ctx, writeEvent(def.entityName, 'update', id, current, await findRow(tx, id, ALL)));
+      const answer = await answerOf(tx, id);
+      await audit(ctx, { action: 'update', entity, entityId: id, companyId, before, after: answer });
+      return answer;
     },
 
     remove: (ctx, id) =>

@@ -19,6 +19,7 @@ import type {
   users,
 } from '../db/schema';
 import type { ServiceContext } from './context';
+import { signedQrStep } from './signed-qr';
 
 /** The stored row of each writable record, by its entity name. */
 export interface EntityRows {
@@ -50,7 +51,7 @@ export type WriteEvent = {
 export type AfterWriteStep = (ctx: ServiceContext, event: WriteEvent) => Promise<void>;
 
 /** The steps, in the order they run. Issue 18 adds the register counts, issue 19 the signed QR. */
-export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [];
+export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [signedQrStep];
 
 declare module './context' {
   interface ServiceContext {
@@ -65,7 +66,8 @@ declare module './context' {
 
 /**
  * Runs every after-write step for one write, in the writer's transaction: the context's own steps
- * when it has them, else AFTER_WRITE_STEPS.
+ * when it has them, else AFTER_WRITE_STEPS. A step may write derived columns of the record (the
+ * signed QR): a service reads its answer back after the steps.
  */
 export async function afterWrite(
   ctx: ServiceContext,

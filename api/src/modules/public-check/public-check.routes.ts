@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
@@ -12,23 +12,24 @@ import {
 import {
   type CompanyCheck,
   companyCheckJsonSchema,
-  NOT_FOUND_TEXT,
   type PointInTime,
   type PublicHistoryEntry,
   type PublicStatus,
   type TrainingCheck,
   trainingCheckJsonSchema,
 } from '@sertifikasi/shared-contracts/public';
+import { schemeSignedFields } from '@sertifikasi/shared-contracts/credential';
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import { images } from '../../db/schema';
-import { ifNoneMatchHits, weakEtag } from '../../lib/etag';
 import { forbidden, notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { holdsMore, publicRefusal } from '../../plugins/auth';
 import { certificateFileName, certificatePdf } from '../../services/pdf-certificate';
-import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
+import { publicCheckUrl } from '../../services/qr';
+import { signedQrPng } from '../../services/signed-qr';
 import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
+import { notFoundSchema, numberParams, openToOtherOrigins, sendCached, sendNotFound } from './public-answers';
 import {
   findSchemeByNumber,
   findSchemeForPdf,
@@ -38,17 +39,11 @@ import {
 } from './public-check.repository';
 
 const TAG = 'public verification';
-/** Browsers and other sites may keep an answer this long (seconds); the ETag revalidates after. */
-export const CHECK_MAX_AGE = 60;
 const CHECK_PATHS = ['/api/check-certificate-company/:number', '/api/check-certificate-training/:number'];
 
-const numberParams = yup.object({
-  number: yup.string().required().max(200),
-});
 const companyQuery = yup.object({ on: optionalDate('Tanggal') }).noUnknown(V.unknown);
 const idParams = yup.object({ id: yup.string().required() });
-
-const notFoundSchema = { type: 'string', description: `The text \`${NOT_FOUND_TEXT}\` (text/plain)` };
+// The number parameter, caching, 404 and CORS of every public answer: public-answers.ts.
 
 /** The public status history: status and the date it held from, no "who" (DECISIONS.md section 10). */
 export function publicHistory(
@@ -108,28 +103,6 @@ function companyAnswer(
   };
 }
 
-/**
- * Sends a cacheable answer: short `Cache-Control`, a weak `ETag` of the body, and `304` when the
- * client's `If-None-Match` already holds it (weak and list forms too).
- */
-function sendCached(req: FastifyRequest, reply: FastifyReply, answer: object) {
-  // The route's response schema serialises it: what the schema does not name never leaves.
-  const serialized = reply.serialize(answer);
-  const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString();
-  const etag = weakEtag(body);
-  reply.header('Cache-Control', `public, max-age=${CHECK_MAX_AGE}`).header('ETag', etag);
-  if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
-}
-
-function sendNotFound(reply: FastifyReply) {
-  return reply
-    .status(404)
-    .header('Cache-Control', `public, max-age=${CHECK_MAX_AGE}`)
-    .type('text/plain; charset=utf-8')
-    .send(NOT_FOUND_TEXT);
-}
-
 /** The bytes of a stored image by its name, or null (no name, or removed). */
 const imageByName = prepared('public-check.image', ['name'], (db, p, name) =>
   db.select({ data: images.data }).from(images).where(eq(images.name, p.name)).limit(1).prepare(name),
@@ -177,27 +150,7 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
 
   // The two checks live in their own context: its hook opens them (and only them) to other origins.
   await app.register(async (checks) => {
-    checks.addHook('onSend', async (_req, reply) => {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Access-Control-Expose-Headers', 'ETag');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    });
-
-    for (const url of CHECK_PATHS) {
-      checks.route({
-        method: 'OPTIONS',
-        url,
-        config: { access: { public: true }, rateLimit },
-        schema: { hide: true },
-        handler: async (_req, reply) =>
-          reply
-            .status(204)
-            .header('Access-Control-Allow-Methods', 'GET, OPTIONS')
-            .header('Access-Control-Allow-Headers', 'If-None-Match, Content-Type')
-            .header('Access-Control-Max-Age', '86400')
-            .send(),
-      });
-    }
+    openToOtherOrigins(checks, CHECK_PATHS, rateLimit);
 
     defineRoute(checks, {
       method: 'GET',
@@ -274,7 +227,8 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
       const [logo, signature, qr] = await Promise.all([
         imageData(app.db, row.logo_cert),
         imageData(app.db, row.ttd_cert),
-        qrPngBase64(checkUrl),
+        // The QR carries the signature; the printed address stays the plain check URL.
+        signedQrPng(app.db, app.config, 'company', schemeSignedFields({ ...row, cert_number: number })),
       ]);
       const pdf = await certificatePdf({
         certNumber: number,

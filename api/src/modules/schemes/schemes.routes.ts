@@ -6,12 +6,12 @@ import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { contextOf } from '../../services/context';
 import { schemeStatusHistory } from '../../services/scheme-history';
+import { prepareSchemeQr } from '../../services/signed-qr';
 import { findSchemeRow } from './schemes.repository';
 import {
   create as createScheme,
   refreshQr,
   remove as removeScheme,
-  schemeQr,
   update as updateScheme,
 } from './schemes.service';
 
@@ -74,10 +74,9 @@ export default async function schemeRoutes(app: FastifyInstance) {
       const { id } = req.params;
       const current = await findSchemeRow(app.db, id, req.auth.scope);
       if (!current) throw notFound();
-      // Made before the transaction; the service makes it again if the number changed meanwhile.
-      const certNumber = current.cert_number ?? '';
-      const qrcode = await schemeQr(app.config, certNumber);
-      return app.db.transaction((tx) => refreshQr(contextOf(app, req, tx), id, { certNumber, qrcode }));
+      // Made before the transaction; the service makes it again if a signed field changed meanwhile.
+      const prepared = await prepareSchemeQr(app.db, app.config, id);
+      return app.db.transaction((tx) => refreshQr(contextOf(app, req, tx), id, prepared));
     },
   });
 

@@ -6,11 +6,12 @@
  *   of the client's company (422);
  * - `expired_date` computed from the issue date and the validity (`addValidity`), never taken from
  *   the input; `cert_number` unique across all companies (schemes_cert_number_uq answers);
- * - the QR carries the public check URL of the number: made on demand (`refreshQr`); a stored one
- *   is made again when the number changes, none stays none;
- * - every write audited with the scheme as the API answers it (the status history is derived from
- *   those rows: services/scheme-history.ts), then handed to the after-write steps with the stored
- *   rows, in the caller's transaction.
+ * - the QR carries the signed public check URL: made on demand (`refreshQr`); a stored one is made
+ *   again when a signed field changes, none stays none (the after-write step services/signed-qr.ts
+ *   decides that, for every way a signed field can change);
+ * - every write handed to the after-write steps with the stored rows, then audited with the scheme
+ *   as the API answers it after them (the status history is derived from those rows:
+ *   services/scheme-history.ts), in the caller's transaction.
  */
 import { eq } from 'drizzle-orm';
 import type * as yup from 'yup';
@@ -23,15 +24,14 @@ import {
   schemeInputSchema,
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
-import type { Config } from '../../config';
 import { schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { afterWrite } from '../../services/after-write';
 import { audit } from '../../services/audit';
 import type { ServiceContext } from '../../services/context';
-import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
+import { type PreparedQr, schemeQr } from '../../services/signed-qr';
 import {
   bodyBelongs,
   findClientRef,
@@ -40,11 +40,6 @@ import {
   type SchemeRow,
   typeBelongs,
 } from './schemes.repository';
-
-/** The QR of a scheme: a PNG (base64) of the public check URL of its number. */
-export function schemeQr(config: Pick<Config, 'publicBaseUrl'>, certNumber: string): Promise<string> {
-  return qrPngBase64(publicCheckUrl(config.publicBaseUrl, 'company', certNumber));
-}
 
 /**
  * The stored columns of a scheme from its input, once the references are checked: the client
@@ -93,15 +88,14 @@ async function rowInScope(ctx: ServiceContext, id: string): Promise<SchemeRow> {
   return row;
 }
 
-/** A scheme just written as the API answers it and as stored (scope ALL: the write checked it). */
-async function readBack(ctx: ServiceContext, id: string): Promise<{ answer: Scheme; row: SchemeRow }> {
-  return {
-    answer: (await findScheme(ctx.tx, id, 'ALL', ctx.clock.today()))!,
-    row: (await findSchemeRow(ctx.tx, id, 'ALL'))!,
-  };
-}
+/** A scheme just written, as stored (scope ALL: the write checked it). */
+const storedRow = async (ctx: ServiceContext, id: string): Promise<SchemeRow> =>
+  (await findSchemeRow(ctx.tx, id, 'ALL'))!;
+/** A scheme as the API answers it, after the after-write steps (they may make its QR again). */
+const answerOf = async (ctx: ServiceContext, id: string): Promise<Scheme> =>
+  (await findScheme(ctx.tx, id, 'ALL', ctx.clock.today()))!;
 
-/** Stores `values` on the scheme, audits the change and runs the after-write steps; answers it. */
+/** Stores `values` on the scheme, runs the after-write steps and audits the change; answers it. */
 async function write(
   ctx: ServiceContext,
   current: SchemeRow,
@@ -113,17 +107,18 @@ async function write(
     .update(schemes)
     .set({ ...values, updated_at: ctx.clock.now() })
     .where(eq(schemes.id, id));
-  const after = await readBack(ctx, id);
+  const row = await storedRow(ctx, id);
+  await afterWrite(ctx, { entity: 'scheme', action: 'update', id, before: current, after: row });
+  const answer = await answerOf(ctx, id);
   await audit(ctx, {
     action: 'update',
     entity: SCHEME_AUDIT_ENTITY,
     entityId: id,
-    companyId: after.row.company_id,
+    companyId: row.company_id,
     before,
-    after: after.answer,
+    after: answer,
   });
-  await afterWrite(ctx, { entity: 'scheme', action: 'update', id, before: current, after: after.row });
-  return after.answer;
+  return answer;
 }
 
 /** Adds a scheme to a client in the actor's scope; answers it. Stored without a QR. */
@@ -132,28 +127,29 @@ export async function create(ctx: ServiceContext, input: SchemeInput): Promise<S
   const id = newId();
   const now = ctx.clock.now();
   await ctx.tx.insert(schemes).values({ id, ...columns, qrcode: null, created_at: now, updated_at: now });
-  const after = await readBack(ctx, id);
+  await afterWrite(ctx, {
+    entity: 'scheme',
+    action: 'create',
+    id,
+    before: null,
+    after: await storedRow(ctx, id),
+  });
+  const answer = await answerOf(ctx, id);
   await audit(ctx, {
     action: 'create',
     entity: SCHEME_AUDIT_ENTITY,
     entityId: id,
     companyId: columns.company_id,
-    after: after.answer,
+    after: answer,
   });
-  await afterWrite(ctx, { entity: 'scheme', action: 'create', id, before: null, after: after.row });
-  return after.answer;
+  return answer;
 }
 
-/** Updates a scheme in the actor's scope (a new number makes a stored QR again); answers it. */
+/** Updates a scheme in the actor's scope (its stored QR follows: services/signed-qr.ts); answers it. */
 export async function update(ctx: ServiceContext, id: string, input: SchemeInput): Promise<Scheme> {
   const current = await rowInScope(ctx, id);
   const columns = await columnsFor(ctx, input);
-  // The QR carries the number: a stored one follows a new number; none stays none.
-  const qrcode =
-    current.qrcode && current.cert_number !== columns.cert_number
-      ? await schemeQr(ctx.config, columns.cert_number)
-      : current.qrcode;
-  return write(ctx, current, { ...columns, qrcode });
+  return write(ctx, current, columns);
 }
 
 /**
@@ -175,19 +171,17 @@ export async function changeStatus(ctx: ServiceContext, id: string, status: Sche
 }
 
 /**
- * Makes and stores the QR of a scheme in the actor's scope from its number; answers it. `prepared`
- * is a QR made before the transaction (so the transaction does not wait for the image), used when
- * the number is still the one it was made from.
+ * Makes and stores the signed QR of a scheme in the actor's scope; answers it. `prepared` is a QR
+ * made before the transaction (services/signed-qr.ts `prepareSchemeQr`, so the transaction does not
+ * wait for the image), used when it still encodes what the scheme signs to.
  */
 export async function refreshQr(
   ctx: ServiceContext,
   id: string,
-  prepared?: { certNumber: string; qrcode: string },
+  prepared?: PreparedQr | null,
 ): Promise<Scheme> {
   const current = await rowInScope(ctx, id);
-  const number = current.cert_number ?? '';
-  const qrcode =
-    prepared && prepared.certNumber === number ? prepared.qrcode : await schemeQr(ctx.config, number);
+  const qrcode = await schemeQr(ctx.tx, ctx.config, id, prepared);
   return write(ctx, current, { qrcode });
 }
 

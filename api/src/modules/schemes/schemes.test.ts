@@ -10,7 +10,9 @@ import {
   createUser,
   type TestContext,
 } from '../../../test/helpers';
-import { decodeQr, insertBody, insertClient, insertType, schemeBody } from './scheme-fixtures';
+import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
+import { verifiedQrUrl } from '../../../test/signed';
+import { insertBody, insertClient, insertType, schemeBody } from './scheme-fixtures';
 
 const BASE = 'https://sertifikasi.example.id';
 const TZ = 'Asia/Jakarta';
@@ -62,6 +64,15 @@ afterAll(async () => ctx.close());
 
 const today = () => todayIn(TZ);
 const URL = '/api/company-certificate-scheme';
+
+/** What the QR of a scheme of clientA and typeA made by schemeBody signs. */
+const signedFields = (number: string): SignedFields => ({
+  number,
+  name: 'PT Maju Bersama',
+  standard: 'ISO 9001:2015',
+  issue: '2025-01-10',
+  expiry: '2028-01-10',
+});
 
 async function createScheme(over: Record<string, unknown> = {}, token = ctx.adminToken, client = clientA) {
   const res = await call(
@@ -383,7 +394,10 @@ describe('GET /api/generate-qr-scheme/:id', () => {
     const body = res.json<{ qrcode: string; id: string }>();
     expect(body).toMatchObject({ id: scheme.id, cert_number: 'QMS/015/2025' });
     expect(Buffer.from(body.qrcode, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    expect(await decodeQr(body.qrcode)).toBe(`${BASE}/check-certification-company?cert=QMS%2F015%2F2025`);
+    // Signed over number|client|type|issue|expiry (issue 19), checked against the published key.
+    expect(await verifiedQrUrl(ctx.app, body.qrcode, signedFields('QMS/015/2025'))).toBe(
+      `${BASE}/check-certification-company?cert=QMS%2F015%2F2025`,
+    );
     const [row] = await ctx.database.db.select().from(schemes).where(eq(schemes.id, scheme.id));
     expect(row!.qrcode).toBe(body.qrcode);
     expect((await auditRows(scheme.id)).map((r) => r.action)).toEqual(['create', 'update']);
@@ -405,7 +419,7 @@ describe('GET /api/generate-qr-scheme/:id', () => {
       schemeBody(clientA, typeA, { cert_number: 'QMS/016/2025' }),
     );
     expect(renamed.statusCode).toBe(200);
-    expect(await decodeQr(renamed.json().qrcode)).toBe(
+    expect(await verifiedQrUrl(ctx.app, renamed.json().qrcode, signedFields('QMS/016/2025'))).toBe(
       `${BASE}/check-certification-company?cert=QMS%2F016%2F2025`,
     );
   });

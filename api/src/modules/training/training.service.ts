@@ -3,7 +3,6 @@ import { type Training, trainingInputSchema } from '@sertifikasi/shared-contract
 import { trainingCertificates } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { defineResourceService } from '../../lib/resource';
-import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
 import { typeBelongs } from '../schemes/schemes.repository';
 
 const t = trainingCertificates;
@@ -11,8 +10,8 @@ const t = trainingCertificates;
 /**
  * Training certificates ('Sertifikasi Pelatihan'): the number is unique across all companies
  * (training_certificates_number_uq answers a duplicate); the certification type, when named, is of
- * the certificate's company (422); the QR (the public check URL of the number) is made on create
- * and again when the number changes. Every write (create, update, remove) takes a service context
+ * the certificate's company (422); the QR (the signed public check URL) is made on create and
+ * again when a signed field changes, by the after-write step services/signed-qr.ts. Every write (create, update, remove) takes a service context
  * (services/context.ts); see lib/resource.ts.
  */
 export const trainingService = defineResourceService({
@@ -52,14 +51,11 @@ export const trainingService = defineResourceService({
     certificate_number: sql`lower(${t.certificate_number})`,
     date: t.date,
   },
-  beforeWrite: async ({ ctx, input, companyId, current }) => {
+  beforeWrite: async ({ ctx, input, companyId }) => {
     if (
       input.certification_id &&
       !(await typeBelongs(ctx.tx, input.certification_id.toLowerCase(), companyId))
     )
       throw invalid({ certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
-    if (current && current.certificate_number === input.certificate_number) return;
-    const url = publicCheckUrl(ctx.config.publicBaseUrl, 'training', input.certificate_number);
-    return { qrcode: await qrPngBase64(url) };
   },
 });

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog } from '../../db/schema';
-import { publicCheckUrl, qrPngBase64 } from '../../services/qr';
+import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
+import { publicCheckUrl } from '../../services/qr';
+import { verifiedQrUrl } from '../../../test/signed';
 import {
   call,
   createCompany,
@@ -70,6 +72,14 @@ async function create(number: string, extra: Record<string, unknown> = {}, token
   expect([number, res.statusCode, res.statusCode === 201 ? '' : res.body]).toEqual([number, 201, '']);
   return res.json<Body>();
 }
+/** The fields a training certificate's QR signs, for input(number). */
+const signed = (number: string): SignedFields => ({
+  number,
+  name: 'Siti Rahma',
+  standard: 'Lead Auditor ISO 9001',
+  issue: '2025-03-10',
+  expiry: '',
+});
 const numbers = (res: { json<T>(): T }) => res.json<{ data: Body[] }>().data.map((r) => r.certificate_number);
 
 describe('POST /api/training-certificate', () => {
@@ -86,7 +96,10 @@ describe('POST /api/training-certificate', () => {
       desc: 'Lulus\ndengan baik',
       company: { id: alfa, name: 'PT Alfa Pelatihan' },
     });
-    expect(body.qrcode).toBe(await qrPngBase64(`${BASE}/check-certification-training?cert=PLT%2F2025%2F001`));
+    // The QR carries the public check URL, signed over number|name|training|date| (issue 19).
+    expect(await verifiedQrUrl(ctx.app, body.qrcode!, signed('PLT/2025/001'))).toBe(
+      `${BASE}/check-certification-training?cert=PLT%2F2025%2F001`,
+    );
     expect(publicCheckUrl(BASE, 'training', 'PLT/2025/001')).toBe(
       `${BASE}/check-certification-training?cert=PLT%2F2025%2F001`,
     );
@@ -167,7 +180,7 @@ describe('POST /api/training-certificate', () => {
 });
 
 describe('updating, reading one, deleting', () => {
-  it('makes the QR again only when the number changes', async () => {
+  it('makes the QR again only when a signed field (number, name, training, date) changes', async () => {
     const body = await create('PLT-QR-1');
     const same = await call(ctx.app, alfaUser.token, 'PUT', `/api/training-certificate/${body.id}`, {
       ...input('PLT-QR-1'),
@@ -178,10 +191,19 @@ describe('updating, reading one, deleting', () => {
     const renumbered = await call(ctx.app, alfaUser.token, 'PUT', `/api/training-certificate/${body.id}`, {
       ...input('PLT-QR-2'),
     });
-    expect(renumbered.json<Body>().qrcode).toBe(
-      await qrPngBase64(publicCheckUrl(BASE, 'training', 'PLT-QR-2')),
+    expect(await verifiedQrUrl(ctx.app, renumbered.json<Body>().qrcode!, signed('PLT-QR-2'))).toBe(
+      publicCheckUrl(BASE, 'training', 'PLT-QR-2'),
     );
     expect(renumbered.json<Body>().qrcode).not.toBe(body.qrcode);
+    const renamed = await call(ctx.app, alfaUser.token, 'PUT', `/api/training-certificate/${body.id}`, {
+      ...input('PLT-QR-2', { name: 'Siti Rahmawati' }),
+    });
+    expect(
+      await verifiedQrUrl(ctx.app, renamed.json<Body>().qrcode!, {
+        ...signed('PLT-QR-2'),
+        name: 'Siti Rahmawati',
+      }),
+    ).toBe(publicCheckUrl(BASE, 'training', 'PLT-QR-2'));
   });
 
   it('GET /{company_id}/{id}: the record in its company or with ALL; 404 elsewhere or out of scope', async () => {

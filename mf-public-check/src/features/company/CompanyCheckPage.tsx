@@ -9,6 +9,8 @@ import { checkCompany, downloadUrl } from '../check/api';
 import { CheckLayout, FailedBox, NotFoundBox, Row } from '../check/CheckLayout';
 import { formatDate, parseTypedDate } from '../check/format';
 import { type Lang, useLanguage } from '../check/language';
+import { CredentialDownload, SignatureVerdict } from '../check/SignatureCheck';
+import { schemeSignedFields } from '@sertifikasi/shared-contracts/credential';
 import { useCheck } from '../check/useCheck';
 
 const run = (number: string) => checkCompany(number);
@@ -52,6 +54,7 @@ function CompanyResult({ data, lang, t }: { data: CompanyCheck; lang: Lang; t: S
       <p className={`pc-box ${active ? 'pc-ok' : 'pc-bad'}`}>
         <strong>{verdict}</strong>
       </p>
+      <SignatureVerdict fields={schemeSignedFields(data)} lang={lang} />
       <table className="pc-table">
         <tbody>
           {active && <Row label={t.rows.certNo}>{data.cert_number}</Row>}
@@ -91,6 +94,7 @@ function CompanyResult({ data, lang, t }: { data: CompanyCheck; lang: Lang; t: S
           </a>
         </div>
       )}
+      <CredentialDownload kind="company" number={data.cert_number} lang={lang} />
       {data.history.length > 0 && (
         <>
           <h2>{t.historyHeading}</h2>

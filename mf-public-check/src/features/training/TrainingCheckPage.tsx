@@ -3,7 +3,9 @@ import type { Strings } from '../../i18n/id';
 import { checkTraining } from '../check/api';
 import { CheckLayout, FailedBox, NotFoundBox, Row } from '../check/CheckLayout';
 import { formatDate } from '../check/format';
-import { useLanguage } from '../check/language';
+import { type Lang, useLanguage } from '../check/language';
+import { CredentialDownload, SignatureVerdict } from '../check/SignatureCheck';
+import { trainingSignedFields } from '@sertifikasi/shared-contracts/credential';
 import { useCheck } from '../check/useCheck';
 
 const run = (number: string) => checkTraining(number);
@@ -27,15 +29,16 @@ export function TrainingCheckPage() {
     >
       {outcome?.kind === 'not-found' && <NotFoundBox t={t} />}
       {outcome?.kind === 'error' && <FailedBox t={t} tooMany={outcome.tooMany} />}
-      {outcome?.kind === 'found' && <TrainingResult data={outcome.data} t={t} />}
+      {outcome?.kind === 'found' && <TrainingResult data={outcome.data} t={t} lang={lang} />}
     </CheckLayout>
   );
 }
 
-function TrainingResult({ data, t }: { data: TrainingCheck; t: Strings }) {
+function TrainingResult({ data, t, lang }: { data: TrainingCheck; t: Strings; lang: Lang }) {
   return (
     <section className="pc-result" aria-labelledby="pc-result-title">
       <h2 id="pc-result-title">{t.resultHeading}</h2>
+      <SignatureVerdict fields={trainingSignedFields(data)} lang={lang} />
       <table className="pc-table">
         <tbody>
           <Row label={t.rows.name}>{data.name}</Row>
@@ -45,6 +48,7 @@ function TrainingResult({ data, t }: { data: TrainingCheck; t: Strings }) {
           <Row label={t.rows.trainingDate}>{formatDate(data.date, t.locale)}</Row>
         </tbody>
       </table>
+      <CredentialDownload kind="training" number={data.certificate_number} lang={lang} />
     </section>
   );
 }
