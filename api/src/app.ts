@@ -17,7 +17,8 @@ import compressPlugin from './plugins/compress';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
-import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
+import type { LoginThrottle } from './services/login-throttle';
+import redisPlugin, { loginThrottleFor, rateLimitStoreOptions } from './plugins/redis';
 import { imageWork } from './services/images';
 import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
@@ -82,7 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   app.decorate('clock', opts.clock ?? createClock(opts.config.timeZone));
-  app.decorate('loginThrottle', opts.redis ? redisLoginThrottle(opts.redis) : dbLoginThrottle(opts.db));
+  await app.register(redisPlugin, { client: opts.redis });
+  app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
   const dummy = dummyHash(opts.config.argon2);
   dummy.catch(() => undefined);
   app.decorate('dummyPasswordHash', dummy);
@@ -114,8 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, skipOnError: true } : {}),
-    nameSpace: 'sertifikasi-rl-',
+    ...rateLimitStoreOptions(app.redis, 'sertifikasi-rl-'),
   });
   app.addHook('onRequest', refuseUnexpectedMultipart);
   await app.register(multipart, {
