@@ -18,6 +18,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
 import type { LoginThrottle } from './services/login-throttle';
+import underPressurePlugin from './plugins/under-pressure';
 import redisPlugin, { loginThrottleFor, rateLimitStoreOptions } from './plugins/redis';
 import { imageWork } from './services/images';
 import accreditedRoutes from './modules/accredited/accredited.routes';
@@ -96,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(underPressurePlugin, opts.config.overload);
   await app.register(compressPlugin);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
