@@ -26,6 +26,7 @@ import authRoutes from './modules/auth/auth.routes';
 import certificationRoutes from './modules/certification/certification.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
+import backupRoutes from './modules/backup/backup.routes';
 import imageRoutes from './modules/images/images.routes';
 import publicCheckRoutes from './modules/public-check/public-check.routes';
 import roleRoutes from './modules/roles/roles.routes';
@@ -150,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
+  await app.register(backupRoutes);
   await app.register(authRoutes);
   await app.register(selectRoutes);
   await app.register(userRoutes);
