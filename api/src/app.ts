@@ -19,6 +19,7 @@ import portalPlugin, { remoteOrigins } from './plugins/portal';
 import securityHeaders from './plugins/security-headers';
 import type { LoginThrottle } from './services/login-throttle';
 import underPressurePlugin from './plugins/under-pressure';
+import metricsPlugin from './plugins/metrics';
 import redisPlugin, { loginThrottleFor, rateLimitStoreOptions } from './plugins/redis';
 import { imageWork } from './services/images';
 import accreditedRoutes from './modules/accredited/accredited.routes';
@@ -99,6 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(underPressurePlugin, opts.config.overload);
+  await app.register(metricsPlugin, { token: opts.config.metricsToken });
   await app.register(compressPlugin);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
