@@ -93,6 +93,12 @@ it('a full administrator downloads the backup while the system runs; restored in
   // Only a user with every permission and scope ALL.
   expect((await call(app, staff.token, 'GET', '/api/backup')).statusCode).toBe(403);
   expect((await call(app, null, 'GET', '/api/backup')).statusCode).toBe(401);
+  const roleEditor = await createUser(app, adminToken, {
+    username: 'penyunting.akses',
+    roles_id: await createRole(app, adminToken, 'Penyunting Akses', ['roles', 'roles:edit']),
+    company_ids: 'ALL',
+  });
+  expect((await call(app, roleEditor.token, 'GET', '/api/backup')).statusCode).toBe(403);
 
   const res = await call(app, adminToken, 'GET', '/api/backup');
   expect(res.statusCode).toBe(200);

@@ -18,7 +18,9 @@ export default async function backupRoutes(app: FastifyInstance) {
     url: '/api/backup',
     summary: 'Download a full backup (every permission and scope ALL)',
     tags: ['operations'],
-    access: { permission: [...PERMISSION_KEYS], scopeAll: true },
+    // The hook checks one key (roles:edit) and scope ALL; the handler then asks for every key (the
+    // Access type has no "all of these" form).
+    access: { permission: 'roles:edit', scopeAll: true },
     response: { 200: { type: 'string', format: 'binary' } },
     handler: async (req, reply) => {
       if (!PERMISSION_KEYS.every((key) => req.auth.permissions.has(key))) throw forbidden();
