@@ -17,12 +17,16 @@ import portalPlugin from './plugins/portal';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
-import { dbLoginThrottle, type LoginThrottle, redisLoginThrottle } from './services/login-throttle';
+import type { LoginThrottle } from './services/login-throttle';
+import underPressurePlugin from './plugins/under-pressure';
+import metricsPlugin from './plugins/metrics';
+import redisPlugin, { loginThrottleFor } from './plugins/redis';
 import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
 import certificationRoutes from './modules/certification/certification.routes';
 import companyRoutes from './modules/companies/companies.routes';
 import healthRoutes from './modules/health/health.routes';
+import backupRoutes from './modules/backup/backup.routes';
 import imageRoutes from './modules/images/images.routes';
 import publicCheckRoutes from './modules/public-check/public-check.routes';
 import roleRoutes from './modules/roles/roles.routes';
@@ -93,7 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('reportExports', createReportExports());
   app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
   app.decorate('routeMap', createRouteMap());
-  app.decorate('loginThrottle', opts.redis ? redisLoginThrottle(opts.redis) : dbLoginThrottle(opts.db));
+  await app.register(redisPlugin, { client: opts.redis });
+  app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
   const dummy = dummyHash(opts.config.argon2);
   dummy.catch(() => undefined);
   app.decorate('dummyPasswordHash', dummy);
@@ -104,14 +109,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(underPressurePlugin, opts.config.overload);
+  await app.register(metricsPlugin, { token: opts.config.metricsToken });
   await app.register(compressPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimitPlugin, { redis: opts.redis });
+  await app.register(rateLimitPlugin, { redis: app.redis });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
+  await app.register(backupRoutes);
   await app.register(authRoutes);
   await app.register(selectRoutes);
   await app.register(userRoutes);

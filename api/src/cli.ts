@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import { passwordField } from '@sertifikasi/shared-contracts';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+import { writeBackup } from './db/backup';
+import { restoreBackup, RestoreRefusedError } from './db/restore';
 import { openDatabase } from './db';
 import { users } from './db/schema';
 import { migrate } from './db/migrate';
@@ -20,6 +22,9 @@ const usage = `Usage:
   npm run reset-admin --workspace api -- <username>            set a new password: typed at the prompt
                                                               (not shown), or the first line of stdin
   npm run reset-admin --workspace api -- <username> --random   set a random password, printed once
+  npm run backup --workspace api -- <file>                    write a backup of the database (DATABASE_URL
+                                                              or DATA_DIR) to <file>, while it runs
+  npm run restore --workspace api -- <file>                   load a backup into an empty database
   npm run demo --workspace api [-- --size small|large] [--scale <n>] [--seed <n>]
                                                               fill an empty database with demo data
                                                               (users' password: DEMO_PASSWORD, or printed once)
@@ -62,11 +67,34 @@ async function rotateKeyCommand(config: ReturnType<typeof loadConfig>) {
   }
 }
 
+/** `backup <file>` and `restore <file>` (DECISIONS.md section 13). */
+async function backupCommand(command: 'backup' | 'restore', config: Config, args: string[]) {
+  const [file, ...extra] = args;
+  if (!file || extra.length) throw new UsageError(`${command} takes one argument: the file.`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (command === 'backup') {
+      await writeBackup(database.db, file);
+      console.log(`Backup written to ${file}.`);
+      return;
+    }
+    const { counts, migrations } = await restoreBackup(database, file);
+    const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.log(
+      `Restored ${rows} rows into ${Object.keys(counts).length} tables (migration ${migrations.at(-1)}); row counts match the backup.\n` +
+        'Sessions are not restored: everyone signs in again, with the passwords they had.',
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
   if (command === 'demo') return runDemoCommand(config, args, process.env);
   if (command === 'rotate-key') return rotateKeyCommand(config);
+  if (command === 'backup' || command === 'restore') return backupCommand(command, config, args);
   if (command !== 'migrate' && command !== 'reset-admin') {
     console.error(usage);
     process.exit(64);
@@ -123,5 +151,7 @@ main().catch((err: Error) => {
   console.error(err.message);
   const usageError = err instanceof UsageError || err instanceof DemoUsageError;
   if (usageError) console.error(usage);
-  process.exit(usageError ? 64 : err instanceof DemoRefusedError ? 3 : 1);
+  process.exit(
+    usageError ? 64 : err instanceof DemoRefusedError || err instanceof RestoreRefusedError ? 3 : 1,
+  );
 });

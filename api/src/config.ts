@@ -2,6 +2,7 @@ import path from 'node:path';
 import { passwordField, usernameField } from '@sertifikasi/shared-contracts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { remoteUrlsFromEnv } from './remotes';
+import { type OverloadSettings, overloadSettings } from './plugins/under-pressure';
 
 /** Every setting the API reads, from the environment (README lists them). */
 export interface Config {
@@ -32,6 +33,10 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** A query taking at least this long is logged at warn with its duration (SLOW_QUERY_MS). */
   slowQueryMs: number;
+  /** When the process sheds new requests with 503 (OVERLOAD_*; plugins/under-pressure.ts). */
+  overload: OverloadSettings;
+  /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
+  metricsToken: string | undefined;
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -89,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: Math.max(1, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 15_000),
     slowQueryMs: int('SLOW_QUERY_MS', env.SLOW_QUERY_MS, 500),
+    overload: overloadSettings(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }
       : { memoryCost: 19456, timeCost: 2, parallelism: 1 },

@@ -1,7 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase, type SlowQueryLogger } from './db';
 import { migrate } from './db/migrate';
+import { openRedis } from './plugins/redis';
 import { seedAdministrator, seedPermissions, type SeedResult } from './services/seed';
 
 export interface Runtime {
@@ -11,10 +12,12 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+const silentLog = { warn: () => undefined, info: () => undefined };
+
 /** Opens the database (and Redis), migrates when asked, and seeds the catalogue and first administrator. */
 export async function openRuntime(
   config: Config,
-  opts: { migrate: boolean; logger?: SlowQueryLogger },
+  opts: { migrate: boolean; logger?: SlowQueryLogger & { info(entry: object, message: string): void } },
 ): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -34,11 +37,7 @@ export async function openRuntime(
       cost: config.argon2,
     });
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, {
-        maxRetriesPerRequest: 2,
-        connectTimeout: 2000,
-        enableOfflineQueue: true,
-      });
+      redis = openRedis(config.redisUrl, opts.logger ?? silentLog);
     }
     return {
       database,

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { loggableError } from './plugins/errors';
 import { openRuntime } from './runtime';
 import { runMaintenance } from './services/maintenance';
 
@@ -18,6 +19,16 @@ function readConfig() {
 async function main() {
   const config = readConfig();
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
+  // Nothing bypasses the structured log (issue 20 point 8): a library's stray rejection or throw is
+  // a log line like any other (without the values a database error quotes), then a throw ends the
+  // process (its state is unknown; the process manager starts a new one).
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ error: loggableError(reason) }, 'unhandled promise rejection');
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ error: loggableError(err) }, 'uncaught exception');
+    process.exit(1);
+  });
   let runtime;
   try {
     runtime = await openRuntime(config, { migrate: config.migrateOnStart, logger });

@@ -60,14 +60,16 @@ const isAbort = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 
 /**
- * Shows 'Maaf, ada kesalahan pada sistem' for a failed call (SPEC.md section 8). A 401 shows nothing:
+ * Shows 'Maaf, ada kesalahan pada sistem' for a failed call (SPEC.md section 8), or the
+ * 'unavailable' message for a 503. A 401 shows nothing:
  * the session has ended and the guard sends the user to the login page. A call cancelled on
  * purpose (AbortError) shows nothing either.
  */
 export function notifyApiError(err: unknown): void {
   if (isHTTPError(err) && err.response.status === 401) return;
   if (isAbort(err)) return;
-  notifier?.(MESSAGES.systemError);
+  // 503: the database is unreachable or the API overloaded; it passes by itself (DECISIONS.md section 13).
+  notifier?.(isHTTPError(err) && err.response.status === 503 ? MESSAGES.unavailable : MESSAGES.systemError);
 }
 
 /** The HTTP status of a failed call (e.g. 404), or null when it got no answer (network, timeout, abort). */

@@ -31,8 +31,12 @@ export const LOGIN_MESSAGES: Record<string, string> = {
   [ERROR_CODES.loginThrottled]: 'Terlalu banyak percobaan login, coba lagi nanti',
 };
 
-/** The message shown for a login failure code; unknown codes read as 'Data user tidak ditemukan'. */
+/**
+ * The message shown for a login failure code; 'unavailable' (503) reads as its own message, unknown
+ * codes as 'Data user tidak ditemukan'.
+ */
 export function loginMessage(code: string | undefined): string {
+  if (code === ERROR_CODES.unavailable) return MESSAGES.unavailable;
   return (code && LOGIN_MESSAGES[code]) || LOGIN_MESSAGES[ERROR_CODES.loginFailed]!;
 }
 
@@ -55,5 +59,6 @@ export const MESSAGES = {
   /** A multipart body (file upload) sent to a route that takes none. */
   uploadNotAccepted: 'Permintaan ini tidak menerima unggahan file',
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi nanti',
-  unavailable: 'Layanan sedang tidak tersedia',
+  /** 503: the database is unreachable or the process is overloaded (DECISIONS.md section 13). */
+  unavailable: 'Layanan sedang tidak tersedia, silakan coba lagi beberapa saat lagi',
 } as const;

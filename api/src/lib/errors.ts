@@ -46,3 +46,38 @@ export function pgError(err: unknown): PgLikeError | undefined {
   }
   return undefined;
 }
+
+/** Seconds a client is asked to wait (`Retry-After`) when the API cannot serve it for now. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  // SQLSTATE: the server shutting down or not accepting connections, or out of connection slots.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * Whether an error means the database cannot be reached (refused, cut, timed out, shutting down):
+ * answered `503 unavailable` with Retry-After, never 500 (DECISIONS.md section 13).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNREACHABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { UNIQUE_CONSTRAINTS } from '../db/unique-constraints';
-import { AppError, pgError } from '../lib/errors';
+import { AppError, isDatabaseUnavailable, pgError, RETRY_AFTER_SECONDS } from '../lib/errors';
 
 interface LoggedError {
   type: string;
@@ -54,6 +54,11 @@ function send(
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string> }, req, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message, err.errors);
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ error: loggableError(err) }, 'database unreachable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, ERROR_CODES.unavailable, MESSAGES.unavailable);
+    }
     const db = pgError(err);
     const unique = db?.code === '23505' && db.constraint ? UNIQUE_CONSTRAINTS[db.constraint] : undefined;
     if (unique) {

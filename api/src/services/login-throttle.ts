@@ -128,3 +128,33 @@ export function redisLoginThrottle(redis: Redis, prefix = 'sertifikasi:login'): 
     },
   };
 }
+
+/**
+ * Redis's counters while it answers, the database's otherwise (DECISIONS.md section 13): sign-in
+ * keeps working, and keeps being limited, during a Redis outage. `failed` hears every Redis error
+ * (the caller reports them at most once a minute). A successful sign-in clears both stores, so
+ * failures counted during an outage do not outlive it.
+ */
+export function failoverLoginThrottle(
+  primary: LoginThrottle,
+  fallback: LoginThrottle,
+  usable: () => boolean,
+  failed: (err: unknown) => void,
+): LoginThrottle {
+  return {
+    async reserve(username, ip) {
+      if (usable()) {
+        try {
+          return await primary.reserve(username, ip);
+        } catch (err) {
+          failed(err);
+        }
+      }
+      return fallback.reserve(username, ip);
+    },
+    async succeeded(username, ip) {
+      if (usable()) await primary.succeeded(username, ip).catch(failed);
+      await fallback.succeeded(username, ip);
+    },
+  };
+}

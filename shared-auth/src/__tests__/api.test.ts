@@ -124,6 +124,15 @@ describe('notifyApiError', () => {
     ]);
   });
 
+  it('tells a 503 (database unreachable, overloaded) as the service being unavailable for now', async () => {
+    signIn();
+    fakeFetch({ 'GET /api/company': { status: 503, body: { code: 'unavailable', message: 'x' } } });
+    notifyApiError(await failure(api.get('company')));
+    expect(notify.mock.calls).toEqual([
+      ['Layanan sedang tidak tersedia, silakan coba lagi beberapa saat lagi'],
+    ]);
+  });
+
   it('stays silent for a 401 (the session has ended) and for a cancelled call', async () => {
     signIn();
     fakeFetch({ 'GET /api/company': { status: 401, body: { code: 'unauthenticated', message: 'x' } } });

@@ -50,6 +50,7 @@ describe('login', () => {
     [429, 'l-throttled', 'Terlalu banyak percobaan login, coba lagi nanti'],
     [401, 'something-new', 'Data user tidak ditemukan'],
     [500, 'internal', 'Data user tidak ditemukan'],
+    [503, 'unavailable', 'Layanan sedang tidak tersedia, silakan coba lagi beberapa saat lagi'],
   ])('a %i %s answer reads %p and clears token and user', async (status, code, message) => {
     signIn('old-token');
     fakeFetch({ 'POST /api/login': { status, body: { code, message: 'server text' } } });

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from './index';
+import * as schema from './schema';
+
+/**
+ * The backup file (DECISIONS.md section 13): gzip of JSON lines.
+ *   {"format":"sertifikasi-backup","version":1,"created_at":…,"migrations":[…],"tables":[…]}
+ *   {"t":"<table>","r":{…row as PostgreSQL's row_to_json gives it…}}      one line a row
+ *   {"end":true,"counts":{"<table>":n,…}}
+ * Every table of db/schema.ts is in it (read from the schema module, so a new table needs no change
+ * here) but the ones below; rows are read in one REPEATABLE READ, read-only transaction, so the file
+ * is one consistent moment of a running system. row_to_json / json_populate_recordset carry every
+ * type exactly (bytea images as hex, timestamps with their zone) on PGlite and PostgreSQL alike.
+ */
+export const BACKUP_FORMAT = 'sertifikasi-backup';
+export const BACKUP_VERSION = 1;
+
+/** Sessions and sign-in counters are not backed up (nor restored): everyone signs in again. */
+const NOT_BACKED_UP: PgTable[] = [schema.sessions, schema.loginFailures, schema.loginThrottleKeys];
+
+export interface BackupHeader {
+  format: string;
+  version: number;
+  created_at: string;
+  migrations: string[];
+  tables: string[];
+}
+
+/** Every table of the schema module a backup holds, parents before children (foreign keys). */
+export function backupTables(): PgTable[] {
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !NOT_BACKED_UP.includes(value),
+  );
+  const name = (t: PgTable) => getTableConfig(t).name;
+  const byName = new Map(tables.map((t) => [name(t), t]));
+  const ordered: PgTable[] = [];
+  const visiting = new Set<string>();
+  const visit = (t: PgTable) => {
+    const n = name(t);
+    if (ordered.includes(t) || visiting.has(n)) return;
+    visiting.add(n);
+    for (const fk of getTableConfig(t).foreignKeys) {
+      const parent = byName.get(name(fk.reference().foreignTable));
+      if (parent && parent !== t) visit(parent);
+    }
+    ordered.push(t);
+  };
+  [...tables].sort((a, b) => name(a).localeCompare(name(b))).forEach(visit);
+  return ordered;
+}
+
+export const tableName = (t: PgTable) => getTableConfig(t).name;
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** The migrations applied to a database, in the order they were applied. */
+export async function migrationLevel(db: Executor): Promise<string[]> {
+  const rows = rowsOf(await db.execute(sql`select name from _migrations order by applied_at, name`));
+  return rows.map((r) => String(r.name));
+}
+
+/** Rows a batch: images are at most 2 MiB, so a batch stays within tens of MiB. */
+const BATCH = 25;
+
+/**
+ * Writes a backup of `database` to `file` (gzip). The snapshot's rows go to the file as they are
+ * read (nothing is kept in memory beyond one batch), and the transaction ends with the file: neither
+ * the embedded database (one connection) nor a pooled connection waits for a slow download.
+ */
+export async function writeBackup(db: Db, file: string, now = new Date()): Promise<void> {
+  const tables = backupTables();
+  const gzip = zlib.createGzip();
+  const out = fs.createWriteStream(file);
+  const done = pipeline(gzip, out);
+  const write = async (line: string) => {
+    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+  };
+  try {
+    await db.transaction(
+      async (tx) => {
+        const header: BackupHeader = {
+          format: BACKUP_FORMAT,
+          version: BACKUP_VERSION,
+          created_at: now.toISOString(),
+          migrations: await migrationLevel(tx),
+          tables: tables.map(tableName),
+        };
+        await write(JSON.stringify(header));
+        const counts: Record<string, number> = {};
+        for (const table of tables) {
+          const name = tableName(table);
+          const config = getTableConfig(table);
+          const keys = [
+            ...config.columns.filter((c) => c.primary).map((c) => c.name),
+            ...config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)),
+          ];
+          const order = (keys.length ? keys : config.columns.map((c) => c.name))
+            .map((k) => `t."${k}"`)
+            .join(', ');
+          counts[name] = 0;
+          for (let offset = 0; ; offset += BATCH) {
+            const rows = rowsOf(
+              await tx.execute(
+                sql`select row_to_json(t)::text as j from ${table} t order by ${sql.raw(order)} limit ${BATCH} offset ${offset}`,
+              ),
+            );
+            for (const row of rows) await write(`{"t":${JSON.stringify(name)},"r":${String(row.j)}}`);
+            counts[name] += rows.length;
+            if (rows.length < BATCH) break;
+          }
+        }
+        await write(JSON.stringify({ end: true, counts }));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    gzip.end();
+    await done;
+  } catch (err) {
+    gzip.destroy();
+    await done.catch(() => undefined);
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+}
+
+/** `sertifikasi-<YYYYMMDD-HHmmss>.backup`, in the deployment's time zone. */
+export function backupFileName(now: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `sertifikasi-${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}.backup`;
+}
+
+/** A finished backup file as a stream that removes the file once read or abandoned. */
+export function streamAndRemove(file: string): Readable {
+  const stream = fs.createReadStream(file);
+  stream.once('close', () => fs.rmSync(file, { force: true }));
+  return stream;
+}

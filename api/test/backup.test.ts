@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../src/db';
+import { writeBackup } from '../src/db/backup';
+import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
+import { pngPart, sendForm } from './forms';
+import {
+  ADMIN_PASSWORD,
+  call,
+  createRole,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+} from './helpers';
+import { adminUrl, withDatabase } from './template';
+
+/**
+ * Backup and restore (DECISIONS.md section 13): the running system's backup, restored into a new
+ * PostgreSQL database (TEST_DATABASE_URL; a new embedded database without it), answers the same.
+ */
+
+let ctx: TestContext;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-backup-test-'));
+const testConfig = () =>
+  loadConfig({ NODE_ENV: 'test', PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal') });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A new, empty database to restore into: PostgreSQL when TEST_DATABASE_URL is set. */
+async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `sertifikasi_restore_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize: 2 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl() });
+        await c.connect();
+        await c.query(`drop database if exists "${name}" with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const database = await openDatabase({ pglite: client });
+  return { database, drop: () => client.close() };
+}
+
+const tableExists = async (database: Database, name: string) =>
+  (
+    (await database.db.execute(sql`select to_regclass(${`public.${name}`}) is not null as e`)) as {
+      rows: { e: boolean }[];
+    }
+  ).rows[0]!.e;
+
+it('a full administrator downloads the backup while the system runs; restored into an empty database, the API answers the same', async () => {
+  const { app, adminToken } = ctx;
+  const created = await sendForm(app, adminToken, '/api/company', {
+    name: 'PT Cadangan Data',
+    website: 'https://cadangan.co.id',
+    logo_file: await pngPart('blue'),
+  });
+  expect(created.statusCode).toBe(201);
+  const companyId = created.json<{ id: string }>().id;
+  const roleId = await createRole(app, adminToken, 'Staf Cadangan', ['company']);
+  const staff = await createUser(app, adminToken, {
+    username: 'staf.cadangan',
+    roles_id: roleId,
+    company_ids: [companyId],
+    password: 'kata-sandi-staf',
+  });
+
+  // Only a user with every permission and scope ALL.
+  expect((await call(app, staff.token, 'GET', '/api/backup')).statusCode).toBe(403);
+  expect((await call(app, null, 'GET', '/api/backup')).statusCode).toBe(401);
+  const roleEditor = await createUser(app, adminToken, {
+    username: 'penyunting.akses',
+    roles_id: await createRole(app, adminToken, 'Penyunting Akses', ['roles', 'roles:edit']),
+    company_ids: 'ALL',
+  });
+  expect((await call(app, roleEditor.token, 'GET', '/api/backup')).statusCode).toBe(403);
+
+  const res = await call(app, adminToken, 'GET', '/api/backup');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/gzip');
+  expect(res.headers['content-disposition']).toMatch(
+    /^attachment; filename="sertifikasi-\d{8}-\d{6}\.backup"$/,
+  );
+  const file = path.join(tmp, 'download.backup');
+  fs.writeFileSync(file, res.rawPayload);
+  const text = zlib.gunzipSync(res.rawPayload).toString();
+  expect(text).not.toMatch(/token_hash/); // sessions are not in it
+  expect(text).toContain('"t":"users"');
+
+  const before = {
+    companies: (await call(app, adminToken, 'GET', '/api/company')).json(),
+    users: (await call(app, adminToken, 'GET', '/api/user')).json(),
+  };
+  const logoName = (before.companies as { data: { id: string; logo: string }[] }).data.find(
+    (c) => c.id === companyId,
+  )!.logo;
+  const image = await app.inject(`/images/${logoName}`);
+  expect(image.statusCode).toBe(200);
+
+  const target = await emptyDatabase();
+  try {
+    const result = await restoreBackup(target.database, file);
+    expect(result.counts.companies).toBe(1);
+    const restored = await buildApp({ config: testConfig(), db: target.database.db });
+    try {
+      // Passwords survive; sessions do not.
+      expect((await call(restored, adminToken, 'GET', '/api/company')).statusCode).toBe(401);
+      const token = await login(restored, 'admin', ADMIN_PASSWORD);
+      expect(await login(restored, 'staf.cadangan', 'kata-sandi-staf')).toBeTruthy();
+      expect((await call(restored, token, 'GET', '/api/company')).json()).toEqual(before.companies);
+      expect((await call(restored, token, 'GET', '/api/user')).json()).toEqual(before.users);
+      const again = await restored.inject(`/images/${logoName}`);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(image.rawPayload)).toBe(true);
+    } finally {
+      await restored.close();
+    }
+
+    // A second restore into the now non-empty database is refused, and changes nothing.
+    await expect(restoreBackup(target.database, file)).rejects.toThrow(/not empty/);
+    const n = await target.database.db.execute(sql`select count(*)::int as n from companies`);
+    expect((n as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  } finally {
+    await target.drop();
+  }
+});
+
+it('a damaged or cut-short file is refused with a clear message and nothing is written', async () => {
+  const file = path.join(tmp, 'whole.backup');
+  await writeBackup(ctx.database.db, file);
+  const whole = fs.readFileSync(file);
+  const lines = zlib.gunzipSync(whole).toString().split('\n');
+  const variants: [string, Buffer][] = [
+    ['cut', whole.subarray(0, Math.floor(whole.length / 2))],
+    ['no end', zlib.gzipSync(lines.slice(0, -2).join('\n'))],
+    ['garbage', Buffer.from('not a backup at all')],
+    ['row missing', zlib.gzipSync(lines.filter((l, i) => i !== 2).join('\n'))],
+  ];
+  const target = await emptyDatabase();
+  try {
+    for (const [name, bytes] of variants) {
+      const damaged = path.join(tmp, `${name}.backup`);
+      fs.writeFileSync(damaged, bytes);
+      const err = await restoreBackup(target.database, damaged).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RestoreRefusedError);
+      expect((err as Error).message).toMatch(/damaged or not a backup.*nothing was written/);
+      // Not even the tables were made.
+      expect(await tableExists(target.database, 'companies')).toBe(false);
+    }
+  } finally {
+    await target.drop();
+  }
+});
