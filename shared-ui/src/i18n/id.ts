@@ -39,6 +39,8 @@ export const UI_TEXT = {
   noOptions: 'Tidak ada pilihan',
   selectPlaceholder: '- Pilih -',
   scrollHint: 'Geser untuk melihat kolom lain',
+  table: 'Tabel',
+  refreshing: 'Memperbarui data',
   notFound: 'Opps, Data Tidak Ditemukan',
   loadFailed: 'Maaf, ada kesalahan pada sistem',
   retry: 'Coba Lagi',

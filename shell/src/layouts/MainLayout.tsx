@@ -18,6 +18,42 @@ import { t } from '../i18n/id';
 
 const DRAWER = 260;
 
+/** The id of the content area, where the skip link leads. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The first stop of the Tab key on every signed-in screen: 'Langsung ke konten utama', off screen
+ * until it has the focus, then shown at the top left above everything. It moves the focus to the
+ * content area (past the menu and the header) without changing the address.
+ */
+function SkipLink() {
+  return (
+    <Link
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+        boxShadow: 3,
+        fontWeight: 600,
+        transform: 'translateY(-200%)',
+        '&:focus, &:focus-visible': { transform: 'none' },
+      }}
+    >
+      {t.header.skipToContent}
+    </Link>
+  );
+}
+
 function toggleFullscreen() {
   if (document.fullscreenElement) void document.exitFullscreen();
   else void document.documentElement.requestFullscreen?.();
@@ -56,6 +92,7 @@ export function MainLayout({ title, children }: { title: string; children: React
   const navigate = useNavigate();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <Drawer
         variant="temporary"
         open={mobileOpen}
@@ -136,7 +173,12 @@ export function MainLayout({ title, children }: { title: string; children: React
             </Button>
           </Toolbar>
         </AppBar>
-        <Box component="main" sx={{ p: { xs: 2, sm: 3 }, flexGrow: 1, minWidth: 0 }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ p: { xs: 2, sm: 3 }, flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}
+        >
           {children}
         </Box>
         <Box component="footer" sx={{ p: 2, color: 'text.secondary', textAlign: 'center' }}>

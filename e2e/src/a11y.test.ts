@@ -1,0 +1,256 @@
+/**
+ * Issue 23, kept so: axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the route registry
+ * (shared-contracts/src/routes.ts), at 1366 px and at 390 px, on a system of its own filled by the
+ * demo command (`npm run demo --workspace api`), signed in as the administrator. A route added to the
+ * registry is scanned without a new test. On each route:
+ * - the page as it opens (lists with rows; a `:id` route is opened from its list's first record);
+ * - every dialog its content offers (Tambah..., Ubah..., Hapus, Riwayat Status, chart settings),
+ *   each checked to take focus on opening and to give it back to its opener on Esc;
+ * - signed-in pages: one `h1` and the title '<route title> - Sistem Sertifikasi';
+ * - public check pages: empty, an unknown number, and a real certificate in both languages, with
+ *   `<html lang>` following the chosen language;
+ * - once per width: the company selector's list open, and (phone) the menu drawer open.
+ *
+ * On a reused system (E2E_BASE_URL given) that already holds the demo data, set E2E_DEMO=1 to scan
+ * it instead of starting another.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  ALL,
+  type AppRoute,
+  type ListResponse,
+  REPORTS,
+  ROUTES,
+  type SchemeReportRow,
+} from '@sertifikasi/shared-contracts';
+import { axeViolations, describeFindings, injectAxe, settle } from './support/axe';
+import { launchBrowser, PHONE, signIn, visible, WAIT } from './support/browser';
+import { ENV_KEYS, REPO_ROOT, type RunningSystem, startSystem, stopSystem } from './support/system';
+
+const TITLE_SUFFIX = ' - Sistem Sertifikasi';
+/** Buttons in a page's content that open a dialog (their accessible names begin so). */
+const DIALOG_OPENERS = /^(Tambah|Ubah|Hapus|Riwayat Status|Atur )/;
+
+const WIDTHS = [
+  { name: '1366 px', device: { viewport: { width: 1366, height: 900 } } },
+  { name: '390 px', device: PHONE },
+] as const;
+
+let browser: Browser;
+let own: RunningSystem | undefined;
+let baseUrl: string;
+let adminPassword: string;
+/** A real certificate number for each public check page that takes `?cert=`. */
+const samples: Record<string, string> = {};
+
+function demoSystemGiven(): boolean {
+  return process.env.E2E_DEMO === '1' && !!process.env[ENV_KEYS.baseUrl];
+}
+
+async function apiJson<T>(path: string, token?: string, body?: object): Promise<T> {
+  const res = await fetch(new URL(path, baseUrl), {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (demoSystemGiven()) {
+    baseUrl = process.env[ENV_KEYS.baseUrl]!;
+    adminPassword = process.env[ENV_KEYS.adminPassword]!;
+  } else {
+    adminPassword = `e2e-Admin-${Date.now().toString(36)}`;
+    process.stdout.write('e2e a11y: a system of its own with the demo data set ...\n');
+    own = await startSystem(adminPassword, 10 * 60_000, (env) => {
+      execFileSync('npm', ['run', 'demo', '--workspace', 'api'], {
+        cwd: REPO_ROOT,
+        env: { ...env, DEMO_PASSWORD: `Demo-${Date.now().toString(36)}` },
+        stdio: 'pipe',
+        timeout: 10 * 60_000,
+      });
+    });
+    baseUrl = own.baseUrl;
+  }
+  const { token } = await apiJson<{ token: string }>('/api/login', undefined, {
+    username: 'admin',
+    password: adminPassword,
+  });
+  const schemes = await apiJson<ListResponse<SchemeReportRow>>(
+    `/api/${REPORTS.scheme.endpoint}/${ALL}?per_page=20`,
+    token,
+  );
+  const trainings = await apiJson<ListResponse<{ certificate_number: string }>>(
+    `/api/${REPORTS.training.endpoint}/${ALL}?per_page=20`,
+    token,
+  );
+  const scheme = schemes.data.find((r) => r.cert_number);
+  const training = trainings.data[0];
+  if (!scheme?.cert_number || !training) throw new Error('e2e a11y: the demo data holds no certificate');
+  samples['/check-certification-company'] = scheme.cert_number;
+  samples['/check-certification-training'] = training.certificate_number;
+}, 20 * 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (own) await stopSystem(own);
+});
+
+async function newContext(device: (typeof WIDTHS)[number]['device']): Promise<{
+  context: BrowserContext;
+  page: Page;
+}> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'id-ID', ...device });
+  await injectAxe(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  return { context, page };
+}
+
+const main = (page: Page) => page.locator('main');
+
+/** The path to open for a route: itself, or (with `:id`) the first record its list links to. */
+async function urlOf(page: Page, route: AppRoute): Promise<string> {
+  if (!route.path.includes(':')) return route.path;
+  const list = route.path.slice(0, route.path.indexOf('/:'));
+  await page.goto(list);
+  await settle(page);
+  const link = main(page).locator(`a[href^="${list}/"]`).first();
+  await visible(link);
+  return (await link.getAttribute('href'))!;
+}
+
+/** Signed-in pages: one h1, and the tab names the page. */
+async function pageFacts(page: Page, route: AppRoute, where: string): Promise<string[]> {
+  const out: string[] = [];
+  const h1 = await page.locator('h1').count();
+  if (h1 !== 1) out.push(`${where}: ${h1} h1 elements (one expected)`);
+  const title = await page.title();
+  if (title !== `${route.title}${TITLE_SUFFIX}`) out.push(`${where}: title '${title}'`);
+  return out;
+}
+
+async function scan(page: Page, where: string, scope?: Locator): Promise<string[]> {
+  await settle(page);
+  return describeFindings(where, await axeViolations(page, scope));
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+/**
+ * Each dialog the page's content offers (the first opener of each name): opened, scanned, checked
+ * to hold the focus, closed with Esc, and checked to give the focus back to its opener.
+ */
+async function scanDialogs(page: Page, where: string): Promise<string[]> {
+  const out: string[] = [];
+  const names = new Set<string>();
+  const buttons = main(page).getByRole('button', { name: DIALOG_OPENERS });
+  for (const button of await buttons.all()) {
+    const name = (await button.getAttribute('aria-label')) ?? (await button.innerText()).trim();
+    if (names.has(name) || !(await button.isVisible()) || !(await button.isEnabled())) continue;
+    names.add(name);
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    const state = `${where} [dialog '${name}']`;
+    out.push(...(await scan(page, state)));
+    const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
+    if (!inside) out.push(`${state}: focus is not inside the dialog`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await settle(page);
+    if (!(await isFocused(button))) out.push(`${state}: focus did not return to its opener`);
+  }
+  return out;
+}
+
+/** A public check page: empty, an unknown number, a real certificate in each language. */
+async function scanPublic(page: Page, route: AppRoute, where: string): Promise<string[]> {
+  const out: string[] = [];
+  await page.goto(route.path);
+  out.push(...(await scan(page, `${where} (empty)`)));
+  await page.goto(`${route.path}?cert=${encodeURIComponent('TIDAK/ADA/0000')}`);
+  out.push(...(await scan(page, `${where} (unknown number)`)));
+  const sample = samples[route.path];
+  if (!sample) return out;
+  await page.goto(`${route.path}?cert=${encodeURIComponent(sample)}`);
+  for (const [lang, label] of [
+    ['en', 'English'],
+    ['id', 'Bahasa Indonesia'],
+  ] as const) {
+    await page.getByRole('button', { name: label }).click();
+    await visible(page.getByRole('row').first());
+    const state = `${where} (result, ${lang})`;
+    out.push(...(await scan(page, state)));
+    const htmlLang = await page.evaluate(() => document.documentElement.lang);
+    if (htmlLang !== lang) out.push(`${state}: <html lang="${htmlLang}">`);
+  }
+  return out;
+}
+
+describe.each(WIDTHS)('no WCAG 2.1 A/AA violation at $name', ({ name: width, device }) => {
+  let signedIn: { context: BrowserContext; page: Page };
+  let signedOut: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    signedOut = await newContext(device);
+    signedIn = await newContext(device);
+    await signIn(signedIn.page, 'admin', adminPassword);
+  }, 5 * 60_000);
+
+  afterAll(async () => {
+    await signedIn?.context.close();
+    await signedOut?.context.close();
+  });
+
+  it.each(ROUTES.map((route) => [route.path, route] as const))(
+    '%s',
+    async (_path, route) => {
+      const where = `${width} ${route.path}`;
+      const findings: string[] = [];
+      if (!route.auth) {
+        const { page } = signedOut;
+        if ('remote' in route) findings.push(...(await scanPublic(page, route, where)));
+        else {
+          await page.goto(route.path);
+          findings.push(...(await scan(page, where)));
+        }
+      } else {
+        const { page } = signedIn;
+        await page.goto(await urlOf(page, route));
+        await settle(page);
+        findings.push(...(await scan(page, where)));
+        findings.push(...(await pageFacts(page, route, where)));
+        findings.push(...(await scanDialogs(page, where)));
+      }
+      expect(findings).toEqual([]);
+    },
+    10 * 60_000,
+  );
+
+  it('the header company selector open, and (phone) the menu drawer open', async () => {
+    const { page } = signedIn;
+    await page.goto('/statistik');
+    await settle(page);
+    const findings: string[] = [];
+    if (device.viewport.width < 900) {
+      await page.getByRole('button', { name: 'Buka menu' }).click();
+      await visible(page.getByRole('navigation', { name: 'Navigasi utama' }));
+      findings.push(...(await scan(page, `${width} menu drawer`)));
+      await page.keyboard.press('Escape');
+      await settle(page);
+    }
+    await page.getByRole('combobox', { name: 'Perusahaan' }).click();
+    await visible(page.getByRole('listbox'));
+    findings.push(...(await scan(page, `${width} company selector`)));
+    await page.keyboard.press('Escape');
+    expect(findings).toEqual([]);
+  }, 120_000);
+});
