@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -59,6 +59,34 @@ function toggleFullscreen() {
   else void document.documentElement.requestFullscreen?.();
 }
 
+/**
+ * Keeps the keyboard's place: when the element that had the focus leaves the page (the row just
+ * deleted, whose 'Hapus' opened the confirmation; a list that reloaded), the focus would fall to
+ * the page's start; it goes to the content area instead. Dialogs themselves give the focus back to
+ * their opener (MUI's focus trap).
+ */
+function useFocusRescue() {
+  useEffect(() => {
+    let last: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      last = event.target instanceof Element ? event.target : null;
+    };
+    const observer = new MutationObserver(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (last && !last.isConnected && lost) {
+        last = null;
+        document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+      }
+    });
+    document.addEventListener('focusin', onFocusIn);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+    };
+  }, []);
+}
+
 /** The menu's own top: the product name (and, in the phone menu, a close button). */
 function MenuTop({ onClose }: { onClose?: () => void }) {
   return (
@@ -90,6 +118,7 @@ export function MainLayout({ title, children }: { title: string; children: React
   const toggleMobileMenu = useAuth((s) => s.toggleMobileMenu);
   const closeMobileMenu = useAuth((s) => s.closeMobileMenu);
   const navigate = useNavigate();
+  useFocusRescue();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
