@@ -25,7 +25,7 @@ import {
   type SchemeReportRow,
 } from '@sertifikasi/shared-contracts';
 import { axeViolations, describeFindings, injectAxe, settle } from './support/axe';
-import { launchBrowser, PHONE, signIn, visible, WAIT } from './support/browser';
+import { eventually, launchBrowser, PHONE, screenshot, signIn, visible, WAIT } from './support/browser';
 import { ENV_KEYS, REPO_ROOT, type RunningSystem, startSystem, stopSystem } from './support/system';
 
 const TITLE_SUFFIX = ' - Sistem Sertifikasi';
@@ -84,14 +84,14 @@ beforeAll(async () => {
     password: adminPassword,
   });
   const schemes = await apiJson<ListResponse<SchemeReportRow>>(
-    `/api/${REPORTS.scheme.endpoint}/${ALL}?per_page=20`,
+    `/api/${REPORTS.scheme.endpoint}/${ALL}`,
     token,
   );
   const trainings = await apiJson<ListResponse<{ certificate_number: string }>>(
-    `/api/${REPORTS.training.endpoint}/${ALL}?per_page=20`,
+    `/api/${REPORTS.training.endpoint}/${ALL}`,
     token,
   );
-  const scheme = schemes.data.find((r) => r.cert_number);
+  const scheme = schemes.data.find((r) => r.cert_number && r.effective_status === 'ACTIVE');
   const training = trainings.data[0];
   if (!scheme?.cert_number || !training) throw new Error('e2e a11y: the demo data holds no certificate');
   samples['/check-certification-company'] = scheme.cert_number;
@@ -253,4 +253,111 @@ describe.each(WIDTHS)('no WCAG 2.1 A/AA violation at $name', ({ name: width, dev
     await page.keyboard.press('Escape');
     expect(findings).toEqual([]);
   }, 120_000);
+});
+
+/** What the focused element is called: its label, its aria name, or its text. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const byIds = el
+      .getAttribute('aria-labelledby')
+      ?.split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    const labels = (el as HTMLInputElement).labels;
+    const name =
+      el.getAttribute('aria-label') ||
+      byIds ||
+      (labels && labels.length > 0 ? labels[0]!.textContent : '') ||
+      el.textContent ||
+      '';
+    return name.replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element's name matches (at most `max` times). */
+async function tabTo(page: Page, name: RegExp, { max = 60, back = false } = {}): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focusedName(page);
+    if (name.test(now)) return;
+    seen.push(now);
+  }
+  throw new Error(`Tab never reached ${name}; it went through: ${seen.join(' | ')}`);
+}
+
+describe('the keyboard alone', () => {
+  it(
+    'signs in, skips to the content, opens Tambah Sertifikasi Perusahaan from the menu, fills it and saves it',
+    async () => {
+      const { context, page } = await newContext(WIDTHS[0].device);
+      const client = `PT Papan Ketik Nusantara ${Date.now().toString(36)}`;
+      try {
+        await page.goto('/login');
+        await tabTo(page, /^Username/);
+        await page.keyboard.type('admin');
+        await tabTo(page, /^Password/);
+        await page.keyboard.type(adminPassword);
+        await page.keyboard.press('Enter');
+        await page.waitForURL('**/statistik');
+        await settle(page);
+
+        // The first Tab: the skip link, shown while focused; Enter puts the focus in the content.
+        await page.keyboard.press('Tab');
+        expect(await focusedName(page)).toBe('Langsung ke konten utama');
+        await screenshot(page, 'a11y-skip-link');
+        await page.keyboard.press('Enter');
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+        // The menu, by keyboard (Shift+Tab back from the content reaches the header, then the menu).
+        await page.keyboard.press('Escape');
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await tabTo(page, /^Sertifikasi Perusahaan$/);
+        await page.keyboard.press('Enter');
+        await page.waitForURL('**/company-certificate');
+        await settle(page);
+
+        await tabTo(page, /^Tambah Sertifikasi Perusahaan$/);
+        const opener = page.getByRole('button', { name: 'Tambah Sertifikasi Perusahaan' });
+        await screenshot(page, 'a11y-focus-add-button');
+        await page.keyboard.press('Enter');
+        const dialog = await visible(page.getByRole('dialog', { name: 'Tambah Sertifikasi Perusahaan' }));
+        await settle(page);
+        expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+        // The header says 'Semua Perusahaan': the company is chosen in the form (type, arrow, Enter).
+        await tabTo(page, /^Perusahaan/);
+        await page.keyboard.type('Mutu Sertifikasi');
+        await visible(page.getByRole('listbox'));
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        await expect(dialog.getByRole('combobox', { name: /^Perusahaan/ }).inputValue()).resolves.toBe(
+          'PT Mutu Sertifikasi Nusantara',
+        );
+        await tabTo(page, /^Nama Klien/);
+        await page.keyboard.type(client);
+        await tabTo(page, /^Nomor Sertifikat/);
+        await page.keyboard.type(`KB-${Date.now().toString(36).toUpperCase()}`);
+        await tabTo(page, /^Region/);
+        await page.keyboard.type('DKI Jakarta');
+        await screenshot(page, 'a11y-focus-dialog-field');
+        await tabTo(page, /^Simpan Data$/);
+        await page.keyboard.press('Enter');
+
+        // Announced, not focused: the toast is an alert, and the focus is back on 'Tambah ...'.
+        await visible(page.getByRole('alert').filter({ hasText: 'Berhasil menambahkan data' }));
+        await dialog.waitFor({ state: 'hidden' });
+        await eventually(async () => expect(await isFocused(opener)).toBe(true));
+        // And found again by typing in the list's search (before 'Tambah ...').
+        await tabTo(page, /^Cari/, { back: true });
+        await page.keyboard.type(client);
+        await visible(main(page).getByRole('row').filter({ hasText: client }));
+      } finally {
+        await context.close();
+      }
+    },
+    5 * 60_000,
+  );
 });

@@ -4,6 +4,7 @@
  * and no bundle ever holds it), run with the WCAG 2.0/2.1 level A and AA rules, after the page has
  * settled (no loading indicator, no running transition).
  */
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { WAIT } from './browser';
 
@@ -53,7 +54,11 @@ export async function axeViolations(page: Page, scope?: Locator): Promise<AxeFin
   const element = scope ? await scope.elementHandle() : null;
   return page.evaluate(
     async ({ root, tags }) => {
-      const axe = (window as unknown as { axe?: typeof import('axe-core') }).axe;
+      const axe = (
+        window as unknown as {
+          axe?: { run: (context: Element | Document, options: RunOptions) => Promise<AxeResults> };
+        }
+      ).axe;
       if (!axe) throw new Error('axe-core was not injected (injectAxe(context) before opening the page)');
       const result = await axe.run(root ?? document, {
         runOnly: { type: 'tag', values: tags },
