@@ -110,9 +110,8 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
             size="small"
             disabled={disabled}
             onClick={() => input.current?.click()}
-            aria-labelledby={`${id}-choose ${labelId}`}
+            aria-label={UI_FORMAT.chooseImage(label)}
             aria-describedby={(shownError ?? helperText) ? `${id}-help` : undefined}
-            id={`${id}-choose`}
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             {UI_TEXT.chooseImage}
