@@ -32,7 +32,8 @@ function SkipLink() {
       href={`#${MAIN_CONTENT_ID}`}
       onClick={(event) => {
         event.preventDefault();
-        document.getElementById(MAIN_CONTENT_ID)?.focus();
+        // The header is sticky above the content: focusing without scrolling keeps both in view.
+        document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
       }}
       sx={{
         position: 'fixed',
