@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
+import { EFFECTIVE_STATUS_LABELS, type EffectiveStatus } from '@sertifikasi/shared-contracts';
 import { imageUrl } from './format';
 import { UI_TEXT } from './i18n/id';
 
@@ -20,6 +21,36 @@ export function ActiveBadge({ active }: ActiveBadgeProps) {
       label={on ? UI_TEXT.active : UI_TEXT.inactive}
       color={on ? 'success' : 'default'}
       variant={on ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+/** The colour of each scheme status (theme colours whose text contrast the theme test checks). */
+export const STATUS_CHIP_COLORS = {
+  ACTIVE: 'success',
+  EXPIRED: 'error',
+  SUSPENDED: 'warning',
+  WITHDRAWN: 'secondary',
+  NOACTIVE: 'default',
+  DRAFT: 'info',
+} as const satisfies Record<
+  EffectiveStatus,
+  'success' | 'error' | 'warning' | 'secondary' | 'default' | 'info'
+>;
+
+/**
+ * A scheme's effective status as a chip ('ACTIVE', 'KADALUARSA', 'NOT ACTIVE', ...), the same on the
+ * client's page, in its history and in the scheme report: filled in the status's colour (outlined
+ * for NOT ACTIVE), its label readable against it (WCAG AA).
+ */
+export function StatusChip({ status }: { status: EffectiveStatus }) {
+  return (
+    <Chip
+      size="small"
+      label={EFFECTIVE_STATUS_LABELS[status]}
+      color={STATUS_CHIP_COLORS[status]}
+      variant={status === 'NOACTIVE' ? 'outlined' : 'filled'}
+      sx={{ fontWeight: 600 }}
     />
   );
 }

@@ -28,7 +28,14 @@ export {
   API_DATE_FORMAT,
 } from './format';
 // List cells
-export { ActiveBadge, NameWithImage, type ActiveBadgeProps, type NameWithImageProps } from './display';
+export {
+  ActiveBadge,
+  NameWithImage,
+  StatusChip,
+  STATUS_CHIP_COLORS,
+  type ActiveBadgeProps,
+  type NameWithImageProps,
+} from './display';
 // Form pieces
 export * from './form';
 // Modals

@@ -1,24 +1,7 @@
-import Chip from '@mui/material/Chip';
-import { EFFECTIVE_STATUS_LABELS, type EffectiveStatus } from '@sertifikasi/shared-contracts';
+import type { EffectiveStatus } from '@sertifikasi/shared-contracts';
+import { StatusChip } from '@sertifikasi/shared-ui';
 
-const COLORS: Record<EffectiveStatus, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
-  ACTIVE: 'success',
-  EXPIRED: 'error',
-  SUSPENDED: 'warning',
-  WITHDRAWN: 'error',
-  NOACTIVE: 'default',
-  DRAFT: 'info',
-};
-
-/** A scheme's effective status as a badge: 'ACTIVE', 'KADALUARSA', 'NOT ACTIVE', ... */
+/** A scheme's effective status as a badge: 'ACTIVE', 'KADALUARSA', 'NOT ACTIVE', ... (shared-ui's StatusChip). */
 export function StatusBadge({ status }: { status: EffectiveStatus }) {
-  return (
-    <Chip
-      size="small"
-      label={EFFECTIVE_STATUS_LABELS[status]}
-      color={COLORS[status]}
-      variant={status === 'NOACTIVE' ? 'outlined' : 'filled'}
-      sx={{ fontWeight: 600 }}
-    />
-  );
+  return <StatusChip status={status} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -37,6 +37,10 @@ function useObjectUrl(file: unknown): string | null {
  * stored image's name as the API returned it (previewed from `/images/<name>`); a chosen file goes to
  * `<name>_file` and is previewed instead, leaving `name` as it is (the server replaces the image);
  * 'Hapus Gambar' empties both, which removes the stored image on save. Accepts JPEG and PNG.
+ *
+ * 'Pilih Gambar' is a button of its own (named with the field's label, e.g. 'Pilih Gambar Logo')
+ * that opens the browser's file chooser; the file input itself is hidden and out of the Tab order,
+ * so no control sits inside another (WCAG 4.1.2) and a keyboard reaches each one once.
  */
 export function ImageInput({ name, label, required, disabled, helperText, size = 120 }: ImageInputProps) {
   const fileName = `${name}_file`;
@@ -46,6 +50,8 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
   const file = upload.field.value instanceof File ? upload.field.value : null;
   const shownError = error ?? upload.error;
   const fileUrl = useObjectUrl(file);
+  const input = useRef<HTMLInputElement>(null);
+  const labelId = `${id}-label`;
   const preview = fileUrl ?? imageUrl(field.value);
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -66,7 +72,7 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
 
   return (
     <FormControl error={shownError !== undefined} disabled={disabled} required={required}>
-      <FormLabel htmlFor={id} sx={{ mb: 1 }}>
+      <FormLabel id={labelId} component="span" sx={{ mb: 1 }}>
         {label}
       </FormLabel>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -100,33 +106,28 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
         </Box>
         <Stack spacing={1} sx={{ minWidth: 0 }}>
           <Button
-            component="label"
             variant="outlined"
             size="small"
             disabled={disabled}
+            onClick={() => input.current?.click()}
+            aria-label={UI_FORMAT.chooseImage(label)}
+            aria-describedby={(shownError ?? helperText) ? `${id}-help` : undefined}
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             {UI_TEXT.chooseImage}
-            <input
-              id={id}
-              name={fileName}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              onChange={onChoose}
-              disabled={disabled}
-              style={{
-                clip: 'rect(0 0 0 0)',
-                clipPath: 'inset(50%)',
-                height: 1,
-                overflow: 'hidden',
-                position: 'absolute',
-                bottom: 0,
-                left: 0,
-                whiteSpace: 'nowrap',
-                width: 1,
-              }}
-            />
           </Button>
+          <input
+            ref={input}
+            id={id}
+            name={fileName}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            onChange={onChoose}
+            disabled={disabled}
+            hidden
+            tabIndex={-1}
+            aria-labelledby={labelId}
+          />
           {preview && (
             <Button
               variant="text"
@@ -146,7 +147,9 @@ export function ImageInput({ name, label, required, disabled, helperText, size =
           )}
         </Stack>
       </Stack>
-      {(shownError ?? helperText) && <FormHelperText>{shownError ?? helperText}</FormHelperText>}
+      {(shownError ?? helperText) && (
+        <FormHelperText id={`${id}-help`}>{shownError ?? helperText}</FormHelperText>
+      )}
     </FormControl>
   );
 }

@@ -39,6 +39,8 @@ export const UI_TEXT = {
   noOptions: 'Tidak ada pilihan',
   selectPlaceholder: '- Pilih -',
   scrollHint: 'Geser untuk melihat kolom lain',
+  table: 'Tabel',
+  refreshing: 'Memperbarui data',
   notFound: 'Opps, Data Tidak Ditemukan',
   loadFailed: 'Maaf, ada kesalahan pada sistem',
   retry: 'Coba Lagi',
@@ -55,6 +57,8 @@ export const UI_FORMAT = {
   summary: (from: string, to: string, total: string) => `Menampilkan ${from} - ${to} dari ${total} data`,
   /** Accessible name of a page button, 'Halaman 3'. */
   page: (page: number) => `Halaman ${page}`,
+  /** The image field's button, 'Pilih Gambar Logo'. */
+  chooseImage: (label: string) => `${UI_TEXT.chooseImage} ${label}`,
   /** Alt text of an image preview, 'Pratinjau Logo'. */
   preview: (label: string) => `Pratinjau ${label}`,
 } as const;

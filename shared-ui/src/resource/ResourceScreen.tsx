@@ -107,6 +107,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
         sort={list.sort}
         onSort={list.toggleSort}
         actions={actions}
+        label={config.title}
         {...(config.emptyText ? { emptyText: config.emptyText } : {})}
       />
       {list.data && rows.length > 0 && (

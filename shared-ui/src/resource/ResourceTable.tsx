@@ -52,8 +52,10 @@ export function ResourceTable<T extends { id: string }>({
   const firstLoad = loading && rows.length === 0;
   return (
     <>
-      <Box sx={{ height: 4 }}>{loading && !firstLoad && <LinearProgress />}</Box>
-      <WideTableContainer contentKey={`${columnCount}:${rows.length}:${loading}`}>
+      <Box sx={{ height: 4 }}>
+        {loading && !firstLoad && <LinearProgress aria-label={UI_TEXT.refreshing} />}
+      </Box>
+      <WideTableContainer contentKey={`${columnCount}:${rows.length}:${loading}`} label={label}>
         <Table size="small" aria-busy={loading} aria-label={label}>
           <TableHead>
             <TableRow>

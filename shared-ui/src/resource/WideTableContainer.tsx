@@ -18,15 +18,18 @@ export interface WideTableContainerProps {
   children: ReactNode;
   /** Changes when the table's content may have changed width (rows, columns). */
   contentKey?: unknown;
+  /** What the table shows (its own name): names the box while it scrolls; 'Tabel' by default. */
+  label?: string;
 }
 
 /**
  * A table box that scrolls sideways on its own when the table is wider than the screen, so the page
  * itself never does. While it overflows, 'Geser untuk melihat kolom lain' shows above it, and the
  * cells marked {@link STICKY_END_CELL} (the action column) stay reachable on the right edge, with a
- * shadow where the other columns slide under them.
+ * shadow where the other columns slide under them. A keyboard reaches it too: while it overflows the
+ * box is a named region in the Tab order (the arrow keys then scroll it) with a visible focus ring.
  */
-export function WideTableContainer({ children, contentKey }: WideTableContainerProps) {
+export function WideTableContainer({ children, contentKey, label = UI_TEXT.table }: WideTableContainerProps) {
   const box = useRef<HTMLDivElement>(null);
   const [overflowing, setOverflowing] = useState(false);
   // Measured on mount, when the box or the table resizes, on a window resize, and when the content
@@ -59,8 +62,10 @@ export function WideTableContainer({ children, contentKey }: WideTableContainerP
       )}
       <TableContainer
         ref={box}
+        {...(overflowing ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
         sx={{
           overflowX: 'auto',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
           [`& .${STICKY_END_CELL}`]: {
             position: 'sticky',
             right: 0,

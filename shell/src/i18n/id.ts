@@ -17,6 +17,7 @@ export const t = {
     fullscreen: 'Layar penuh',
     menu: 'Buka menu',
     closeMenu: 'Tutup menu',
+    skipToContent: 'Langsung ke konten utama',
   },
   // Menu groups and link labels come from the route registry (shared-contracts/src/routes.ts).
   menu: {

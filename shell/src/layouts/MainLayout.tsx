@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -18,9 +18,74 @@ import { t } from '../i18n/id';
 
 const DRAWER = 260;
 
+/** The id of the content area, where the skip link leads. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The first stop of the Tab key on every signed-in screen: 'Langsung ke konten utama', off screen
+ * until it has the focus, then shown at the top left above everything. It moves the focus to the
+ * content area (past the menu and the header) without changing the address.
+ */
+function SkipLink() {
+  return (
+    <Link
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        // The header is sticky above the content: focusing without scrolling keeps both in view.
+        document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+        boxShadow: 3,
+        fontWeight: 600,
+        transform: 'translateY(-200%)',
+        '&:focus, &:focus-visible': { transform: 'none' },
+      }}
+    >
+      {t.header.skipToContent}
+    </Link>
+  );
+}
+
 function toggleFullscreen() {
   if (document.fullscreenElement) void document.exitFullscreen();
   else void document.documentElement.requestFullscreen?.();
+}
+
+/**
+ * Keeps the keyboard's place: when the element that had the focus leaves the page (the row just
+ * deleted, whose 'Hapus' opened the confirmation; a list that reloaded), the focus would fall to
+ * the page's start; it goes to the content area instead. Dialogs themselves give the focus back to
+ * their opener (MUI's focus trap).
+ */
+function useFocusRescue() {
+  useEffect(() => {
+    let last: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      last = event.target instanceof Element ? event.target : null;
+    };
+    const observer = new MutationObserver(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (last && !last.isConnected && lost) {
+        last = null;
+        document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+      }
+    });
+    document.addEventListener('focusin', onFocusIn);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+    };
+  }, []);
 }
 
 /** The menu's own top: the product name (and, in the phone menu, a close button). */
@@ -54,8 +119,10 @@ export function MainLayout({ title, children }: { title: string; children: React
   const toggleMobileMenu = useAuth((s) => s.toggleMobileMenu);
   const closeMobileMenu = useAuth((s) => s.closeMobileMenu);
   const navigate = useNavigate();
+  useFocusRescue();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <Drawer
         variant="temporary"
         open={mobileOpen}
@@ -136,7 +203,12 @@ export function MainLayout({ title, children }: { title: string; children: React
             </Button>
           </Toolbar>
         </AppBar>
-        <Box component="main" sx={{ p: { xs: 2, sm: 3 }, flexGrow: 1, minWidth: 0 }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ p: { xs: 2, sm: 3 }, flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}
+        >
           {children}
         </Box>
         <Box component="footer" sx={{ p: 2, color: 'text.secondary', textAlign: 'center' }}>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -22,7 +23,11 @@ const linkSx = {
   },
 } as const;
 
-/** Statistics link plus the three groups, each toggling open or closed; links by permission. */
+/**
+ * Statistics link plus the three groups, each toggling open or closed; links by permission. A
+ * `<nav>` holding one list whose items are the links and the groups; a group's item holds its toggle
+ * (a button saying whether it is expanded, naming the list it controls) and its own list of links.
+ */
 export function SideMenu() {
   const roles = useAuth((s) => s.roles);
   // Until user-info answers, the keys are the signed-out defaults: show no links rather than a few.
@@ -30,46 +35,54 @@ export function SideMenu() {
   const closeMobileMenu = useAuth((s) => s.closeMobileMenu);
   const groups = visibleMenu(roles);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  if (!loaded) return <List component="nav" aria-label={t.menu.navigation} aria-busy />;
+  const idPrefix = useId();
+  if (!loaded) return <nav aria-label={t.menu.navigation} aria-busy />;
   return (
-    <List component="nav" aria-label={t.menu.navigation}>
-      {TOP_LINKS.filter((link) => can(roles, link.permission)).map((link) => (
-        <ListItemButton key={link.to} component={NavLink} to={link.to} sx={linkSx} onClick={closeMobileMenu}>
-          <ListItemIcon>
-            <BarChartIcon />
-          </ListItemIcon>
-          <ListItemText primary={link.label} />
-        </ListItemButton>
-      ))}
-      {groups.map((group) => {
-        const isOpen = open[group.label] ?? true;
-        return (
-          <div key={group.label}>
-            <ListItemButton
-              aria-expanded={isOpen}
-              onClick={() => setOpen((o) => ({ ...o, [group.label]: !isOpen }))}
-            >
-              <ListItemText primary={group.label} />
-              {isOpen ? <ExpandLess /> : <ExpandMore />}
+    <nav aria-label={t.menu.navigation}>
+      <List>
+        {TOP_LINKS.filter((link) => can(roles, link.permission)).map((link) => (
+          <ListItem key={link.to} disablePadding>
+            <ListItemButton component={NavLink} to={link.to} sx={linkSx} onClick={closeMobileMenu}>
+              <ListItemIcon>
+                <BarChartIcon />
+              </ListItemIcon>
+              <ListItemText primary={link.label} />
             </ListItemButton>
-            <Collapse in={isOpen} unmountOnExit>
-              <List disablePadding>
-                {group.links.map((link) => (
-                  <ListItemButton
-                    key={link.to}
-                    component={NavLink}
-                    to={link.to}
-                    sx={{ ...linkSx, pl: 4 }}
-                    onClick={closeMobileMenu}
-                  >
-                    <ListItemText primary={link.label} />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Collapse>
-          </div>
-        );
-      })}
-    </List>
+          </ListItem>
+        ))}
+        {groups.map((group, index) => {
+          const isOpen = open[group.label] ?? true;
+          const listId = `${idPrefix}-group-${index}`;
+          return (
+            <ListItem key={group.label} disablePadding sx={{ display: 'block' }}>
+              <ListItemButton
+                aria-expanded={isOpen}
+                aria-controls={isOpen ? listId : undefined}
+                onClick={() => setOpen((o) => ({ ...o, [group.label]: !isOpen }))}
+              >
+                <ListItemText primary={group.label} />
+                {isOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+              </ListItemButton>
+              <Collapse in={isOpen} unmountOnExit>
+                <List id={listId} disablePadding aria-label={group.label}>
+                  {group.links.map((link) => (
+                    <ListItem key={link.to} disablePadding>
+                      <ListItemButton
+                        component={NavLink}
+                        to={link.to}
+                        sx={{ ...linkSx, pl: 4 }}
+                        onClick={closeMobileMenu}
+                      >
+                        <ListItemText primary={link.label} />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Collapse>
+            </ListItem>
+          );
+        })}
+      </List>
+    </nav>
   );
 }

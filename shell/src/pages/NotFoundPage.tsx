@@ -7,7 +7,7 @@ import { t } from '../i18n/id';
 export function NotFoundPage() {
   return (
     <Box sx={{ textAlign: 'center', py: 8 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component="h2" gutterBottom>
         {t.notFound.heading}
       </Typography>
       <Typography sx={{ mb: 3 }}>{t.notFound.text}</Typography>

@@ -16,6 +16,21 @@ export interface CheckLayoutProps {
   children?: ReactNode;
 }
 
+/**
+ * The whole document speaks the chosen language (`<html lang>`, which screen readers and the
+ * browser's translation read), and goes back to the portal's own when the page is left.
+ */
+function useDocumentLanguage(lang: Lang) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.lang;
+    root.lang = lang;
+    return () => {
+      root.lang = before;
+    };
+  }, [lang]);
+}
+
 const LANGUAGES: { lang: Lang; label: string }[] = [
   { lang: 'id', label: 'Bahasa Indonesia' },
   { lang: 'en', label: 'English' },
@@ -30,6 +45,7 @@ export function CheckLayout(p: CheckLayoutProps) {
   useEffect(() => {
     document.title = `${p.title} - ${p.t.siteName}`;
   }, [p.title, p.t.siteName]);
+  useDocumentLanguage(p.lang);
   return (
     <main className="pc-page" lang={p.lang}>
       <style>{CSS}</style>

@@ -1,16 +1,13 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import * as yup from 'yup';
 import {
-  EFFECTIVE_STATUS_LABELS,
   joinListParam,
   REPORTS,
   SCHEME_REPORT_COLUMNS,
-  type EffectiveStatus,
   type SchemeReportRow,
 } from '@sertifikasi/shared-contracts';
-import { NameWithImage, orDash, UI_TEXT } from '@sertifikasi/shared-ui';
+import { NameWithImage, orDash, StatusChip, UI_TEXT } from '@sertifikasi/shared-ui';
 import {
   DateRangeInput,
   emptyRange,
@@ -65,18 +62,6 @@ function Filters({ lookups, all }: ReportFiltersProps) {
   );
 }
 
-const STATUS_COLORS: Record<
-  EffectiveStatus,
-  'success' | 'error' | 'warning' | 'default' | 'info' | 'secondary'
-> = {
-  ACTIVE: 'success',
-  EXPIRED: 'error',
-  SUSPENDED: 'warning',
-  WITHDRAWN: 'secondary',
-  NOACTIVE: 'default',
-  DRAFT: 'info',
-};
-
 const orderedRange = yup
   .mixed<DateRangeValue>()
   .test('order', t.report.rangeOrder, (range) => !range || !rangeReversed(range));
@@ -94,13 +79,7 @@ export const schemeReport: ReportConfig<SchemeReportRow, Values> = {
         </Typography>
       </Stack>
     ),
-    effective_status: (row) => (
-      <Chip
-        size="small"
-        color={STATUS_COLORS[row.effective_status]}
-        label={EFFECTIVE_STATUS_LABELS[row.effective_status]}
-      />
-    ),
+    effective_status: (row) => <StatusChip status={row.effective_status} />,
     // The accreditation only when the scheme is accredited (is_accredited 'true').
     accredited: (row) => (row.is_accredited === 'true' ? orDash(row.accredited) : UI_TEXT.dash),
   },
