@@ -1,6 +1,6 @@
 /**
  * The one place where work that must follow every write of a record attaches (docs/architecture.md):
- * each service, after its write and audit and inside the same transaction, calls
+ * each service, after its write and inside the same transaction, calls
  * `afterWrite(ctx, event)`, which runs the steps below in order. A step that throws rolls the whole
  * write back. Later capabilities add a step here, not a call in every service: the register counts
  * (a scheme or training certificate created, changed, deleted, imported) and the signed QR (made
@@ -8,49 +8,13 @@
  *
  * Not an event bus: a fixed, typed list, run synchronously in the writer's transaction.
  */
-import type {
-  accreditedBodies,
-  certificationTypes,
-  clientCertificates,
-  companies,
-  roles,
-  schemes,
-  trainingCertificates,
-  users,
-} from '../db/schema';
 import type { ServiceContext } from './context';
 import { signedQrStep } from './signed-qr';
+import type { AfterWriteStep, WriteEvent } from './write-event';
 
-/** The stored row of each writable record, by its entity name. */
-export interface EntityRows {
-  company: typeof companies.$inferSelect;
-  user: typeof users.$inferSelect;
-  role: typeof roles.$inferSelect;
-  'accreditation-body': typeof accreditedBodies.$inferSelect;
-  'certification-type': typeof certificationTypes.$inferSelect;
-  'client-certificate': typeof clientCertificates.$inferSelect;
-  scheme: typeof schemes.$inferSelect;
-  'training-certificate': typeof trainingCertificates.$inferSelect;
-}
-export type EntityName = keyof EntityRows;
+export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write-event';
 
-/**
- * One write, as stored: the row before (null on create) and after (null on delete). A scheme's
- * status change and QR refresh are updates.
- */
-export type WriteEvent = {
-  [E in EntityName]: {
-    entity: E;
-    action: 'create' | 'update' | 'delete';
-    id: string;
-    before: EntityRows[E] | null;
-    after: EntityRows[E] | null;
-  };
-}[EntityName];
-
-export type AfterWriteStep = (ctx: ServiceContext, event: WriteEvent) => Promise<void>;
-
-/** The steps, in the order they run. Issue 18 adds the register counts, issue 19 the signed QR. */
+/** The steps, in the order they run: the signed QR (services/signed-qr.ts); issue 18 adds the register counts. */
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [signedQrStep];
 
 declare module './context' {

@@ -21,7 +21,7 @@ import type { Config } from '../config';
 import type { Executor } from '../db';
 import { certificationTypes, clientCertificates, schemes, trainingCertificates } from '../db/schema';
 import type { ServiceContext } from './context';
-import type { WriteEvent } from './after-write';
+import type { WriteEvent } from './write-event';
 import { type CheckKind, qrPngBase64 } from './qr';
 import { activeKey, signedCheckUrl } from './signing';
 

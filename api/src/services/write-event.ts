@@ -1,0 +1,45 @@
+/**
+ * What an after-write step receives (services/after-write.ts): one write of a record as stored.
+ * Apart from the list of steps, so that a step imports these types without importing the list that
+ * names it.
+ */
+import type {
+  accreditedBodies,
+  certificationTypes,
+  clientCertificates,
+  companies,
+  roles,
+  schemes,
+  trainingCertificates,
+  users,
+} from '../db/schema';
+import type { ServiceContext } from './context';
+
+/** The stored row of each writable record, by its entity name. */
+export interface EntityRows {
+  company: typeof companies.$inferSelect;
+  user: typeof users.$inferSelect;
+  role: typeof roles.$inferSelect;
+  'accreditation-body': typeof accreditedBodies.$inferSelect;
+  'certification-type': typeof certificationTypes.$inferSelect;
+  'client-certificate': typeof clientCertificates.$inferSelect;
+  scheme: typeof schemes.$inferSelect;
+  'training-certificate': typeof trainingCertificates.$inferSelect;
+}
+export type EntityName = keyof EntityRows;
+
+/**
+ * One write, as stored: the row before (null on create) and after (null on delete). A scheme's
+ * status change and QR refresh are updates.
+ */
+export type WriteEvent = {
+  [E in EntityName]: {
+    entity: E;
+    action: 'create' | 'update' | 'delete';
+    id: string;
+    before: EntityRows[E] | null;
+    after: EntityRows[E] | null;
+  };
+}[EntityName];
+
+export type AfterWriteStep = (ctx: ServiceContext, event: WriteEvent) => Promise<void>;
