@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import importRoutes from './modules/import/import.routes';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -158,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(certificationRoutes);
   await app.register(trainingRoutes);
   await app.register(clientCertificateRoutes);
+  await app.register(importRoutes);
   await app.register(schemeRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);

@@ -18,3 +18,4 @@ export * from './client-certificate';
 export * from './routes';
 export * from './dashboard';
 export * from './report';
+export * from './import';
