@@ -50,13 +50,43 @@ export class ImportInvalid extends Error {
 
 type Values = Record<string, unknown>;
 
-/** A data row: its sheet row number, the values of the file's columns by field, and cell errors. */
+/** Where each of the file's columns sits in a row's arrays (one per file, shared by its rows). */
+interface Layout {
+  columns: ImportColumn[];
+  at: Map<ImportColumn, number>;
+}
+
+/**
+ * A row's cells by column, in a plain array (50,000 rows of 27 cells: a Map per row would cost
+ * several times the memory). `undefined` marks a cell that had an error.
+ */
+class Cells<T> {
+  constructor(
+    private readonly layout: Layout,
+    private readonly items: (T | undefined)[],
+  ) {}
+  get(column: ImportColumn): T | undefined {
+    const i = this.layout.at.get(column);
+    return i === undefined ? undefined : this.items[i];
+  }
+  has(column: ImportColumn): boolean {
+    return this.get(column) !== undefined;
+  }
+  *[Symbol.iterator](): Generator<[ImportColumn, T]> {
+    for (let i = 0; i < this.items.length; i++) {
+      const v = this.items[i];
+      if (v !== undefined) yield [this.layout.columns[i]!, v];
+    }
+  }
+}
+
+/** A data row: its sheet row number, the values of the file's columns and what each cell showed. */
 interface ParsedRow {
   row: number;
-  /** Field -> value as the schema takes it (text, number, `YYYY-MM-DD`, an id, null). */
-  values: Map<ImportColumn, unknown>;
+  /** Values as the schemas take them (text, number, `YYYY-MM-DD`, an id, null when empty). */
+  values: Cells<unknown>;
   /** What each cell showed, for error reports. */
-  texts: Map<ImportColumn, string>;
+  texts: Cells<string>;
 }
 
 /** The file read: the columns it holds and its rows. */
@@ -94,21 +124,24 @@ async function readFile(
 ): Promise<ParsedFile> {
   const known = new Map(IMPORT_COLUMNS[kind].map((c) => [headerKey(c.header), c]));
   let header: Map<number, ImportColumn> | null = null;
+  let layout: Layout | null = null;
   const rows: ParsedRow[] = [];
   for await (const sheetRow of firstSheetRows(file)) {
-    if (!header) {
+    if (!header || !layout) {
       header = readHeader(sheetRow, known);
+      const columns = [...header.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+      layout = { columns, at: new Map(columns.map((c, i) => [c, i])) };
       const held = new Set(header.values());
       const missing = IMPORT_COLUMNS[kind].filter((c) => c.required === 'column' && !held.has(c));
       if (missing.length) throw refused(IMPORT_MESSAGES.missingColumns(missing.map((c) => c.header)));
       continue;
     }
     if (rows.length >= IMPORT_MAX_ROWS) throw refused(IMPORT_MESSAGES.tooManyRows(IMPORT_MAX_ROWS));
-    const parsed = parseRow(sheetRow, header, lookups, errors);
+    const parsed = parseRow(sheetRow, header, layout, lookups, errors);
     if (parsed) rows.push(parsed);
   }
-  if (!header) throw refused(IMPORT_MESSAGES.noHeader);
-  return { columns: [...header.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c), rows };
+  if (!layout) throw refused(IMPORT_MESSAGES.noHeader);
+  return { columns: layout.columns, rows };
 }
 
 function readHeader(row: SheetRow, known: Map<string, ImportColumn>): Map<number, ImportColumn> {
@@ -167,21 +200,25 @@ function cellValue(
 function parseRow(
   sheetRow: SheetRow,
   header: Map<number, ImportColumn>,
+  layout: Layout,
   lookups: Lookups,
   errors: Collector,
 ): ParsedRow | null {
-  const values = new Map<ImportColumn, unknown>();
-  const texts = new Map<ImportColumn, string>();
+  const values = new Array<unknown>(layout.columns.length);
+  const texts = new Array<string>(layout.columns.length);
   let filled = false;
   for (const [index, column] of header) {
+    const at = layout.at.get(column)!;
     const cell = readCell(sheetRow.cells[index]);
-    texts.set(column, cell.text);
+    texts[at] = cell.text;
     if (cell.value !== null || cell.problem) filled = true;
     const read = cellValue(column, cell, lookups);
     if ('message' in read) errors.add(sheetRow.number, column.header, cell.text, read.message);
-    else values.set(column, read.value);
+    else values[at] = read.value;
   }
-  return filled ? { row: sheetRow.number, values, texts } : null;
+  return filled
+    ? { row: sheetRow.number, values: new Cells(layout, values), texts: new Cells(layout, texts) }
+    : null;
 }
 
 /** The company's certification types (by name and by code) and accreditation bodies (by name). */
