@@ -672,14 +672,22 @@ export function planUpdates(plan: ImportPlan): boolean {
  * trainingService as on create. Unchanged records are not touched.
  */
 export async function applyPlan(ctx: ServiceContext, plan: ImportPlan): Promise<void> {
+  // The embedded database answers without real I/O: without a turn of the event loop now and then,
+  // a long import would hold the process (other requests, signals) until its last row.
+  let written = 0;
+  const breathe = async () => {
+    if (++written % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+  };
   if (plan.kind === 'training-certificate') {
     for (const t of plan.trainings) {
+      await breathe();
       if (!t.existing) await trainingService.create(ctx, t.input as never);
       else if (t.changed) await trainingService.update(ctx, t.existing.id, t.input as never);
     }
     return;
   }
   for (const client of plan.clients) {
+    await breathe();
     let id = client.existing?.id;
     if (!id) id = (await clientCertificateService.create(ctx, client.input as never)).id;
     else if (client.changed) await clientCertificateService.update(ctx, id, client.input as never);
