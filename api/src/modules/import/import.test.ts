@@ -531,6 +531,34 @@ describe('training-certificate import', () => {
     expect(again.json()).toEqual({ mode: 'apply', rows: 2, created: 0, updated: 0, unchanged: 2 });
   });
 
+  it('a formula counts as its stored result; a number cell is text in a text column', async () => {
+    const file = await xlsx(
+      header,
+      [
+        [
+          { formula: 'CONCAT("PLT-","F1")', result: 'PLT-F1' } as Cell,
+          'Siti',
+          'Lead Auditor',
+          12345,
+          { formula: 'DATE(2025,5,2)', result: utc(2025, 5, 2) } as Cell,
+          null,
+        ],
+      ],
+      [5],
+    );
+    const res = await send('training-certificate', alfa, 'apply', file);
+    expect(res.json()).toMatchObject({ created: 1 });
+    const list = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/training-certificate?company_id=${alfa}&search=PLT-F1`,
+    );
+    expect(list.json<{ data: { location: string; date: string }[] }>().data).toEqual([
+      expect.objectContaining({ location: '12345', date: '2025-05-02' }),
+    ]);
+  });
+
   it('refuses a number of another company and a number repeated in the file', async () => {
     await insertTraining(ctx.database.db, beta, 'PLT-BETA');
     const file = await xlsx(header, [
