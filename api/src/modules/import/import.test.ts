@@ -536,11 +536,11 @@ describe('training-certificate import', () => {
       header,
       [
         [
-          { formula: 'CONCAT("PLT-","F1")', result: 'PLT-F1' } as Cell,
+          { formula: 'CONCAT("PLT-","F1")', result: 'PLT-F1' },
           'Siti',
           'Lead Auditor',
           12345,
-          { formula: 'DATE(2025,5,2)', result: utc(2025, 5, 2) } as Cell,
+          { formula: 'DATE(2025,5,2)', result: utc(2025, 5, 2) },
           null,
         ],
       ],
