@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import importRoutes from './modules/import/import.routes';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -131,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(certificationRoutes);
   await app.register(trainingRoutes);
   await app.register(clientCertificateRoutes);
+  await app.register(importRoutes);
   await app.register(schemeRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);

@@ -19,3 +19,4 @@ export * from './routes';
 export * from './dashboard';
 export * from './report';
 export * from './credential';
+export * from './import';

@@ -373,6 +373,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     request_id: text('request_id'),
+    /** Where the write came from (services/context.ts WriteSource); null on rows older than the column. */
+    source: text('source'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entity_id, t.at),

@@ -34,5 +34,6 @@ export async function audit(
     before: entry.before ?? null,
     after: entry.after ?? null,
     request_id: ctx.actor?.requestId ?? null,
+    source: ctx.actor?.source ?? 'system',
   });
 }

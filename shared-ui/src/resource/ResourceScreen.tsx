@@ -76,6 +76,12 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
     return all;
   }, [config.columns, config.companyColumnIndex, config.companyName, showCompany]);
 
+  const Toolbar = config.toolbar;
+  const afterSave = () => {
+    list.reload();
+    config.afterChange?.();
+  };
+
   const afterDelete = () => {
     // The last row of a later page is gone: show the page before it.
     if (rows.length === 1 && list.page > 1) list.setPage(list.page - 1);
@@ -94,6 +100,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
         }}
         pageSize={{ value: list.pageSize, onChange: list.setPageSize }}
       >
+        {Toolbar && <Toolbar reload={afterSave} />}
         {canCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={modal.openCreate}>
             {UI_FORMAT.addTitle(config.entityLabel)}
@@ -126,10 +133,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
         endpoint={config.endpoint}
         entityLabel={config.entityLabel}
         companyScoped={companyScoped}
-        onSaved={() => {
-          list.reload();
-          config.afterChange?.();
-        }}
+        onSaved={afterSave}
       />
       <DeleteDialog<T>
         target={toDelete}

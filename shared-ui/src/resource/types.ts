@@ -138,6 +138,11 @@ export interface ResourceConfig<T extends { id: string }, V extends FormikValues
   endpoint: string;
   /** Permission module: `<module>:create` shows Tambah, `:edit` Ubah, `:delete` Hapus. */
   module: ActionModule;
+  /**
+   * More of the screen's own buttons in the toolbar, before 'Tambah' (e.g. 'Impor Excel'): a
+   * component (it may use hooks), handed `reload`, which reloads the list as a save does.
+   */
+  toolbar?: ComponentType<{ reload: () => void }>;
   /** Placeholder and accessible name of the search box, e.g. 'Cari User'. */
   searchPlaceholder: string;
   /** The table's columns, in order (the Perusahaan column is added by the screen). */

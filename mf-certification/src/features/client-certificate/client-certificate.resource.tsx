@@ -6,6 +6,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { NameWithImage, orDash, type ResourceConfig } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
+import { importButton } from '../import/ImportButton';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
 
 /** A sort key the client list allows (`sort=<key>`). */
@@ -37,6 +38,7 @@ export const clientCertificateResource: ResourceConfig<ClientCertificate, Client
   ],
   actions: ['edit', 'detail', 'delete'],
   detail: { href: (c) => routeLink('/company-certificate/:id', { id: c.id }) },
+  toolbar: importButton('company-certificate', t.client.title),
   form: {
     initialValues: clientFormValues,
     schema: clientFormSchema,

@@ -6,6 +6,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { formatDate, orDash, type ResourceConfig } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
+import { importButton } from '../import/ImportButton';
 import { TrainingFields, trainingBody, trainingFormValues, type TrainingFormValues } from './TrainingFields';
 
 /** A sort key the training list allows (`sort=<key>`). */
@@ -34,6 +35,7 @@ export const trainingCertificateResource: ResourceConfig<Training, TrainingFormV
   ],
   actions: [{ action: 'edit', label: t.training.edit }, 'detail', 'delete'],
   detail: { href: (c) => routeLink('/training-certificate/:id', { id: c.id }) },
+  toolbar: importButton('training-certificate', t.training.title),
   form: {
     initialValues: trainingFormValues,
     schema: () => trainingInputSchema,

@@ -1,0 +1,667 @@
+import { PassThrough } from 'node:stream';
+import { createDeflateRaw, crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { IMPORT_MESSAGES } from '@sertifikasi/shared-contracts';
+import { auditLog } from '../../db/schema';
+import {
+  auth,
+  call,
+  createCompany,
+  createRole,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers';
+import { insertAccredited, insertCertificationType, insertTraining } from '../../../test/records';
+import { formBody } from '../../../test/forms';
+
+let ctx: TestContext;
+let alfa: string;
+let beta: string;
+let creator: { id: string; token: string };
+let editor: { id: string; token: string };
+let outsider: { id: string; token: string };
+
+const BASE = 'https://cek.sertifikasi.example.id';
+
+beforeAll(async () => {
+  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE });
+  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Impor');
+  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Impor');
+  await insertCertificationType(ctx.database.db, alfa, 'ISO 9001');
+  await insertCertificationType(ctx.database.db, alfa, 'ISO 14001');
+  await insertCertificationType(ctx.database.db, beta, 'ISO 9001');
+  await insertAccredited(ctx.database.db, alfa, 'KAN');
+  const read = ['company-certificate', 'training-certificate'];
+  const createOnly = await createRole(ctx.app, ctx.adminToken, 'Impor Tambah', [
+    ...read,
+    'company-certificate:create',
+    'training-certificate:create',
+  ]);
+  const createEdit = await createRole(ctx.app, ctx.adminToken, 'Impor Ubah', [
+    ...read,
+    'company-certificate:create',
+    'company-certificate:edit',
+    'training-certificate:create',
+    'training-certificate:edit',
+  ]);
+  const readOnly = await createRole(ctx.app, ctx.adminToken, 'Impor Baca', read);
+  creator = await createUser(ctx.app, ctx.adminToken, {
+    username: 'impor.tambah',
+    roles_id: createOnly,
+    company_ids: [alfa],
+  });
+  editor = await createUser(ctx.app, ctx.adminToken, {
+    username: 'impor.ubah',
+    roles_id: createEdit,
+    company_ids: [alfa],
+  });
+  outsider = await createUser(ctx.app, ctx.adminToken, {
+    username: 'impor.baca',
+    roles_id: readOnly,
+    company_ids: 'ALL',
+  });
+});
+afterAll(async () => ctx.close());
+
+type Cell = ExcelJS.CellValue;
+
+/** An xlsx with `header` and `rows` on its first sheet, written by exceljs. */
+async function xlsx(header: string[], rows: Cell[][], dateColumns: number[] = []): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Data');
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  for (const c of dateColumns) sheet.getColumn(c).numFmt = 'dd/mm/yyyy';
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function send(
+  kind: string,
+  company: string,
+  mode: string,
+  file: Buffer | null,
+  token = ctx.adminToken,
+) {
+  const { payload, headers } = await formBody(
+    file
+      ? {
+          file: {
+            data: file,
+            filename: 'data.xlsx',
+            type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          },
+        }
+      : { other: 'x' },
+  );
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/import/${kind}/${company}?mode=${mode}`,
+    payload,
+    headers: { ...headers, ...auth(token) },
+  });
+}
+
+const HEADER = [
+  'Nomor Sertifikat Klien',
+  'Nama Klien',
+  'Region',
+  'Email',
+  'Jumlah Karyawan',
+  'Nomor Sertifikat',
+  'Sertifikat',
+  'Status',
+  'Tanggal Terbit',
+  'Masa Berlaku',
+  'Satuan Masa Berlaku',
+  'Akreditasi',
+];
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
+
+interface ClientBody {
+  id: string;
+  name: string;
+  certificate_number: string;
+  region: string;
+  email: string | null;
+  employees_number: number | null;
+  address: string | null;
+  schema: {
+    id: string;
+    cert_number: string;
+    status: string;
+    expired_date: string;
+    issue_date: string;
+    is_accredited: string;
+    cert_name: string;
+  }[];
+}
+
+async function clients(company: string) {
+  const res = await call(
+    ctx.app,
+    ctx.adminToken,
+    'GET',
+    `/api/company-certificate?company_id=${company}&paginate=200`,
+  );
+  return res.json<{ data: ClientBody[]; total: number }>();
+}
+async function detail(company: string, number: string): Promise<ClientBody> {
+  const found = (await clients(company)).data.find((c) => c.certificate_number === number)!;
+  const res = await call(ctx.app, ctx.adminToken, 'GET', `/api/company-certificate/${company}/${found.id}`);
+  return res.json<ClientBody>();
+}
+const auditCount = async () => (await ctx.database.db.select().from(auditLog)).length;
+
+describe('GET /api/import/{kind}/template', () => {
+  it('answers the header row and a Petunjuk sheet explaining each column', async () => {
+    const res = await call(ctx.app, creator.token, 'GET', '/api/import/company-certificate/template');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('template-impor-sertifikasi-perusahaan.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const data = workbook.worksheets[0]!;
+    expect((data.getRow(1).values as string[]).slice(1, 4)).toEqual([
+      'Nomor Sertifikat Klien',
+      'Nama Klien',
+      'Region',
+    ]);
+    expect(data.getRow(1).cellCount).toBe(27);
+    const help = workbook.getWorksheet('Petunjuk')!;
+    const rows = Array.from({ length: help.rowCount }, (_, i) => help.getRow(i + 1).values as string[]);
+    expect(rows.find((r) => r[1] === 'Nama Klien')).toEqual([
+      undefined,
+      'Nama Klien',
+      'Wajib',
+      expect.stringContaining('maksimal 200 karakter'),
+    ]);
+    expect(rows.find((r) => r[1] === 'Status')?.[3]).toContain('NOT ACTIVE');
+    expect(rows.find((r) => r[1] === 'Tanggal Terbit')?.[3]).toContain('dd/mm/yyyy');
+  });
+
+  it('names the training template; needs the create permission and a sign-in', async () => {
+    const res = await call(ctx.app, creator.token, 'GET', '/api/import/training-certificate/template');
+    expect(res.headers['content-disposition']).toContain('template-impor-sertifikasi-pelatihan.xlsx');
+    expect(
+      (await call(ctx.app, outsider.token, 'GET', '/api/import/training-certificate/template')).statusCode,
+    ).toBe(403);
+    expect((await call(ctx.app, null, 'GET', '/api/import/training-certificate/template')).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('company-certificate import', () => {
+  const valid = () =>
+    xlsx(
+      HEADER,
+      [
+        [
+          'KL-001',
+          'PT Satu',
+          'Jakarta',
+          'info@satu.co.id',
+          120,
+          'SK-001',
+          'ISO 9001',
+          'ACTIVE',
+          utc(2024, 1, 31),
+          1,
+          'BULAN',
+          'KAN',
+        ],
+        [
+          'KL-001',
+          'PT Satu',
+          'Jakarta',
+          'info@satu.co.id',
+          120,
+          'SK-002',
+          'iso 14001',
+          'not active',
+          '15/02/2024',
+          3,
+          'TAHUN',
+          '',
+        ],
+        ['KL-002', '=SUM(A1)', 'Bandung', null, '45', null, null, null, null, null, null, null],
+        [
+          'KL-003',
+          'PT Tiga',
+          'Surabaya',
+          null,
+          null,
+          'SK-003',
+          'ISO 9001',
+          'DRAFT',
+          '3 Maret 2025',
+          30,
+          'DAY',
+          null,
+        ],
+      ],
+      [9],
+    );
+
+  it('check answers the counts and writes nothing', async () => {
+    const before = await auditCount();
+    const res = await send('company-certificate', alfa, 'check', await valid());
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      {
+        mode: 'check',
+        rows: 4,
+        created: { clients: 3, schemes: 3 },
+        updated: { clients: 0, schemes: 0 },
+        unchanged: { clients: 0, schemes: 0 },
+      },
+    ]);
+    expect((await clients(alfa)).total).toBe(0);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('apply creates clients and schemes through the services, audited with source import', async () => {
+    const res = await send('company-certificate', alfa, 'apply', await valid(), editor.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mode: 'apply', created: { clients: 3, schemes: 3 } });
+    const one = await detail(alfa, 'KL-001');
+    expect([one.name, one.email, one.employees_number]).toEqual(['PT Satu', 'info@satu.co.id', 120]);
+    const byNumber = Object.fromEntries(one.schema.map((s) => [s.cert_number, s]));
+    // Expiry computed as on the form: a month after 31 January is 29 February (2024).
+    expect(byNumber['SK-001']).toMatchObject({
+      issue_date: '2024-01-31',
+      expired_date: '2024-02-29',
+      status: 'ACTIVE',
+      is_accredited: 'true',
+    });
+    expect(byNumber['SK-002']).toMatchObject({
+      issue_date: '2024-02-15',
+      expired_date: '2027-02-15',
+      status: 'NOACTIVE',
+      cert_name: 'ISO 14001',
+      is_accredited: 'false',
+    });
+    // Text starting with '=' is stored as text.
+    const two = await detail(alfa, 'KL-002');
+    expect([two.name, two.employees_number, two.schema]).toEqual(['=SUM(A1)', 45, []]);
+    expect((await detail(alfa, 'KL-003')).schema[0]).toMatchObject({
+      issue_date: '2025-03-03',
+      expired_date: '2025-04-02',
+    });
+    const rows = (await ctx.database.db.select().from(auditLog).where(eq(auditLog.company_id, alfa))).filter(
+      (r) => r.entity !== 'company',
+    );
+    expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((r) => `${r.source}/${r.actor_username}`))).toEqual(
+      new Set(['import/impor.ubah']),
+    );
+  });
+
+  it('the same file again changes nothing', async () => {
+    const before = await auditCount();
+    const res = await send('company-certificate', alfa, 'apply', await valid(), creator.token);
+    expect(res.json()).toEqual({
+      mode: 'apply',
+      rows: 4,
+      created: { clients: 0, schemes: 0 },
+      updated: { clients: 0, schemes: 0 },
+      unchanged: { clients: 3, schemes: 3 },
+    });
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('an update file touches only its columns; a status change enters the history; :edit needed', async () => {
+    const file = await xlsx(
+      ['nomor sertifikat klien', ' NAMA KLIEN ', 'Region', 'Nomor Sertifikat', 'Status'],
+      [
+        ['kl-001', 'PT Satu Baru', 'Jakarta', 'sk-001', 'SUSPENDED'],
+        ['KL-002', '=SUM(A1)', 'Bandung', null, null],
+      ],
+    );
+    const refused = await send('company-certificate', alfa, 'apply', file, creator.token);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, IMPORT_MESSAGES.needsEdit]);
+    expect((await detail(alfa, 'KL-001')).name).toBe('PT Satu');
+
+    const res = await send('company-certificate', alfa, 'apply', file, editor.token);
+    expect(res.json()).toMatchObject({
+      updated: { clients: 1, schemes: 1 },
+      unchanged: { clients: 1, schemes: 0 },
+      created: { clients: 0, schemes: 0 },
+    });
+    const one = await detail(alfa, 'KL-001');
+    expect([one.name, one.email, one.employees_number]).toEqual(['PT Satu Baru', 'info@satu.co.id', 120]);
+    const scheme = one.schema.find((s) => s.cert_number.toLowerCase() === 'sk-001')!;
+    expect([scheme.status, scheme.expired_date, scheme.is_accredited]).toEqual([
+      'SUSPENDED',
+      '2024-02-29',
+      'true',
+    ]);
+    const history = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/company-certificate-scheme/${scheme.id}/history`,
+    );
+    expect(history.json<{ from: string | null; to: string; by: string }[]>()[0]).toMatchObject({
+      from: 'ACTIVE',
+      to: 'SUSPENDED',
+      by: 'impor.ubah',
+    });
+  });
+
+  it('reports every invalid cell with its row, column, value and message; writes nothing', async () => {
+    await insertCertificationType(ctx.database.db, beta, 'ISO 45001');
+    const other = await xlsx(HEADER, [
+      [
+        'KB-1',
+        'PT Beta Klien',
+        'Medan',
+        null,
+        null,
+        'SK-BETA',
+        'ISO 9001',
+        'ACTIVE',
+        '01/01/2024',
+        1,
+        'YEAR',
+        null,
+      ],
+    ]);
+    expect((await send('company-certificate', beta, 'apply', other)).statusCode).toBe(200);
+    const before = await auditCount();
+    const file = await xlsx(HEADER, [
+      [
+        'KL-100',
+        'x'.repeat(201),
+        'Jakarta',
+        'bukan-email',
+        'dua',
+        'SK-100',
+        'ISO 27001',
+        'AKTIF',
+        '02/30/2024',
+        0,
+        'MINGGU',
+        'KAN',
+      ],
+      [
+        'KL-101',
+        'PT\tKontrol',
+        'Bogor',
+        null,
+        null,
+        'SK-BETA',
+        'ISO 9001',
+        'ACTIVE',
+        '01/01/2024',
+        1,
+        'YEAR',
+        'Tidak Ada',
+      ],
+      [
+        'KL-101',
+        'PT Lain',
+        'Bogor',
+        null,
+        null,
+        'SK-100',
+        'ISO 9001',
+        'ACTIVE',
+        { formula: 'TODAY()' },
+        1,
+        'YEAR',
+        null,
+      ],
+      [
+        'KL-003',
+        'PT Tiga',
+        'Surabaya',
+        null,
+        null,
+        'SK-001',
+        'ISO 9001',
+        'ACTIVE',
+        '01/01/2024',
+        1,
+        'YEAR',
+        null,
+      ],
+      ['', 'PT Tanpa Nomor', '', null, null, null, null, null, null, null, null, null],
+    ]);
+    for (const mode of ['check', 'apply']) {
+      const res = await send('company-certificate', alfa, mode, file);
+      expect(res.statusCode).toBe(422);
+      const body = res.json<{
+        code: string;
+        rows: { row: number; column: string; value: string; message: string }[];
+      }>();
+      expect(body.code).toBe('validation');
+      expect(body.rows).toEqual([
+        { row: 2, column: 'Nama Klien', value: 'x'.repeat(201), message: 'Nama Klien maksimal 200 karakter' },
+        {
+          row: 2,
+          column: 'Email',
+          value: 'bukan-email',
+          message: 'Email harus berupa alamat email yang valid',
+        },
+        { row: 2, column: 'Jumlah Karyawan', value: 'dua', message: 'Jumlah Karyawan harus berupa angka' },
+        { row: 2, column: 'Sertifikat', value: 'ISO 27001', message: IMPORT_MESSAGES.typeNotFound },
+        { row: 2, column: 'Status', value: 'AKTIF', message: 'Status tidak valid' },
+        {
+          row: 2,
+          column: 'Tanggal Terbit',
+          value: '02/30/2024',
+          message: IMPORT_MESSAGES.date('Tanggal Terbit'),
+        },
+        { row: 2, column: 'Masa Berlaku', value: '0', message: 'Masa Berlaku minimal 1' },
+        {
+          row: 2,
+          column: 'Satuan Masa Berlaku',
+          value: 'MINGGU',
+          message: 'Satuan Masa Berlaku tidak valid',
+        },
+        {
+          row: 3,
+          column: 'Nama Klien',
+          value: 'PT\tKontrol',
+          message: 'Nama Klien tidak boleh berisi karakter kontrol',
+        },
+        { row: 3, column: 'Nomor Sertifikat', value: 'SK-BETA', message: IMPORT_MESSAGES.otherCompany },
+        { row: 3, column: 'Akreditasi', value: 'Tidak Ada', message: IMPORT_MESSAGES.bodyNotFound },
+        { row: 4, column: 'Nama Klien', value: 'PT Lain', message: IMPORT_MESSAGES.disagrees(3) },
+        { row: 4, column: 'Nomor Sertifikat', value: 'SK-100', message: IMPORT_MESSAGES.repeated(2) },
+        { row: 4, column: 'Tanggal Terbit', value: '=TODAY()', message: IMPORT_MESSAGES.formulaNoResult },
+        { row: 5, column: 'Nomor Sertifikat', value: 'SK-001', message: IMPORT_MESSAGES.otherClient },
+        { row: 6, column: 'Nomor Sertifikat Klien', value: '', message: 'Nomor Sertifikat wajib diisi' },
+        { row: 6, column: 'Region', value: '', message: 'Region wajib diisi' },
+      ]);
+    }
+    expect(await auditCount()).toBe(before);
+    expect((await clients(alfa)).total).toBe(3);
+  });
+
+  it('a company outside the scope, or ALL, is 404; without :create 403', async () => {
+    const file = await valid();
+    expect((await send('company-certificate', beta, 'check', file, editor.token)).statusCode).toBe(404);
+    expect((await send('company-certificate', 'ALL', 'check', file)).statusCode).toBe(404);
+    expect(
+      (await send('company-certificate', '6f0c8a4e-0000-4000-8000-000000000001', 'check', file)).statusCode,
+    ).toBe(404);
+    expect((await send('company-certificate', alfa, 'check', file, outsider.token)).statusCode).toBe(403);
+  });
+});
+
+describe('training-certificate import', () => {
+  const header = [
+    'Nomor Sertifikat',
+    'Nama Personel',
+    'Nama Pelatihan',
+    'Lokasi',
+    'Tanggal Sertifikasi',
+    'Sertifikat',
+  ];
+
+  it('creates certificates with their QR, then the same file changes nothing', async () => {
+    const file = await xlsx(
+      header,
+      [
+        ['PLT-001', 'Siti', 'Lead Auditor', 'Bandung', utc(2025, 3, 10), 'ISO 9001'],
+        ['PLT-002', 'Budi', 'Auditor Internal', 'Jakarta', '2025-04-01', null],
+      ],
+      [5],
+    );
+    const res = await send('training-certificate', alfa, 'apply', file, creator.token);
+    expect(res.json()).toEqual({ mode: 'apply', rows: 2, created: 2, updated: 0, unchanged: 0 });
+    const list = await call(ctx.app, ctx.adminToken, 'GET', `/api/training-certificate?company_id=${alfa}`);
+    const rows = list.json<{
+      data: {
+        certificate_number: string;
+        date: string;
+        qrcode: string | null;
+        certification_id: string | null;
+      }[];
+    }>().data;
+    expect(rows.map((r) => [r.certificate_number, r.date, !!r.qrcode])).toEqual([
+      ['PLT-002', '2025-04-01', true],
+      ['PLT-001', '2025-03-10', true],
+    ]);
+    expect(rows[1]!.certification_id).not.toBeNull();
+    const again = await send('training-certificate', alfa, 'apply', file, creator.token);
+    expect(again.json()).toEqual({ mode: 'apply', rows: 2, created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('a formula counts as its stored result; a number cell is text in a text column', async () => {
+    const file = await xlsx(
+      header,
+      [
+        [
+          { formula: 'CONCAT("PLT-","F1")', result: 'PLT-F1' },
+          'Siti',
+          'Lead Auditor',
+          12345,
+          { formula: 'DATE(2025,5,2)', result: utc(2025, 5, 2) },
+          null,
+        ],
+      ],
+      [5],
+    );
+    const res = await send('training-certificate', alfa, 'apply', file);
+    expect(res.json()).toMatchObject({ created: 1 });
+    const list = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/training-certificate?company_id=${alfa}&search=PLT-F1`,
+    );
+    expect(list.json<{ data: { location: string; date: string }[] }>().data).toEqual([
+      expect.objectContaining({ location: '12345', date: '2025-05-02' }),
+    ]);
+  });
+
+  it('refuses a number of another company and a number repeated in the file', async () => {
+    await insertTraining(ctx.database.db, beta, 'PLT-BETA');
+    const file = await xlsx(header, [
+      ['PLT-BETA', 'Siti', 'Lead Auditor', 'Bandung', '10/03/2025', null],
+      ['PLT-003', 'Siti', 'Lead Auditor', 'Bandung', '10/03/2025', null],
+      [' plt-003 ', 'Siti', 'Lead Auditor', 'Bandung', '10/03/2025', null],
+    ]);
+    const res = await send('training-certificate', alfa, 'apply', file);
+    expect(res.json().rows).toEqual([
+      { row: 2, column: 'Nomor Sertifikat', value: 'PLT-BETA', message: IMPORT_MESSAGES.otherCompany },
+      { row: 4, column: 'Nomor Sertifikat', value: ' plt-003 ', message: IMPORT_MESSAGES.repeated(3) },
+    ]);
+  });
+});
+
+/** A zip of one deflated entry of `size` zero bytes (never held whole in memory). */
+async function zipBomb(size: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((r) => deflate.on('end', r));
+  const zeros = Buffer.alloc(1024 * 1024);
+  let crc = 0;
+  for (let i = 0; i < size / zeros.length; i++) {
+    crc = crc32(zeros, crc);
+    if (!deflate.write(zeros)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  const data = Buffer.concat(chunks);
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc >>> 0, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size >>> 0, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc >>> 0, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(size >>> 0, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(0, 42);
+  const cdOffset = 30 + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + name.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+describe('bad files', () => {
+  const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;
+
+  it('not an xlsx, no file, no header, a missing required column: 422 with a message', async () => {
+    let res = await send('company-certificate', alfa, 'check', Buffer.from('Nomor;Nama\n1;2\n'));
+    expect([res.statusCode, message(res)]).toEqual([422, IMPORT_MESSAGES.notXlsx]);
+    res = await send('company-certificate', alfa, 'check', null);
+    expect(res.statusCode).toBe(422);
+    res = await send('company-certificate', alfa, 'check', await xlsx([], []));
+    expect([res.statusCode, message(res)]).toEqual([422, IMPORT_MESSAGES.noHeader]);
+    res = await send(
+      'company-certificate',
+      alfa,
+      'check',
+      await xlsx(['Nomor Sertifikat Klien', 'Region'], [['A', 'B']]),
+    );
+    expect([res.statusCode, message(res)]).toEqual([422, IMPORT_MESSAGES.missingColumns(['Nama Klien'])]);
+  });
+
+  it('over 10 MiB is 413', async () => {
+    const res = await send('company-certificate', alfa, 'check', Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+    expect([res.statusCode, message(res)]).toEqual([413, IMPORT_MESSAGES.tooLarge(10)]);
+  });
+
+  it('an archive that unpacks to far more than its size is refused', async () => {
+    const bomb = await zipBomb(300 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await send('company-certificate', alfa, 'check', bomb);
+    expect([res.statusCode, message(res)]).toEqual([422, IMPORT_MESSAGES.unpacksTooLarge]);
+  });
+
+  it('over 50,000 data rows is refused', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out });
+    const sheet = workbook.addWorksheet('Data');
+    sheet
+      .addRow(['Nomor Sertifikat', 'Nama Personel', 'Nama Pelatihan', 'Lokasi', 'Tanggal Sertifikasi'])
+      .commit();
+    for (let i = 0; i <= 50_000; i++) sheet.addRow([`N${i}`, 'A', 'B', 'C', '01/01/2025']).commit();
+    sheet.commit();
+    await workbook.commit();
+    const res = await send('training-certificate', alfa, 'check', Buffer.concat(chunks));
+    expect([res.statusCode, message(res)]).toEqual([422, IMPORT_MESSAGES.tooManyRows(50_000)]);
+  });
+});

@@ -1,0 +1,389 @@
+/**
+ * Import from Excel (issue 16): rows a second and the server process's memory for a company-
+ * certificate file of IMPORT_ROWS rows (default 50,000: IMPORT_ROWS / 5 clients with five schemes
+ * each, every column filled) checked and applied over HTTP, beside the bulk insert the demo
+ * generator uses (`insert ... select * from json_populate_recordset(...)`, 2,000 rows a statement)
+ * for the same clients, schemes and their audit rows, in one transaction with the generator's
+ * `gin_pending_list_limit`. Prints numbers; asserts nothing.
+ *
+ *     npm run import --workspace bench                                   # embedded database
+ *     TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run import --workspace bench
+ *
+ * Each target: a fresh database (temporary DATA_DIR / throwaway PostgreSQL database) with two
+ * companies (one for the import, one for the bulk insert) each with a certification type and an
+ * accreditation body, the API's own app listening on loopback, signed in as the administrator.
+ * Memory: the resident set sampled every 10 ms, as the peak above what it was just before the phase
+ * (after a forced GC: the script runs node with --expose-gc).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import pino from 'pino';
+import { addValidity, IMPORT_COLUMNS } from '@sertifikasi/shared-contracts';
+import { buildApp, LOG_REDACT, loadConfig, openRuntime, type SQL, sql } from './api';
+import { envInt } from './settings';
+import { listen, onInterrupt, signIn } from './harness';
+import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
+
+const ROWS = envInt('IMPORT_ROWS', 50_000, 100, 50_000);
+const SCHEMES_PER_CLIENT = 5;
+const CLIENTS = Math.ceil(ROWS / SCHEMES_PER_CLIENT);
+const BATCH = 2_000;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface Phase {
+  seconds: number;
+  peakRssMb: number;
+  rssMb: number;
+}
+
+async function measured(work: () => Promise<void>): Promise<Phase> {
+  gc?.();
+  const base = process.memoryUsage().rss;
+  let rss = base;
+  const timer = setInterval(() => {
+    rss = Math.max(rss, process.memoryUsage().rss);
+  }, 10);
+  const started = performance.now();
+  try {
+    await work();
+    rss = Math.max(rss, process.memoryUsage().rss);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      peakRssMb: (rss - base) / 2 ** 20,
+      rssMb: rss / 2 ** 20,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** One data row: the client's columns (the same on its five rows) and a scheme's. */
+interface Line {
+  client: number;
+  scheme: number;
+}
+const lines = (): Line[] =>
+  Array.from({ length: ROWS }, (_, i) => ({ client: Math.floor(i / SCHEMES_PER_CLIENT) + 1, scheme: i + 1 }));
+const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'SUSPENDED', 'WITHDRAWN', 'NOT ACTIVE', 'DRAFT'];
+const issueOf = (n: number) => {
+  const d = new Date(Date.UTC(2015, 0, 1) + (n % 3650) * 86_400_000);
+  return d.toISOString().slice(0, 10);
+};
+
+function clientValues(n: number) {
+  return {
+    certificate_number: `KL-${n}`,
+    name: `PT Klien Impor Nomor ${n}`,
+    region: 'Jawa Barat',
+    address: `Jl. Industri No. ${n}, Bekasi, Jawa Barat 17530`,
+    scope: 'Manufaktur komponen logam dan perakitan mesin',
+    ea_code: '17',
+    nace_code: '25.62',
+    president: 'Budi Santoso',
+    management_representative: 'Siti Rahmawati',
+    foundation_day: '1998-05-12',
+    employees_number: 100 + (n % 900),
+    employees_active: 90 + (n % 800),
+    phone: `(021) 555 ${String(n).padStart(4, '0')}`,
+    handphone: `0812-555-${String(n).padStart(4, '0')}`,
+    fax: `(021) 556 ${String(n).padStart(4, '0')}`,
+    email: `info${n}@klien.co.id`,
+    website: `https://www.klien${n}.co.id`,
+  };
+}
+function schemeValues(n: number) {
+  return {
+    cert_number: `IMP-${n}`,
+    status: STATUSES[n % STATUSES.length]!,
+    issue_date: issueOf(n),
+    valid_for: 3,
+    valid_for_type: 'YEAR' as const,
+    surveillance_date: issueOf(n + 365),
+    desc: `Sertifikat skema nomor ${n}`,
+  };
+}
+
+/** The import file: every column of the template, written with exceljs's streaming writer. */
+async function buildFile(): Promise<Buffer> {
+  const columns = IMPORT_COLUMNS['company-certificate'];
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: true,
+    useStyles: true,
+  });
+  const sheet = workbook.addWorksheet('Data');
+  sheet.addRow(columns.map((c) => c.header)).commit();
+  for (const line of lines()) {
+    const c = clientValues(line.client);
+    const s = schemeValues(line.scheme);
+    const values: Record<string, unknown> = {
+      ...c,
+      ...s,
+      status: s.status,
+      valid_for_type: 'TAHUN',
+      issue_date2: null,
+      certification_id: 'ISO 9001:2015',
+      accredited_id: line.scheme % 2 ? 'KAN' : null,
+    };
+    sheet
+      .addRow(
+        columns.map((col) => {
+          const v = values[col.field];
+          if (v == null) return null;
+          if (col.kind === 'date' && typeof v === 'string') {
+            const [y, m, d] = v.split('-');
+            return `${d}/${m}/${y}`;
+          }
+          return v as ExcelJS.CellValue;
+        }),
+      )
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
+}
+
+/**
+ * POSTs the file as multipart with node:http: no client timeout (fetch gives up after 300 s
+ * without an answer, and a large apply can take longer on a busy machine).
+ */
+async function post(url: string, token: string, file: Buffer): Promise<{ status: number; body: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([file]), 'register.xlsx');
+  const encoded = new Response(form);
+  const payload = Buffer.from(await encoded.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': encoded.headers.get('content-type')!,
+          'content-length': String(payload.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** What the demo generator does: rows as JSON, 2,000 a statement, json_populate_recordset. */
+async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, type: string, body: string) {
+  const insertRows = async (table: string, rows: object[]) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const json = JSON.stringify(rows.slice(i, i + BATCH));
+      const name = sql.identifier(table);
+      await exec(
+        sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${json}::json)`,
+      );
+    }
+  };
+  const now = new Date().toISOString();
+  const clientIds = new Map<number, string>();
+  let rows: object[] = [];
+  for (let n = 1; n <= CLIENTS; n++) {
+    const id = randomUUID();
+    clientIds.set(n, id);
+    rows.push({ id, company_id: company, ...clientValues(n), created_at: now, updated_at: now });
+    if (rows.length >= BATCH) {
+      await insertRows('client_certificates', rows);
+      rows = [];
+    }
+  }
+  await insertRows('client_certificates', rows);
+  let schemes: object[] = [];
+  let audits: object[] = [];
+  for (const line of lines()) {
+    const s = schemeValues(line.scheme);
+    const id = randomUUID();
+    const status = s.status === 'NOT ACTIVE' ? 'NOACTIVE' : s.status;
+    const row = {
+      id,
+      company_id: company,
+      certificate_id: clientIds.get(line.client),
+      certification_id: type,
+      accredited_id: line.scheme % 2 ? body : null,
+      is_accredited: line.scheme % 2 === 1,
+      cert_number: `BULK-${line.scheme}`,
+      status,
+      issue_date: s.issue_date,
+      valid_for: s.valid_for,
+      valid_for_type: s.valid_for_type,
+      expired_date: addValidity(s.issue_date, s.valid_for, s.valid_for_type),
+      surveillance_date: s.surveillance_date,
+      description: s.desc,
+      created_at: now,
+      updated_at: now,
+    };
+    schemes.push(row);
+    audits.push({
+      id: randomUUID(),
+      at: now,
+      action: 'create',
+      entity: 'company-certificate-scheme',
+      entity_id: id,
+      company_id: company,
+      after: row,
+    });
+    if (schemes.length >= BATCH) {
+      await insertRows('schemes', schemes);
+      await insertRows('audit_log', audits);
+      schemes = [];
+      audits = [];
+    }
+  }
+  await insertRows('schemes', schemes);
+  await insertRows('audit_log', audits);
+}
+
+async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
+  const password = randomBytes(12).toString('base64url');
+  const config = loadConfig({
+    ...target.env,
+    NODE_ENV: 'production',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: password,
+    LOG_LEVEL: 'info',
+    DB_STATEMENT_TIMEOUT_MS: '0',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
+  const runtime = await openRuntime(config, { migrate: true, logger });
+  const db = runtime.database.db;
+  const ids = {
+    importCo: '00000000-0000-4000-8000-00000000c0de',
+    bulkCo: '00000000-0000-4000-8000-00000000b01c',
+  };
+  const out: string[] = [];
+  try {
+    const bulkType = '00000000-0000-4000-8000-0000000000a2';
+    const bulkBody = '00000000-0000-4000-8000-0000000000b2';
+    for (const [company, label, type, body] of [
+      [ids.importCo, 'PT Impor Besar', randomUUID(), randomUUID()],
+      [ids.bulkCo, 'PT Sisip Massal', bulkType, bulkBody],
+    ] as const) {
+      await db.execute(
+        sql`insert into companies (id, name, website) values (${company}, ${label}, 'https://besar.co.id')`,
+      );
+      await db.execute(sql`insert into certification_types (id, company_id, name, category, code)
+        values (${type}, ${company}, 'ISO 9001:2015', 'Mutu', 'QMS')`);
+      await db.execute(
+        sql`insert into accredited_bodies (id, company_id, name) values (${body}, ${company}, 'KAN')`,
+      );
+    }
+
+    const app = await buildApp({ config, db, logger });
+    try {
+      const url = await listen(app);
+      const token = await signIn(url, 'admin', password);
+      const send = async (mode: 'check' | 'apply') => {
+        const res = await post(
+          `${url}/api/import/company-certificate/${ids.importCo}?mode=${mode}`,
+          token,
+          file,
+        );
+        const answer = JSON.parse(res.body) as unknown;
+        if (res.status !== 200)
+          throw new Error(`${mode} answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`);
+        return answer;
+      };
+      let answer: unknown;
+      const check = await measured(async () => {
+        answer = await send('check');
+      });
+      console.log(`  ${target.name}: check ${check.seconds.toFixed(1)} s ${JSON.stringify(answer)}`);
+      const apply = await measured(async () => {
+        answer = await send('apply');
+      });
+      console.log(`  ${target.name}: apply ${apply.seconds.toFixed(1)} s ${JSON.stringify(answer)}`);
+      const again = await measured(async () => {
+        answer = await send('apply');
+      });
+      console.log(`  ${target.name}: apply again ${again.seconds.toFixed(1)} s ${JSON.stringify(answer)}`);
+      // As the generator writes: one transaction, the trigram indexes' pending list raised for it.
+      const bulk = await measured(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
+          await bulkInsert((q) => tx.execute(q), ids.bulkCo, bulkType, bulkBody);
+        }),
+      );
+      console.log(`  ${target.name}: bulk insert ${bulk.seconds.toFixed(1)} s`);
+
+      const rate = (p: Phase) => `${Math.round(ROWS / p.seconds).toLocaleString('en-US')} rows/s`;
+      const fmt = (p: Phase) =>
+        `${p.seconds.toFixed(1)} s, ${rate(p)}, peak RSS ${p.rssMb.toFixed(0)} MB (+${p.peakRssMb.toFixed(0)})`;
+      out.push(`| ${target.name} | check (nothing written) | ${fmt(check)} |`);
+      out.push(
+        `| ${target.name} | apply (${CLIENTS} clients, ${ROWS} schemes created through the services) | ${fmt(apply)} |`,
+      );
+      out.push(`| ${target.name} | apply the same file again (all unchanged) | ${fmt(again)} |`);
+      out.push(`| ${target.name} | demo generator's bulk insert, same rows + audit rows | ${fmt(bulk)} |`);
+      out.push(
+        `| ${target.name} | ratio apply / bulk insert | ${(apply.seconds / bulk.seconds).toFixed(1)} x |`,
+      );
+      for (const line of out) console.log(line);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await runtime.close();
+  }
+  return out;
+}
+
+async function main() {
+  let started = performance.now();
+  const file = await buildFile();
+  console.log(
+    `import: ${ROWS} rows (${CLIENTS} clients x ${SCHEMES_PER_CLIENT} schemes), file ${(file.length / 2 ** 20).toFixed(1)} MB built in ${((performance.now() - started) / 1000).toFixed(1)} s${gc ? '' : ' (no --expose-gc)'}`,
+  );
+  started = performance.now();
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const targets = (process.env.BENCH_TARGETS || 'pglite,postgres').split(',');
+  const results: string[] = [];
+  if (targets.includes('pglite')) {
+    const target = pgliteTarget();
+    onInterrupt.add(target.dispose);
+    try {
+      results.push(...(await benchTarget(target, file)));
+    } finally {
+      await target.dispose();
+    }
+  }
+  if (targets.includes('postgres') && serverUrl) {
+    console.log(`  postgres: ${describeUrl(serverUrl)}`);
+    const target = await postgresTarget(serverUrl);
+    onInterrupt.add(target.dispose);
+    try {
+      results.push(...(await benchTarget(target, file)));
+    } finally {
+      await target.dispose();
+    }
+  }
+  console.log(`\n| target | what | result |\n| --- | --- | --- |\n${results.join('\n')}`);
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
