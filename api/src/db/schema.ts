@@ -380,3 +380,90 @@ export const auditLog = pgTable(
     check('audit_log_action_ck', sql`${t.action} in ('create', 'update', 'delete')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Register counts (issue 18, DECISIONS.md section 15): kept by the after-write step
+// `services/register-counts.ts` in the writer's transaction, rebuilt from the records after a bulk
+// load (`rebuildRegisterCounts`). Counted by date, never by "today": a day passing changes what a
+// reader sums (`expired_date < today`), not a stored row, so no job runs at midnight. Rows whose
+// count fell to 0 may stay; readers sum them away.
+// ---------------------------------------------------------------------------------------------
+
+/** Schemes per company, stored status and expiry date (EXPIRED: ACTIVE rows dated before today). */
+export const schemeCounts = pgTable(
+  'scheme_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    expired_date: date('expired_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.status, t.expired_date] })],
+);
+
+/**
+ * Each client with an ACTIVE scheme, and the last expiry among its ACTIVE schemes: the client is
+ * certified until that day (inclusive).
+ */
+export const clientCertifiedUntil = pgTable('client_certified_until', {
+  certificate_id: uuid('certificate_id')
+    .primaryKey()
+    .references(() => clientCertificates.id, { onDelete: 'cascade' }),
+  company_id: uuid('company_id').notNull(),
+  until: date('until', { mode: 'string' }).notNull(),
+});
+
+/** Clients per company by the day they stay certified until: certified today = sum where until >= today. */
+export const certifiedClientCounts = pgTable(
+  'certified_client_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    until: date('until', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.until] })],
+);
+
+/** Training certificates per company and person (name trimmed, any case). */
+export const trainingPersonCounts = pgTable(
+  'training_person_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    person: text('person').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.person] })],
+);
+
+/** Training certificates per person over every company (a person trained by two counts once in ALL). */
+export const trainingPersonTotals = pgTable('training_person_totals', {
+  person: text('person').primaryKey(),
+  n: integer('n').notNull(),
+});
+
+/**
+ * Per company: its training certificates (the company's student_count) and the distinct persons
+ * among them (ALL reads `register_totals`, since persons do not add up across companies).
+ */
+export const trainingCounts = pgTable('training_counts', {
+  company_id: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  certificates: integer('certificates').notNull(),
+  persons: integer('persons').notNull(),
+});
+
+/** The `register_totals` row holding the distinct persons of training over every company. */
+export const TRAINING_PERSONS = 'training_persons';
+
+/** Figures over the whole register, one row each (TRAINING_PERSONS: distinct persons in ALL). */
+export const registerTotals = pgTable('register_totals', {
+  name: text('name').primaryKey(),
+  n: integer('n').notNull(),
+});

@@ -19,6 +19,7 @@ import type {
   users,
 } from '../db/schema';
 import type { ServiceContext } from './context';
+import { countRegister } from './register-counts';
 
 /** The stored row of each writable record, by its entity name. */
 export interface EntityRows {
@@ -50,7 +51,7 @@ export type WriteEvent = {
 export type AfterWriteStep = (ctx: ServiceContext, event: WriteEvent) => Promise<void>;
 
 /** The steps, in the order they run. Issue 18 adds the register counts, issue 19 the signed QR. */
-export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [];
+export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [countRegister];
 
 declare module './context' {
   interface ServiceContext {
