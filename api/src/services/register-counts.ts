@@ -36,7 +36,6 @@ type TrainingRow = EntityRows['training-certificate'];
  */
 const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
 
-
 // ---------------------------------------------------------------------------------------------
 // Schemes
 // ---------------------------------------------------------------------------------------------
@@ -70,7 +69,9 @@ async function addCertified(tx: Executor, companyId: string, until: string, delt
  */
 async function lockClients(tx: Executor, ids: string[]): Promise<void> {
   for (const id of [...new Set(ids)].sort()) {
-    await tx.execute(sql`select 1 from ${clientCertificates} where ${clientCertificates.id} = ${id} for no key update`);
+    await tx.execute(
+      sql`select 1 from ${clientCertificates} where ${clientCertificates.id} = ${id} for no key update`,
+    );
   }
 }
 
@@ -112,9 +113,12 @@ async function countScheme(tx: Executor, before: SchemeRow | null, after: Scheme
   }
   const sameClient = before && after && before.certificate_id === after.certificate_id;
   // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
-  const touchesCertified = (before?.status === 'ACTIVE' || after?.status === 'ACTIVE') && !(sameKey && sameClient);
+  const touchesCertified =
+    (before?.status === 'ACTIVE' || after?.status === 'ACTIVE') && !(sameKey && sameClient);
   if (!touchesCertified) return;
-  const clients = [...new Set([before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined))];
+  const clients = [
+    ...new Set([before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined)),
+  ];
   await lockClients(tx, clients);
   for (const id of clients) await recountClient(tx, id);
 }
@@ -148,18 +152,28 @@ async function addTraining(tx: Executor, row: TrainingRow, delta: 1 | -1): Promi
   const [overall] = await tx
     .insert(trainingPersonTotals)
     .values({ person, n: delta })
-    .onConflictDoUpdate({ target: trainingPersonTotals.person, set: { n: sql`${trainingPersonTotals.n} + ${delta}` } })
+    .onConflictDoUpdate({
+      target: trainingPersonTotals.person,
+      set: { n: sql`${trainingPersonTotals.n} + ${delta}` },
+    })
     .returning({ n: trainingPersonTotals.n });
   const allDelta = delta === 1 ? (overall?.n === 1 ? 1 : 0) : overall?.n === 0 ? -1 : 0;
   if (allDelta !== 0) {
     await tx
       .insert(registerTotals)
       .values({ name: TRAINING_PERSONS, n: allDelta })
-      .onConflictDoUpdate({ target: registerTotals.name, set: { n: sql`${registerTotals.n} + ${allDelta}` } });
+      .onConflictDoUpdate({
+        target: registerTotals.name,
+        set: { n: sql`${registerTotals.n} + ${allDelta}` },
+      });
   }
 }
 
-async function countTraining(tx: Executor, before: TrainingRow | null, after: TrainingRow | null): Promise<void> {
+async function countTraining(
+  tx: Executor,
+  before: TrainingRow | null,
+  after: TrainingRow | null,
+): Promise<void> {
   if (before && after && before.company_id === after.company_id && before.name === after.name) return;
   if (before) await addTraining(tx, before, -1);
   if (after) await addTraining(tx, after, 1);

@@ -91,7 +91,11 @@ const trainingTotals = preparedShapes('dashboard.training-totals', ['scoped'], [
 
 /** Distinct persons over every company (a person trained by two companies counts once). */
 const personsOverall = preparedShapes('dashboard.training-persons', [], ['name'], (db, p, _on, name) =>
-  db.select({ n: registerTotals.n }).from(registerTotals).where(eq(registerTotals.name, p.name)).prepare(name),
+  db
+    .select({ n: registerTotals.n })
+    .from(registerTotals)
+    .where(eq(registerTotals.name, p.name))
+    .prepare(name),
 );
 
 /** Distinct persons over several companies (not ALL): one pass over their persons. */
@@ -103,7 +107,10 @@ const personsAcross = preparedShapes('dashboard.training-persons-across', [], ['
     .prepare(name),
 );
 
-async function trainingFigures(db: Executor, scope: CompanyScope): Promise<{ total: number; persons: number }> {
+async function trainingFigures(
+  db: Executor,
+  scope: CompanyScope,
+): Promise<{ total: number; persons: number }> {
   const on = { scoped: scope !== ALL };
   const [row] = await trainingTotals(db, on, { scope: scope === ALL ? [] : scope });
   const totals = { total: row?.total ?? 0, persons: row?.persons ?? 0 };
