@@ -25,10 +25,10 @@ import {
   trainingPersonTotals,
   TRAINING_PERSONS,
 } from '../db/schema';
-import type { AfterWriteStep, EntityRows } from './after-write';
+import type { ServiceContext } from './context';
 
-type SchemeRow = EntityRows['scheme'];
-type TrainingRow = EntityRows['training-certificate'];
+type SchemeRow = typeof schemes.$inferSelect;
+type TrainingRow = typeof trainingCertificates.$inferSelect;
 
 /**
  * The person a training certificate names: the name trimmed, any case, computed by the database
@@ -179,11 +179,22 @@ async function countTraining(
   if (after) await addTraining(tx, after, 1);
 }
 
-/** The after-write step (AFTER_WRITE_STEPS): schemes and training certificates move the counts. */
-export const countRegister: AfterWriteStep = async (ctx, event) => {
-  if (event.entity === 'scheme') await countScheme(ctx.tx, event.before, event.after);
-  else if (event.entity === 'training-certificate') await countTraining(ctx.tx, event.before, event.after);
-};
+/**
+ * The after-write step (AFTER_WRITE_STEPS): schemes and training certificates move the counts.
+ * It takes the WriteEvent by its shape, so that this file needs no import of after-write.ts (which
+ * lists it): no import cycle. WriteEvent pairs the entity 'scheme' with scheme rows and
+ * 'training-certificate' with training rows, hence the two narrowings below.
+ */
+export async function countRegister(
+  ctx: Pick<ServiceContext, 'tx'>,
+  event: { entity: string; before: object | null; after: object | null },
+): Promise<void> {
+  if (event.entity === 'scheme') {
+    await countScheme(ctx.tx, event.before as SchemeRow | null, event.after as SchemeRow | null);
+  } else if (event.entity === 'training-certificate') {
+    await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rebuild
