@@ -268,7 +268,7 @@ export function defineResourceService<
       if (!on.search) {
         return db
           .select({ n: count() })
-          .from(table as PgTable)
+          .from(table)
           .where(where(p, on))
           .prepare(name);
       }
