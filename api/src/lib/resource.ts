@@ -265,16 +265,13 @@ export function defineResourceService<
     ['scoped', 'one', 'search'],
     ['scope', 'company', 'pattern'],
     (db, p, on, name) => {
+      const rows = table as PgTable;
       if (!on.search) {
-        return db
-          .select({ n: count() })
-          .from(table)
-          .where(where(p, on))
-          .prepare(name);
+        return db.select({ n: count() }).from(rows).where(where(p, on)).prepare(name);
       }
       const matched = db
         .select({ one: sql`1`.as('one') })
-        .from(table as PgTable)
+        .from(rows)
         .where(where(p, on))
         .limit(COUNT_LIMIT)
         .as('matched');
