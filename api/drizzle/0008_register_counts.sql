@@ -24,6 +24,14 @@ CREATE TABLE "scheme_counts" (
 	CONSTRAINT "scheme_counts_company_id_status_expired_date_pk" PRIMARY KEY("company_id","status","expired_date")
 );
 --> statement-breakpoint
+CREATE TABLE "scheme_issue_counts" (
+	"company_id" uuid NOT NULL,
+	"issue_date" date NOT NULL,
+	"status" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "scheme_issue_counts_company_id_issue_date_status_pk" PRIMARY KEY("company_id","issue_date","status")
+);
+--> statement-breakpoint
 CREATE TABLE "training_counts" (
 	"company_id" uuid PRIMARY KEY NOT NULL,
 	"certificates" integer NOT NULL,
@@ -45,5 +53,7 @@ CREATE TABLE "training_person_totals" (
 ALTER TABLE "certified_client_counts" ADD CONSTRAINT "certified_client_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_certified_until" ADD CONSTRAINT "client_certified_until_certificate_id_client_certificates_id_fk" FOREIGN KEY ("certificate_id") REFERENCES "public"."client_certificates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheme_counts" ADD CONSTRAINT "scheme_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheme_issue_counts" ADD CONSTRAINT "scheme_issue_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "training_counts" ADD CONSTRAINT "training_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "training_person_counts" ADD CONSTRAINT "training_person_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "training_person_counts" ADD CONSTRAINT "training_person_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "schemes_issue_id_idx" ON "schemes" USING btree ("issue_date","id");

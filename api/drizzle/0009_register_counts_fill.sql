@@ -2,6 +2,8 @@
 -- figures as rebuildRegisterCounts (api/src/services/register-counts.ts), which keeps them from then on.
 INSERT INTO "scheme_counts" ("company_id", "status", "expired_date", "n")
 SELECT "company_id", "status", "expired_date", count(*) FROM "schemes" GROUP BY 1, 2, 3;--> statement-breakpoint
+INSERT INTO "scheme_issue_counts" ("company_id", "issue_date", "status", "n")
+SELECT "company_id", "issue_date", "status", count(*) FROM "schemes" GROUP BY 1, 2, 3;--> statement-breakpoint
 INSERT INTO "client_certified_until" ("certificate_id", "company_id", "until")
 SELECT "certificate_id", "company_id", max("expired_date") FROM "schemes" WHERE "status" = 'ACTIVE' GROUP BY 1, 2;--> statement-breakpoint
 INSERT INTO "certified_client_counts" ("company_id", "until", "n")

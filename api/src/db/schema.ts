@@ -316,6 +316,8 @@ export const schemes = pgTable(
     index('schemes_company_status_idx').on(t.company_id, t.status),
     index('schemes_company_expired_idx').on(t.company_id, t.expired_date),
     index('schemes_company_issue_idx').on(t.company_id, t.issue_date),
+    /** The scheme report's order (newest issue first, id breaking ties) over every company (ALL). */
+    index('schemes_issue_id_idx').on(t.issue_date, t.id),
     index('schemes_certification_idx').on(t.certification_id),
     index('schemes_accredited_idx').on(t.accredited_id),
     searchIndex('schemes_search_idx', [t.cert_number]),
@@ -401,6 +403,20 @@ export const schemeCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.status, t.expired_date] })],
+);
+
+/** Schemes per company, stored status and issue date: the company chart's counts per day. */
+export const schemeIssueCounts = pgTable(
+  'scheme_issue_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    issue_date: date('issue_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.issue_date, t.status] })],
 );
 
 /**

@@ -18,6 +18,7 @@ import {
   clientCertifiedUntil,
   registerTotals,
   schemeCounts,
+  schemeIssueCounts,
   schemes,
   trainingCertificates,
   trainingCounts,
@@ -47,6 +48,13 @@ async function addScheme(tx: Executor, row: SchemeRow, delta: 1 | -1): Promise<v
     .onConflictDoUpdate({
       target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
       set: { n: sql`${schemeCounts.n} + ${delta}` },
+    });
+  await tx
+    .insert(schemeIssueCounts)
+    .values({ company_id: row.company_id, issue_date: row.issue_date, status: row.status, n: delta })
+    .onConflictDoUpdate({
+      target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
+      set: { n: sql`${schemeIssueCounts.n} + ${delta}` },
     });
 }
 
@@ -106,6 +114,7 @@ async function countScheme(tx: Executor, before: SchemeRow | null, after: Scheme
     after &&
     before.company_id === after.company_id &&
     before.status === after.status &&
+    before.issue_date === after.issue_date &&
     before.expired_date === after.expired_date;
   if (!sameKey) {
     if (before) await addScheme(tx, before, -1);
@@ -203,6 +212,7 @@ export async function countRegister(
 /** The count tables, emptied and filled again by a rebuild. */
 const COUNT_TABLES = [
   schemeCounts,
+  schemeIssueCounts,
   clientCertifiedUntil,
   certifiedClientCounts,
   trainingPersonCounts,
@@ -221,6 +231,9 @@ export async function rebuildRegisterCounts(exec: Executor): Promise<void> {
   await exec.execute(sql`
     insert into ${schemeCounts} (company_id, status, expired_date, n)
     select company_id, status, expired_date, count(*) from ${schemes} group by 1, 2, 3`);
+  await exec.execute(sql`
+    insert into ${schemeIssueCounts} (company_id, issue_date, status, n)
+    select company_id, issue_date, status, count(*) from ${schemes} group by 1, 2, 3`);
   await exec.execute(sql`
     insert into ${clientCertifiedUntil} (certificate_id, company_id, until)
     select certificate_id, company_id, max(expired_date) from ${schemes}

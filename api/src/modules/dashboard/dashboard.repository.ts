@@ -17,8 +17,9 @@ import {
   companies,
   registerTotals,
   schemeCounts,
-  TRAINING_PERSONS,
+  schemeIssueCounts,
   schemes,
+  TRAINING_PERSONS,
   trainingCertificates,
   trainingCounts,
   trainingPersonCounts,
@@ -271,22 +272,23 @@ function emptyTotals(): DashboardTotals {
 // year) and the zeros are made by the caller, so one statement serves every granularity.
 // ---------------------------------------------------------------------------------------------
 
+/** Schemes issued per day, from the register counts (a few rows a day and company, not every scheme). */
 const schemesPerDay = preparedShapes(
   'dashboard.schemes-per-day',
   ['scoped'],
   ['scope', 'from', 'to', 'statuses'],
   (db, p, on, name) =>
     db
-      .select({ day: schemes.issue_date, total: count() })
-      .from(schemes)
+      .select({ day: schemeIssueCounts.issue_date, total: total(schemeIssueCounts.n) })
+      .from(schemeIssueCounts)
       .where(
         and(
-          schemeScope(p, on),
-          between(schemes.issue_date, sql`${p.from}`, sql`${p.to}`),
-          isAnyOf(schemes.status, p.statuses),
+          on.scoped ? isAnyOf(schemeIssueCounts.company_id, p.scope) : undefined,
+          between(schemeIssueCounts.issue_date, sql`${p.from}`, sql`${p.to}`),
+          isAnyOf(schemeIssueCounts.status, p.statuses),
         ),
       )
-      .groupBy(schemes.issue_date)
+      .groupBy(schemeIssueCounts.issue_date)
       .prepare(name),
 );
 
@@ -314,19 +316,18 @@ export async function schemeIssuesPerDay(
   range: { start: string; end: string },
   statuses: readonly SchemeStatus[],
 ): Promise<DayCount[]> {
-  const ids = await companyList(db, scope);
-  if (ids.length === 0) return [];
+  if (scope !== ALL && scope.length === 0) return [];
   const rows = await schemesPerDay(
     db,
-    { scoped: true },
+    { scoped: scope !== ALL },
     {
-      scope: ids,
+      scope: scope === ALL ? [] : scope,
       from: range.start,
       to: range.end,
       statuses: [...statuses],
     },
   );
-  return rows.map((r) => ({ day: r.day, total: Number(r.total) }));
+  return rows.filter((r) => r.total > 0).map((r) => ({ day: r.day, total: r.total }));
 }
 
 export async function trainingsPerDay(

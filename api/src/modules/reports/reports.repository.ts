@@ -20,6 +20,7 @@ import {
   certificationTypes,
   clientCertificates,
   companies,
+  schemeCounts,
   schemes,
   trainingCertificates,
 } from '../../db/schema';
@@ -187,12 +188,38 @@ export interface SchemeReportFilter {
   expired: DateRange | null;
 }
 
+/** The columns a status filter reads: of the schemes, or of the register counts (schemeCounts). */
+type StatusColumns = { status: AnyPgColumn; expired_date: AnyPgColumn };
+
 /** One status of the filter: EXPIRED is ACTIVE past its expiry; ACTIVE is ACTIVE not yet expired. */
-function statusCondition(status: string, today: string): SQL {
-  if (status === 'EXPIRED')
-    return and(eq(schemes.status, 'ACTIVE'), sql`${schemes.expired_date} < ${today}`)!;
-  if (status === 'ACTIVE') return and(eq(schemes.status, 'ACTIVE'), gte(schemes.expired_date, today))!;
-  return eq(schemes.status, status);
+function statusCondition(status: string, today: string, t: StatusColumns = schemes): SQL {
+  if (status === 'EXPIRED') return and(eq(t.status, 'ACTIVE'), sql`${t.expired_date} < ${today}`)!;
+  if (status === 'ACTIVE') return and(eq(t.status, 'ACTIVE'), gte(t.expired_date, today))!;
+  return eq(t.status, status);
+}
+
+/**
+ * The scheme report's total from the register counts (services/register-counts.ts), when the
+ * filter only names what they are kept by (companies, statuses, an expiry range); null when it
+ * needs the schemes themselves (a search, clients, types, bodies, an issue range).
+ */
+export async function schemeReportCountFromCounts(
+  db: Executor,
+  f: SchemeReportFilter,
+): Promise<number | null> {
+  const q = f.query;
+  if (q.search || q.client.length || q.certification.length || q.accredited.length || f.issue) return null;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${schemeCounts.n}), 0)`.mapWith(Number) })
+    .from(schemeCounts)
+    .where(
+      and(
+        inCompanies(schemeCounts.company_id, f.scope),
+        q.status.length ? or(...q.status.map((s) => statusCondition(s, f.today, schemeCounts))) : undefined,
+        inDateRange(schemeCounts.expired_date, f.expired),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export function schemeReportWhere(f: SchemeReportFilter): SQL | undefined {
