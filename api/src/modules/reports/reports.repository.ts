@@ -25,6 +25,7 @@ import {
   trainingCertificates,
 } from '../../db/schema';
 import { searchDocument } from '../../db/search';
+import { keysetBatches } from '../../db/keyset';
 import { matchesSearch } from '../../lib/list';
 
 /**
@@ -56,37 +57,6 @@ function inCompanies(column: AnyPgColumn, scope: CompanyScope): SQL | undefined 
 function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefined {
   if (!range) return undefined;
   return and(range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined);
-}
-
-/**
- * Reads a report in batches by keyset: each query asks for the rows after the last one of the
- * previous batch (in the report's order, the id breaking ties), at most `batchSize` (the app's
- * `reportExports.batchSize`).
- * The cursor is also given as a plain bound on the sort column (`issue_date <= $d` beside
- * `(issue_date, id) < ($d, $id)`), which an index on (company_id, issue_date) can seek to: without
- * it every batch would walk the index from the start again.
- * The next batch is asked for before the current one is handed over, so the database works on it
- * while the caller writes (PostgreSQL runs in its own process). One batch is held at a time, plus
- * the one on its way. Returning early (an aborted export) leaves at most that one query to finish.
- */
-async function* keysetBatches<R, T>(
-  batchSize: number,
-  fetch: (after: R | null) => Promise<R[]>,
-  shape: (rows: R[]) => T[],
-): AsyncGenerator<T[]> {
-  let pending: Promise<R[]> | null = fetch(null);
-  try {
-    while (pending) {
-      const rows: R[] = await pending;
-      pending = null;
-      if (!rows.length) return;
-      if (rows.length === batchSize) pending = fetch(rows[rows.length - 1]!);
-      yield shape(rows);
-    }
-  } finally {
-    // A query still on its way when the reader stops: its answer (or error) is not wanted.
-    pending?.catch(() => undefined);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
