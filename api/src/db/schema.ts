@@ -316,6 +316,10 @@ export const schemes = pgTable(
     index('schemes_company_status_idx').on(t.company_id, t.status),
     index('schemes_company_expired_idx').on(t.company_id, t.expired_date),
     index('schemes_company_issue_idx').on(t.company_id, t.issue_date),
+    /** The dashboard's expiring list (ACTIVE, soonest first) over every company: its first rows only. */
+    index('schemes_active_expiry_idx')
+      .on(t.expired_date, t.id)
+      .where(sql`${t.status} = 'ACTIVE'`),
     /** The scheme report's order (newest issue first, id breaking ties) over every company (ALL). */
     index('schemes_issue_id_idx').on(t.issue_date, t.id),
     index('schemes_certification_idx').on(t.certification_id),

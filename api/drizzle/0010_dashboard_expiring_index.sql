@@ -1,0 +1,1 @@
+CREATE INDEX "schemes_active_expiry_idx" ON "schemes" USING btree ("expired_date","id") WHERE "schemes"."status" = 'ACTIVE';
