@@ -322,6 +322,10 @@ export const schemes = pgTable(
       .where(sql`${t.status} = 'ACTIVE'`),
     /** The scheme report's order (newest issue first, id breaking ties) over every company (ALL). */
     index('schemes_issue_id_idx').on(t.issue_date, t.id),
+    /** The same order for its usual filter, status ACTIVE: the newest drafts are not walked past. */
+    index('schemes_active_issue_idx')
+      .on(t.issue_date, t.id)
+      .where(sql`${t.status} = 'ACTIVE'`),
     index('schemes_certification_idx').on(t.certification_id),
     index('schemes_accredited_idx').on(t.accredited_id),
     searchIndex('schemes_search_idx', [t.cert_number]),

@@ -1,0 +1,1 @@
+CREATE INDEX "schemes_active_issue_idx" ON "schemes" USING btree ("issue_date","id") WHERE "schemes"."status" = 'ACTIVE';
