@@ -68,39 +68,59 @@ async function addCertified(tx: Executor, companyId: string, until: string, delt
     });
 }
 
+/** A client's stored figure: the last day it stays certified, and its company. */
+type Certified = { until: string; company_id: string };
+
 /**
  * Locks the clients whose figure a write may move, in id order (two writes moving schemes between
- * the same two clients cannot deadlock). A concurrent write of another scheme of the same client
- * waits here, then reads the schemes in a new statement, which sees the first one committed (READ
- * COMMITTED): the two never both apply a stale maximum. `for no key update` leaves the schemes'
- * foreign-key checks free.
+ * the same two clients cannot deadlock), and reads their stored figure with the lock. A concurrent
+ * write of another scheme of the same client waits here, then reads in a new statement, which sees
+ * the first one committed (READ COMMITTED): the two never both apply a stale maximum. `for no key
+ * update` leaves the schemes' foreign-key checks free.
  */
-async function lockClients(tx: Executor, ids: string[]): Promise<void> {
+async function lockClients(tx: Executor, ids: string[]): Promise<Map<string, Certified | null>> {
+  const stored = new Map<string, Certified | null>();
   for (const id of [...new Set(ids)].sort()) {
-    await tx.execute(
-      sql`select 1 from ${clientCertificates} where ${clientCertificates.id} = ${id} for no key update`,
-    );
+    await tx
+      .select({ id: clientCertificates.id })
+      .from(clientCertificates)
+      .where(eq(clientCertificates.id, id))
+      .for('no key update');
+    // A statement of its own after the lock: one joined to the lock would read the figure as it was
+    // before the writer we waited for committed.
+    const [row] = await tx
+      .select({ until: clientCertifiedUntil.until, company_id: clientCertifiedUntil.company_id })
+      .from(clientCertifiedUntil)
+      .where(eq(clientCertifiedUntil.certificate_id, id));
+    stored.set(id, row ?? null);
   }
+  return stored;
 }
 
-/** The client's last ACTIVE expiry again, after a write of one of its schemes (the client locked). */
-async function recountClient(tx: Executor, certificateId: string): Promise<void> {
-  const [stored] = await tx
-    .select({ until: clientCertifiedUntil.until, company_id: clientCertifiedUntil.company_id })
-    .from(clientCertifiedUntil)
-    .where(eq(clientCertifiedUntil.certificate_id, certificateId));
+/** The client's last ACTIVE expiry, read from its schemes (the client locked); null without one. */
+async function lastActiveExpiry(tx: Executor, certificateId: string): Promise<Certified | null> {
   const [latest] = await tx
     .select({ until: sql<string>`max(${schemes.expired_date})`, company_id: schemes.company_id })
     .from(schemes)
     .where(and(eq(schemes.certificate_id, certificateId), eq(schemes.status, 'ACTIVE')))
     .groupBy(schemes.company_id);
-  if (stored && latest && stored.until === latest.until && stored.company_id === latest.company_id) return;
+  return latest ?? null;
+}
+
+/** Moves a client's figure from `stored` to `next` (either null: not certified by any scheme). */
+async function setCertified(
+  tx: Executor,
+  certificateId: string,
+  stored: Certified | null,
+  next: Certified | null,
+): Promise<void> {
+  if (stored && next && stored.until === next.until && stored.company_id === next.company_id) return;
   if (stored) await addCertified(tx, stored.company_id, stored.until, -1);
-  if (!latest) {
+  if (!next) {
     await tx.delete(clientCertifiedUntil).where(eq(clientCertifiedUntil.certificate_id, certificateId));
     return;
   }
-  const { until, company_id } = latest;
+  const { until, company_id } = next;
   await addCertified(tx, company_id, until, 1);
   await tx
     .insert(clientCertifiedUntil)
@@ -120,16 +140,26 @@ async function countScheme(tx: Executor, before: SchemeRow | null, after: Scheme
     if (before) await addScheme(tx, before, -1);
     if (after) await addScheme(tx, after, 1);
   }
-  const sameClient = before && after && before.certificate_id === after.certificate_id;
+  const sameClient = before?.certificate_id === after?.certificate_id;
   // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
-  const touchesCertified =
-    (before?.status === 'ACTIVE' || after?.status === 'ACTIVE') && !(sameKey && sameClient);
-  if (!touchesCertified) return;
-  const clients = [
-    ...new Set([before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined)),
-  ];
-  await lockClients(tx, clients);
-  for (const id of clients) await recountClient(tx, id);
+  const sameCertified =
+    sameClient &&
+    before?.status === after?.status &&
+    before?.expired_date === after?.expired_date &&
+    before?.company_id === after?.company_id;
+  if (!(before?.status === 'ACTIVE' || after?.status === 'ACTIVE') || sameCertified) return;
+  const ids = [before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined);
+  const stored = await lockClients(tx, ids);
+  for (const [id, current] of stored) {
+    // A new ACTIVE scheme can only move its client's last day later: no need to read the others.
+    const added = !before && after?.status === 'ACTIVE' && after.certificate_id === id;
+    const next = added
+      ? current && current.until >= after.expired_date
+        ? current
+        : { until: after.expired_date, company_id: after.company_id }
+      : await lastActiveExpiry(tx, id);
+    await setCertified(tx, id, current, next);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
