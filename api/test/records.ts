@@ -7,6 +7,7 @@ import {
   schemes,
   trainingCertificates,
 } from '../src/db/schema';
+import { rebuildRegisterCounts } from '../src/services/register-counts';
 
 /**
  * Rows written straight to the database, for tests of one resource that need another's records
@@ -51,6 +52,7 @@ export async function insertScheme(
     valid_for_type: 'YEAR',
     expired_date: '2028-01-01',
   });
+  await rebuildRegisterCounts(db);
   return id;
 }
 
@@ -75,5 +77,6 @@ export async function insertTraining(
     location: 'Jakarta',
     date: '2025-01-15',
   });
+  await rebuildRegisterCounts(db);
   return id;
 }

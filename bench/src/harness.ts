@@ -3,6 +3,7 @@
  * discarded warm-up, and the bare Fastify baseline each run's ratios are taken against.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { LoadGenerator, LoadJob, LoadResult } from './load';
 import type { Row } from './report';
 
@@ -52,6 +53,53 @@ export async function bareBaseline(load: LoadGenerator, timing: Timing, connecti
     return { target: '-', endpoint: 'GET /bare (bare Fastify)', connections, result, bareRps: result.rps };
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * The anchor of issue 18: the least a signed-in read can cost here. A bare Fastify route answering
+ * one primary-key lookup through pg as a named prepared statement (one of 200 clients by id, in
+ * turn), on a pool of as many connections as the load's. Every row of the large benchmark is also
+ * printed as a ratio to it.
+ */
+export async function anchorBaseline(
+  load: LoadGenerator,
+  timing: Timing,
+  connections: number,
+  databaseUrl: string,
+): Promise<Row> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const ids = (
+    await pool.query<{ id: string }>('select id from client_certificates order by id limit 200')
+  ).rows.map((r) => r.id);
+  const app = Fastify();
+  app.get<{ Params: { i: string } }>('/anchor/:i', async (req) => {
+    const id = ids[Number(req.params.i) % ids.length];
+    const { rows } = await pool.query<{ id: string; name: string }>({
+      name: 'anchor-client-by-id',
+      text: 'select id, name, certificate_number from client_certificates where id = $1',
+      values: [id],
+    });
+    return rows[0] ?? null;
+  });
+  try {
+    const url = await listen(app);
+    const result = await measure(load, timing, {
+      url,
+      connections,
+      requests: ids.map((_, i) => ({ method: 'GET', path: `/anchor/${i}` })),
+    });
+    return {
+      target: 'postgres',
+      endpoint: 'GET /anchor/{i} (bare Fastify + pg prepared primary-key lookup)',
+      connections,
+      result,
+      bareRps: 0,
+      anchorRps: result.rps,
+    };
+  } finally {
+    await app.close();
+    await pool.end();
   }
 }
 

@@ -7,6 +7,11 @@ export interface Row {
   result: LoadResult;
   /** Requests a second of the bare Fastify route, for the ratio. */
   bareRps: number;
+  /**
+   * Requests a second of the anchor route (bare Fastify + one pg primary-key lookup, issue 18), for
+   * a second ratio; the large benchmark sets it on every row.
+   */
+  anchorRps?: number;
 }
 
 const num = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
@@ -23,10 +28,13 @@ function bad(r: LoadResult): string {
   return `${text} (${codes})`;
 }
 
-/** One row of cells; the ratio is requests/s over the bare route's. */
-function cells(row: Row): string[] {
+const ratioText = (ratio: number) => (ratio >= 0.01 ? ratio.toFixed(3) : ratio.toPrecision(2));
+
+/** One row of cells; the ratios are requests/s over the bare route's (and the anchor's, when given). */
+function cells(row: Row, withAnchor: boolean): string[] {
   const { result: r } = row;
   const ratio = row.bareRps > 0 ? r.rps / row.bareRps : 0;
+  const anchor = row.anchorRps ? ratioText(r.rps / row.anchorRps) : '-';
   return [
     row.target,
     row.endpoint,
@@ -35,17 +43,21 @@ function cells(row: Row): string[] {
     ms(r.p50),
     ms(r.p99),
     bad(r),
-    ratio >= 0.01 ? ratio.toFixed(3) : ratio.toPrecision(2),
+    row.bareRps > 0 ? ratioText(ratio) : '-',
+    ...(withAnchor ? [anchor] : []),
   ];
 }
 
 const HEAD = ['target', 'endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs bare'];
-const RIGHT = new Set([2, 3, 4, 5, 7]);
+const RIGHT = new Set([2, 3, 4, 5, 7, 8]);
 
+/** The rows as a text table; a 'vs anchor' column when any row has the anchor's rate. */
 export function table(rows: Row[]): string {
-  const body = rows.map(cells);
-  const widths = HEAD.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
+  const withAnchor = rows.some((r) => r.anchorRps);
+  const head = withAnchor ? [...HEAD, 'vs anchor'] : HEAD;
+  const body = rows.map((r) => cells(r, withAnchor));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
   const line = (c: string[]) =>
     c.map((v, i) => (RIGHT.has(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
-  return [line(HEAD), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }

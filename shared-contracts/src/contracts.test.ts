@@ -128,6 +128,18 @@ describe('list and messages', () => {
       to: 42,
     });
     expect(toListResponse([], 0, 1, 20)).toMatchObject({ from: null, to: null, last_page: 1 });
+    // A search counted up to the cap: the total is the cap, marked; the last page follows from it.
+    expect(toListResponse(['a'], 10_001, 2, 20, true)).toEqual({
+      total: 10_000,
+      total_capped: true,
+      per_page: 20,
+      data: ['a'],
+      current_page: 2,
+      last_page: 500,
+      from: 21,
+      to: 21,
+    });
+    expect(toListResponse(['a'], 10_000, 1, 20, false)).not.toHaveProperty('total_capped');
   });
   it('maps login codes to the spec texts, unknown ones to "Data user tidak ditemukan"', () => {
     expect(loginMessage('l-wrong')).toBe('Nama pengguna & kata sandi salah');

@@ -16,7 +16,15 @@ export interface ListResponse<T> {
   last_page: number;
   from: number | null;
   to: number | null;
+  /**
+   * Present (true) when a search matched more than LIST_TOTAL_CAP rows: `total` is then
+   * LIST_TOTAL_CAP and `last_page` follows from it (DECISIONS.md section 15). Absent otherwise.
+   */
+  total_capped?: true;
 }
+
+/** A searched list counts its matches up to this many; beyond, it answers a capped total. */
+export const LIST_TOTAL_CAP = 10_000;
 
 /**
  * The query of every paginated list: page, page size and search. Unknown parameters are refused
@@ -60,12 +68,32 @@ export const companyListQuerySchema = listQuerySchema.shape({
 });
 export type CompanyListQuery = yup.InferType<typeof companyListQuerySchema>;
 
-/** Builds the list answer from a page of rows and the total count. */
-export function toListResponse<T>(data: T[], total: number, page: number, perPage: number): ListResponse<T> {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+/**
+ * Builds the list answer from a page of rows and the total count. `capped`: the count stopped
+ * above LIST_TOTAL_CAP (a search counted with a limit), so the total is LIST_TOTAL_CAP, marked.
+ */
+export function toListResponse<T>(
+  data: T[],
+  total: number,
+  page: number,
+  perPage: number,
+  capped = false,
+): ListResponse<T> {
+  const shown = capped ? LIST_TOTAL_CAP : total;
+  const lastPage = Math.max(1, Math.ceil(shown / perPage));
   const from = data.length ? (page - 1) * perPage + 1 : null;
   const to = data.length ? (page - 1) * perPage + data.length : null;
-  return { total, per_page: perPage, data, current_page: page, last_page: lastPage, from, to };
+  const answer: ListResponse<T> = {
+    total: shown,
+    per_page: perPage,
+    data,
+    current_page: page,
+    last_page: lastPage,
+    from,
+    to,
+  };
+  if (capped) answer.total_capped = true;
+  return answer;
 }
 
 /** The delete answer (DECISIONS.md section 7). */

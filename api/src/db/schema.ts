@@ -316,6 +316,16 @@ export const schemes = pgTable(
     index('schemes_company_status_idx').on(t.company_id, t.status),
     index('schemes_company_expired_idx').on(t.company_id, t.expired_date),
     index('schemes_company_issue_idx').on(t.company_id, t.issue_date),
+    /** The dashboard's expiring list (ACTIVE, soonest first) over every company: its first rows only. */
+    index('schemes_active_expiry_idx')
+      .on(t.expired_date, t.id)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    /** The scheme report's order (newest issue first, id breaking ties) over every company (ALL). */
+    index('schemes_issue_id_idx').on(t.issue_date, t.id),
+    /** The same order for its usual filter, status ACTIVE: the newest drafts are not walked past. */
+    index('schemes_active_issue_idx')
+      .on(t.issue_date, t.id)
+      .where(sql`${t.status} = 'ACTIVE'`),
     index('schemes_certification_idx').on(t.certification_id),
     index('schemes_accredited_idx').on(t.accredited_id),
     searchIndex('schemes_search_idx', [t.cert_number]),
@@ -408,3 +418,104 @@ export const signingKeys = pgTable(
     check('signing_keys_kid_ck', sql`${t.kid} ~ '^[A-Za-z0-9_-]+$'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Register counts (issue 18, DECISIONS.md section 15): kept by the after-write step
+// `services/register-counts.ts` in the writer's transaction, rebuilt from the records after a bulk
+// load (`rebuildRegisterCounts`). Counted by date, never by "today": a day passing changes what a
+// reader sums (`expired_date < today`), not a stored row, so no job runs at midnight. Rows whose
+// count fell to 0 may stay; readers sum them away.
+// ---------------------------------------------------------------------------------------------
+
+/** Schemes per company, stored status and expiry date (EXPIRED: ACTIVE rows dated before today). */
+export const schemeCounts = pgTable(
+  'scheme_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    expired_date: date('expired_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.status, t.expired_date] })],
+);
+
+/** Schemes per company, stored status and issue date: the company chart's counts per day. */
+export const schemeIssueCounts = pgTable(
+  'scheme_issue_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    issue_date: date('issue_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.issue_date, t.status] })],
+);
+
+/**
+ * Each client with an ACTIVE scheme, and the last expiry among its ACTIVE schemes: the client is
+ * certified until that day (inclusive).
+ */
+export const clientCertifiedUntil = pgTable('client_certified_until', {
+  certificate_id: uuid('certificate_id')
+    .primaryKey()
+    .references(() => clientCertificates.id, { onDelete: 'cascade' }),
+  company_id: uuid('company_id').notNull(),
+  until: date('until', { mode: 'string' }).notNull(),
+});
+
+/** Clients per company by the day they stay certified until: certified today = sum where until >= today. */
+export const certifiedClientCounts = pgTable(
+  'certified_client_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    until: date('until', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.until] })],
+);
+
+/** Training certificates per company and person (name trimmed, any case). */
+export const trainingPersonCounts = pgTable(
+  'training_person_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    person: text('person').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.person] })],
+);
+
+/** Training certificates per person over every company (a person trained by two counts once in ALL). */
+export const trainingPersonTotals = pgTable('training_person_totals', {
+  person: text('person').primaryKey(),
+  n: integer('n').notNull(),
+});
+
+/**
+ * Per company: its training certificates (the company's student_count) and the distinct persons
+ * among them (ALL reads `register_totals`, since persons do not add up across companies).
+ */
+export const trainingCounts = pgTable('training_counts', {
+  company_id: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  certificates: integer('certificates').notNull(),
+  persons: integer('persons').notNull(),
+});
+
+/** The `register_totals` row holding the distinct persons of training over every company. */
+export const TRAINING_PERSONS = 'training_persons';
+
+/** Figures over the whole register, one row each (TRAINING_PERSONS: distinct persons in ALL). */
+export const registerTotals = pgTable('register_totals', {
+  name: text('name').primaryKey(),
+  n: integer('n').notNull(),
+});

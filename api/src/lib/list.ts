@@ -1,6 +1,11 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type ListQuery, type ListResponse, toListResponse } from '@sertifikasi/shared-contracts';
+import {
+  LIST_TOTAL_CAP,
+  type ListQuery,
+  type ListResponse,
+  toListResponse,
+} from '@sertifikasi/shared-contracts';
 
 /** `%text%` for ILIKE, with the user's %, _ and \ taken literally. */
 export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -37,17 +42,25 @@ export function searchAny(search: string, columns: (AnyPgColumn | SQL)[]): SQL |
   )})`;
 }
 
-/** Runs the count and page queries of a list and shapes the spec's list answer. */
+/**
+ * Runs the count and page queries of a list and shapes the spec's list answer. `capped`: the count
+ * of a search stops at LIST_TOTAL_CAP + 1 rows (countAtMost); a count above the cap answers the
+ * capped total (DECISIONS.md section 15).
+ */
 export async function listPage<T>(
   query: Pick<ListQuery, 'page' | 'paginate'>,
   countRows: () => Promise<number>,
   pageRows: (limit: number, offset: number) => Promise<T[]>,
+  options: { capped?: boolean } = {},
 ): Promise<ListResponse<T>> {
   const perPage = query.paginate;
   const page = query.page;
   const [total, data] = await Promise.all([countRows(), pageRows(perPage, (page - 1) * perPage)]);
-  return toListResponse(data, total, page, perPage);
+  return toListResponse(data, total, page, perPage, !!options.capped && total > LIST_TOTAL_CAP);
 }
+
+/** How many rows a capped count reads at most: one past the cap tells "more than" from "exactly". */
+export const COUNT_LIMIT = LIST_TOTAL_CAP + 1;
 
 /** JSON Schema of a list answer around an item schema. */
 export function listJsonSchema(item: Record<string, unknown>): Record<string, unknown> {
@@ -60,6 +73,7 @@ export function listJsonSchema(item: Record<string, unknown>): Record<string, un
       last_page: { type: 'integer' },
       from: { type: ['integer', 'null'] },
       to: { type: ['integer', 'null'] },
+      total_capped: { type: 'boolean', enum: [true] },
       data: { type: 'array', items: item },
     },
     required: ['total', 'per_page', 'current_page', 'last_page', 'from', 'to', 'data'],

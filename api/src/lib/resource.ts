@@ -54,7 +54,7 @@ import type { Semaphore } from './semaphore';
 import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
 import { newId } from './crypto';
 import { forbidden, invalid, notFound } from './errors';
-import { isAnyOf, likePattern, listJsonSchema, listPage, matchesPattern } from './list';
+import { COUNT_LIMIT, isAnyOf, likePattern, listJsonSchema, listPage, matchesPattern } from './list';
 import { companyIdParams, deleteResponseSchema, idParams } from './params';
 import { defineRoute } from './route';
 import { toJsonSchema } from './yup-json-schema';
@@ -259,16 +259,25 @@ export function defineResourceService<
     p: Placeholders<'scope' | 'company' | 'pattern'>,
     on: { scoped: boolean; one: boolean; search: boolean },
   ) => and(inScope(p, on), on.search ? matchesPattern(document, p.pattern) : undefined);
+  // A search counts its matches up to COUNT_LIMIT rows (a capped total beyond, DECISIONS.md
+  // section 15): a search matching most of 100,000 rows does not recount them all on every page.
   const countRows = preparedShapes(
     `${key}.count`,
     ['scoped', 'one', 'search'],
     ['scope', 'company', 'pattern'],
-    (db, p, on, name) =>
-      db
-        .select({ n: count() })
-        .from(table as PgTable)
+    (db, p, on, name) => {
+      const rows = table as PgTable;
+      if (!on.search) {
+        return db.select({ n: count() }).from(rows).where(where(p, on)).prepare(name);
+      }
+      const matched = db
+        .select({ one: sql`1`.as('one') })
+        .from(rows)
         .where(where(p, on))
-        .prepare(name),
+        .limit(COUNT_LIMIT)
+        .as('matched');
+      return db.select({ n: count() }).from(matched).prepare(name);
+    },
   );
   const orders = new Map<string, ReturnType<typeof pageQuery>>();
   const pageQuery = (order: string, orderBy: SQL[]) =>
@@ -376,6 +385,7 @@ export function defineResourceService<
           (await page(db, on, { ...values, limit, offset })).map((r) =>
             def.toAnswer(toJoined(r as Record<string, unknown>)),
           ),
+        { capped: on.search },
       );
     },
 

@@ -9,13 +9,17 @@
  * Not an event bus: a fixed, typed list, run synchronously in the writer's transaction.
  */
 import type { ServiceContext } from './context';
+import { countRegister } from './register-counts';
 import { signedQrStep } from './signed-qr';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
 export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write-event';
 
-/** The steps, in the order they run: the signed QR (services/signed-qr.ts); issue 18 adds the register counts. */
-export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [signedQrStep];
+/**
+ * The steps, in the order they run: the register counts (services/register-counts.ts), then the
+ * signed QR (services/signed-qr.ts).
+ */
+export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [countRegister, signedQrStep];
 
 declare module './context' {
   interface ServiceContext {

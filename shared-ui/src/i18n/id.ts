@@ -55,6 +55,8 @@ export const UI_FORMAT = {
   editTitle: (label: string) => `${UI_TEXT.edit} ${label}`,
   /** The pagination summary, 'Menampilkan 1 - 20 dari 42 data'. */
   summary: (from: string, to: string, total: string) => `Menampilkan ${from} - ${to} dari ${total} data`,
+  /** A capped list total, 'lebih dari 10.000'. */
+  moreThan: (total: string) => `lebih dari ${total}`,
   /** Accessible name of a page button, 'Halaman 3'. */
   page: (page: number) => `Halaman ${page}`,
   /** The image field's button, 'Pilih Gambar Logo'. */

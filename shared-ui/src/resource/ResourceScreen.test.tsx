@@ -201,6 +201,16 @@ describe('ResourceScreen: the list', () => {
     expect(screen.getByText('Menampilkan 1 - 20 dari 42 data')).toBeInTheDocument();
   });
 
+  it("reads 'lebih dari 10.000' when a search matched more rows than the API counts", async () => {
+    // The API counts a search's matches up to 10,000 (DECISIONS.md section 15).
+    fakeApi({ [LIST]: { body: toListResponse(rowsOf(20), 10_001, 1, 20, true) } });
+    renderScreen();
+    expect(await screen.findByText('Barang 1')).toBeInTheDocument();
+    expect(screen.getByText('Menampilkan 1 - 20 dari lebih dari 10.000 data')).toBeInTheDocument();
+    expect(pageButtons()).toEqual([1, 2, 3, 4, 5]);
+    expect(screen.getByRole('button', { name: 'Halaman berikutnya' })).toBeInTheDocument();
+  });
+
   it("shows 'Opps, Data Masih Kosong' for an empty list, without pagination", async () => {
     fakeApi({ [LIST]: listOf([]) });
     renderScreen();

@@ -124,6 +124,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
           from={list.data.from}
           to={list.data.to}
           total={list.data.total}
+          capped={list.data.total_capped}
           onPage={list.setPage}
         />
       )}

@@ -23,15 +23,28 @@ export interface ListPaginationProps {
   from: number | null;
   to: number | null;
   total: number;
+  /** The list's `total_capped`: the total is a floor (a search matched more), 'lebih dari 10.000'. */
+  capped?: boolean | undefined;
   onPage: (page: number) => void;
   disabled?: boolean;
 }
 
 /**
- * The list footer: 'Menampilkan 1 - 20 dari 42 data' and the page buttons (the window of ±4 around
- * the current page; previous and next only when there is such a page).
+ * The list footer: 'Menampilkan 1 - 20 dari 42 data' ('... dari lebih dari 10.000 data' when the
+ * total is capped, DECISIONS.md section 15) and the page buttons (the window of ±4 around the
+ * current page; previous and next only when there is such a page).
  */
-export function ListPagination({ current, last, from, to, total, onPage, disabled }: ListPaginationProps) {
+export function ListPagination({
+  current,
+  last,
+  from,
+  to,
+  total,
+  capped,
+  onPage,
+  disabled,
+}: ListPaginationProps) {
+  const count = capped ? UI_FORMAT.moreThan(formatNumber(total)) : formatNumber(total);
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -40,7 +53,7 @@ export function ListPagination({ current, last, from, to, total, onPage, disable
     >
       <Typography variant="body2" color="text.secondary">
         {from !== null && to !== null && total > 0
-          ? UI_FORMAT.summary(formatNumber(from), formatNumber(to), formatNumber(total))
+          ? UI_FORMAT.summary(formatNumber(from), formatNumber(to), count)
           : null}
       </Typography>
       {last > 1 && (

@@ -8,6 +8,7 @@ import {
   companies,
   schemes,
   trainingCertificates,
+  trainingCounts,
   userCompanies,
 } from '../../db/schema';
 import { searchDocument } from '../../db/search';
@@ -26,12 +27,13 @@ export function companiesInScope(scope: CompanyScope): SQL | undefined {
 }
 
 /**
- * student_count is derived: the company's training certificates. The outer table is named explicitly:
- * drizzle writes `${companies.id}` unqualified in a one-table select, which inside the subquery would
- * mean tc.id.
+ * student_count is derived: the company's training certificates, as the register counts keep them
+ * (services/register-counts.ts; one row a company, not a count per request). The outer table is
+ * named explicitly: drizzle writes `${companies.id}` unqualified in a one-table select, which
+ * inside the subquery would mean tc.company_id.
  */
 const studentCount =
-  sql<number>`(select count(*) from ${trainingCertificates} tc where tc.company_id = ${companies}.id)`.mapWith(
+  sql<number>`coalesce((select tc.certificates from ${trainingCounts} tc where tc.company_id = ${companies}.id), 0)`.mapWith(
     Number,
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, gte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, between, count, eq, gt, gte, sql } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -12,10 +12,17 @@ import {
 import type { Executor } from '../../db';
 import {
   certificationTypes,
+  certifiedClientCounts,
   clientCertificates,
   companies,
+  registerTotals,
+  schemeCounts,
+  schemeIssueCounts,
   schemes,
+  TRAINING_PERSONS,
   trainingCertificates,
+  trainingCounts,
+  trainingPersonCounts,
 } from '../../db/schema';
 import { type Placeholders, preparedShapes } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
@@ -32,9 +39,18 @@ const schemeScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
 const trainingScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
   on.scoped ? isAnyOf(trainingCertificates.company_id, p.scope) : undefined;
 
-/** EXPIRED for an ACTIVE scheme past its expiry, else the stored status. */
-const effectiveStatusSql = (today: unknown) =>
-  sql<string>`case when ${schemes.status} = 'ACTIVE' and ${schemes.expired_date} < ${today} then 'EXPIRED' else ${schemes.status} end`;
+/**
+ * The figures come from the register counts (services/register-counts.ts), kept by every write:
+ * a few rows per company and date, never every scheme. EXPIRED is the ACTIVE count dated before
+ * today; "today" is a parameter, so a day passing changes the sum, not a stored row.
+ */
+const countScope = <T extends typeof schemeCounts | typeof certifiedClientCounts | typeof trainingCounts>(
+  table: T,
+  p: Placeholders<'scope'>,
+  on: { scoped: boolean },
+) => (on.scoped ? isAnyOf(table.company_id, p.scope) : undefined);
+
+const total = (n: AnyColumn) => sql<number>`coalesce(sum(${n}), 0)`.mapWith(Number);
 
 const schemesByStatus = preparedShapes(
   'dashboard.schemes-by-status',
@@ -42,55 +58,73 @@ const schemesByStatus = preparedShapes(
   ['scope', 'today'],
   (db, p, on, name) =>
     db
-      .select({ status: effectiveStatusSql(p.today), total: count() })
-      .from(schemes)
-      .where(schemeScope(p, on))
+      .select({
+        status: sql<string>`case when ${schemeCounts.status} = 'ACTIVE' and ${schemeCounts.expired_date} < ${p.today} then 'EXPIRED' else ${schemeCounts.status} end`,
+        total: total(schemeCounts.n),
+      })
+      .from(schemeCounts)
+      .where(countScope(schemeCounts, p, on))
       .groupBy(sql`1`) // the status expression above (its parameter would not match a second copy)
       .prepare(name),
 );
 
-/**
- * Clients with at least one ACTIVE, unexpired scheme: the distinct clients grouped first (a hash
- * aggregate), then counted; count(distinct) would sort them all.
- */
+/** Clients with at least one ACTIVE, unexpired scheme: those certified until today or later. */
 const certifiedClients = preparedShapes(
   'dashboard.certified-clients',
   ['scoped'],
   ['scope', 'today'],
-  (db, p, on, name) => {
-    const clients = db
-      .select({ id: schemes.certificate_id })
-      .from(schemes)
-      .where(
-        and(schemeScope(p, on), eq(schemes.status, 'ACTIVE'), gte(schemes.expired_date, sql`${p.today}`)),
-      )
-      .groupBy(schemes.certificate_id)
-      .as('certified');
-    return db.select({ total: count() }).from(clients).prepare(name);
-  },
+  (db, p, on, name) =>
+    db
+      .select({ total: total(certifiedClientCounts.n) })
+      .from(certifiedClientCounts)
+      .where(and(countScope(certifiedClientCounts, p, on), gte(certifiedClientCounts.until, sql`${p.today}`)))
+      .prepare(name),
 );
 
-/** Training certificates, and the distinct persons among them (name trimmed, ignoring case), likewise. */
-const trainingTotals = preparedShapes(
-  'dashboard.training-totals',
-  ['scoped'],
-  ['scope'],
-  (db, p, on, name) => {
-    const persons = db
-      .select({
-        person: sql<string>`lower(trim(${trainingCertificates.name}))`.as('person'),
-        n: count().as('n'),
-      })
-      .from(trainingCertificates)
-      .where(trainingScope(p, on))
-      .groupBy(sql`1`)
-      .as('persons');
-    return db
-      .select({ total: sql<number>`coalesce(sum(${persons.n}), 0)`.mapWith(Number), persons: count() })
-      .from(persons)
-      .prepare(name);
-  },
+/** Training certificates of the companies in scope, and their distinct persons when one company. */
+const trainingTotals = preparedShapes('dashboard.training-totals', ['scoped'], ['scope'], (db, p, on, name) =>
+  db
+    .select({ total: total(trainingCounts.certificates), persons: total(trainingCounts.persons) })
+    .from(trainingCounts)
+    .where(countScope(trainingCounts, p, on))
+    .prepare(name),
 );
+
+/** Distinct persons over every company (a person trained by two companies counts once). */
+const personsOverall = preparedShapes('dashboard.training-persons', [], ['name'], (db, p, _on, name) =>
+  db
+    .select({ n: registerTotals.n })
+    .from(registerTotals)
+    .where(eq(registerTotals.name, p.name))
+    .prepare(name),
+);
+
+/** Distinct persons over several companies (not ALL): one pass over their persons. */
+const personsAcross = preparedShapes('dashboard.training-persons-across', [], ['scope'], (db, p, _on, name) =>
+  db
+    .select({ n: sql<number>`count(distinct ${trainingPersonCounts.person})`.mapWith(Number) })
+    .from(trainingPersonCounts)
+    .where(and(isAnyOf(trainingPersonCounts.company_id, p.scope), gt(trainingPersonCounts.n, 0)))
+    .prepare(name),
+);
+
+async function trainingFigures(
+  db: Executor,
+  scope: CompanyScope,
+): Promise<{ total: number; persons: number }> {
+  const on = { scoped: scope !== ALL };
+  const [row] = await trainingTotals(db, on, { scope: scope === ALL ? [] : scope });
+  const totals = { total: row?.total ?? 0, persons: row?.persons ?? 0 };
+  if (scope === ALL) {
+    const [all] = await personsOverall(db, {}, { name: TRAINING_PERSONS });
+    return { ...totals, persons: all?.n ?? 0 };
+  }
+  if (scope.length > 1) {
+    const [across] = await personsAcross(db, {}, { scope });
+    return { ...totals, persons: across?.n ?? 0 };
+  }
+  return totals;
+}
 
 const expiringWhere = (p: Placeholders<'scope' | 'from' | 'to'>, on: { scoped: boolean }) =>
   and(
@@ -146,12 +180,24 @@ const expiringCount = preparedShapes(
   'dashboard.expiring-count',
   ['scoped'],
   ['scope', 'from', 'to'],
-  (db, p, on, name) => db.select({ total: count() }).from(schemes).where(expiringWhere(p, on)).prepare(name),
+  (db, p, on, name) =>
+    db
+      .select({ total: total(schemeCounts.n) })
+      .from(schemeCounts)
+      .where(
+        and(
+          countScope(schemeCounts, p, on),
+          eq(schemeCounts.status, 'ACTIVE'),
+          between(schemeCounts.expired_date, sql`${p.from}`, sql`${p.to}`),
+        ),
+      )
+      .prepare(name),
 );
 
 /**
- * The companies a scope covers, as a list even for ALL: every dashboard query then starts from a
- * `(company_id, ...)` index (a few companies), instead of reading every scheme of the database.
+ * The companies a scope covers, as a list even for ALL: the training chart then starts from the
+ * `(company_id, date)` index (a few companies), instead of reading every certificate. (The
+ * figures read the register counts and the expiring list its partial index, without it.)
  */
 const allCompanyIds = preparedShapes('dashboard.all-company-ids', [], [], (db, _p, _on, name) =>
   db.select({ id: companies.id }).from(companies).prepare(name),
@@ -174,17 +220,19 @@ export async function dashboardTotals(
   scope: CompanyScope,
   dates: MonthRange,
 ): Promise<DashboardTotals> {
-  const ids = await companyList(db, scope);
-  if (ids.length === 0) return emptyTotals();
-  const on = { scoped: true };
-  const values = { scope: ids, today: dates.today };
-  const month = { scope: ids, from: dates.monthStart, to: dates.monthEnd };
+  if (scope !== ALL && scope.length === 0) return emptyTotals();
+  // The counts: over every company at once for ALL (a few rows a date), else the scope's.
+  const counts = { scoped: scope !== ALL };
+  const scopeIds = scope === ALL ? [] : scope;
+  const values = { scope: scopeIds, today: dates.today };
+  const month = { from: dates.monthStart, to: dates.monthEnd };
   const [byStatus, certified, training, expiring, expiringTotal] = await Promise.all([
-    schemesByStatus(db, on, values),
-    certifiedClients(db, on, values),
-    trainingTotals(db, on, { scope: ids }),
-    expiringSchemes(db, on, { ...month, limit: EXPIRING_LIST_LIMIT }),
-    expiringCount(db, on, month),
+    schemesByStatus(db, counts, values),
+    certifiedClients(db, counts, values),
+    trainingFigures(db, scope),
+    // ALL: the soonest ACTIVE expiries straight from schemes_active_expiry_idx, no company filter.
+    expiringSchemes(db, counts, { ...month, scope: scopeIds, limit: EXPIRING_LIST_LIMIT }),
+    expiringCount(db, counts, { ...month, scope: scopeIds }),
   ]);
   const totals = new Map(byStatus.map((r) => [r.status, Number(r.total)]));
   const bystatus = EFFECTIVE_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 }));
@@ -200,8 +248,8 @@ export async function dashboardTotals(
   return {
     company_certificate: Number(certified[0]?.total ?? 0),
     company_certificate_total: bystatus.reduce((sum, r) => sum + r.total, 0),
-    training_certificate: Number(training[0]?.persons ?? 0),
-    training_certificate_total: Number(training[0]?.total ?? 0),
+    training_certificate: training.persons,
+    training_certificate_total: training.total,
     company_certificate_scheme_bystatus: bystatus,
     company_certificate_expired_in_amonth: list,
     company_certificate_expired_in_amonth_total: Number(expiringTotal[0]?.total ?? 0),
@@ -225,22 +273,23 @@ function emptyTotals(): DashboardTotals {
 // year) and the zeros are made by the caller, so one statement serves every granularity.
 // ---------------------------------------------------------------------------------------------
 
+/** Schemes issued per day, from the register counts (a few rows a day and company, not every scheme). */
 const schemesPerDay = preparedShapes(
   'dashboard.schemes-per-day',
   ['scoped'],
   ['scope', 'from', 'to', 'statuses'],
   (db, p, on, name) =>
     db
-      .select({ day: schemes.issue_date, total: count() })
-      .from(schemes)
+      .select({ day: schemeIssueCounts.issue_date, total: total(schemeIssueCounts.n) })
+      .from(schemeIssueCounts)
       .where(
         and(
-          schemeScope(p, on),
-          between(schemes.issue_date, sql`${p.from}`, sql`${p.to}`),
-          isAnyOf(schemes.status, p.statuses),
+          on.scoped ? isAnyOf(schemeIssueCounts.company_id, p.scope) : undefined,
+          between(schemeIssueCounts.issue_date, sql`${p.from}`, sql`${p.to}`),
+          isAnyOf(schemeIssueCounts.status, p.statuses),
         ),
       )
-      .groupBy(schemes.issue_date)
+      .groupBy(schemeIssueCounts.issue_date)
       .prepare(name),
 );
 
@@ -268,19 +317,18 @@ export async function schemeIssuesPerDay(
   range: { start: string; end: string },
   statuses: readonly SchemeStatus[],
 ): Promise<DayCount[]> {
-  const ids = await companyList(db, scope);
-  if (ids.length === 0) return [];
+  if (scope !== ALL && scope.length === 0) return [];
   const rows = await schemesPerDay(
     db,
-    { scoped: true },
+    { scoped: scope !== ALL },
     {
-      scope: ids,
+      scope: scope === ALL ? [] : scope,
       from: range.start,
       to: range.end,
       statuses: [...statuses],
     },
   );
-  return rows.map((r) => ({ day: r.day, total: Number(r.total) }));
+  return rows.filter((r) => r.total > 0).map((r) => ({ day: r.day, total: r.total }));
 }
 
 export async function trainingsPerDay(

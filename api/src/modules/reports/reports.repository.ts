@@ -20,10 +20,12 @@ import {
   certificationTypes,
   clientCertificates,
   companies,
+  schemeCounts,
   schemes,
   trainingCertificates,
 } from '../../db/schema';
 import { searchDocument } from '../../db/search';
+import { keysetBatches } from '../../db/keyset';
 import { matchesSearch } from '../../lib/list';
 
 /**
@@ -55,37 +57,6 @@ function inCompanies(column: AnyPgColumn, scope: CompanyScope): SQL | undefined 
 function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL | undefined {
   if (!range) return undefined;
   return and(range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined);
-}
-
-/**
- * Reads a report in batches by keyset: each query asks for the rows after the last one of the
- * previous batch (in the report's order, the id breaking ties), at most `batchSize` (the app's
- * `reportExports.batchSize`).
- * The cursor is also given as a plain bound on the sort column (`issue_date <= $d` beside
- * `(issue_date, id) < ($d, $id)`), which an index on (company_id, issue_date) can seek to: without
- * it every batch would walk the index from the start again.
- * The next batch is asked for before the current one is handed over, so the database works on it
- * while the caller writes (PostgreSQL runs in its own process). One batch is held at a time, plus
- * the one on its way. Returning early (an aborted export) leaves at most that one query to finish.
- */
-async function* keysetBatches<R, T>(
-  batchSize: number,
-  fetch: (after: R | null) => Promise<R[]>,
-  shape: (rows: R[]) => T[],
-): AsyncGenerator<T[]> {
-  let pending: Promise<R[]> | null = fetch(null);
-  try {
-    while (pending) {
-      const rows: R[] = await pending;
-      pending = null;
-      if (!rows.length) return;
-      if (rows.length === batchSize) pending = fetch(rows[rows.length - 1]!);
-      yield shape(rows);
-    }
-  } finally {
-    // A query still on its way when the reader stops: its answer (or error) is not wanted.
-    pending?.catch(() => undefined);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,12 +158,38 @@ export interface SchemeReportFilter {
   expired: DateRange | null;
 }
 
+/** The columns a status filter reads: of the schemes, or of the register counts (schemeCounts). */
+type StatusColumns = { status: AnyPgColumn; expired_date: AnyPgColumn };
+
 /** One status of the filter: EXPIRED is ACTIVE past its expiry; ACTIVE is ACTIVE not yet expired. */
-function statusCondition(status: string, today: string): SQL {
-  if (status === 'EXPIRED')
-    return and(eq(schemes.status, 'ACTIVE'), sql`${schemes.expired_date} < ${today}`)!;
-  if (status === 'ACTIVE') return and(eq(schemes.status, 'ACTIVE'), gte(schemes.expired_date, today))!;
-  return eq(schemes.status, status);
+function statusCondition(status: string, today: string, t: StatusColumns = schemes): SQL {
+  if (status === 'EXPIRED') return and(eq(t.status, 'ACTIVE'), sql`${t.expired_date} < ${today}`)!;
+  if (status === 'ACTIVE') return and(eq(t.status, 'ACTIVE'), gte(t.expired_date, today))!;
+  return eq(t.status, status);
+}
+
+/**
+ * The scheme report's total from the register counts (services/register-counts.ts), when the
+ * filter only names what they are kept by (companies, statuses, an expiry range); null when it
+ * needs the schemes themselves (a search, clients, types, bodies, an issue range).
+ */
+export async function schemeReportCountFromCounts(
+  db: Executor,
+  f: SchemeReportFilter,
+): Promise<number | null> {
+  const q = f.query;
+  if (q.search || q.client.length || q.certification.length || q.accredited.length || f.issue) return null;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${schemeCounts.n}), 0)`.mapWith(Number) })
+    .from(schemeCounts)
+    .where(
+      and(
+        inCompanies(schemeCounts.company_id, f.scope),
+        q.status.length ? or(...q.status.map((s) => statusCondition(s, f.today, schemeCounts))) : undefined,
+        inDateRange(schemeCounts.expired_date, f.expired),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export function schemeReportWhere(f: SchemeReportFilter): SQL | undefined {

@@ -40,6 +40,7 @@ import {
   namesOf,
   schemeReportBatches,
   schemeReportCount,
+  schemeReportCountFromCounts,
   schemeReportPage,
   schemeReportWhere,
   trainingReportBatches,
@@ -219,7 +220,9 @@ export default async function reportRoutes(app: FastifyInstance) {
         });
       }
       const [total, rows] = await Promise.all([
-        schemeReportCount(app.db, where, q.search !== ''),
+        schemeReportCountFromCounts(app.db, filter).then(
+          (kept) => kept ?? schemeReportCount(app.db, where, q.search !== ''),
+        ),
         schemeReportPage(app.db, filter, where, q.paginate, (q.page - 1) * q.paginate),
       ]);
       return toListResponse(rows, total, q.page, q.paginate);

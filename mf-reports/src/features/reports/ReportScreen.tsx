@@ -210,6 +210,7 @@ function ReportBody<Row extends { id: string }, V extends FormikValues>({
           from={data.data.from}
           to={data.data.to}
           total={data.data.total}
+          capped={data.data.total_capped}
           onPage={list.setPage}
           disabled={busy}
         />

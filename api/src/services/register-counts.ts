@@ -1,0 +1,286 @@
+/**
+ * The register counts (issue 18): what the dashboard and the company list show without reading
+ * every record at request time. Kept by the after-write step `countRegister` in the writer's
+ * transaction (every scheme and training-certificate write, whatever made it: a route, the import,
+ * a command), and rebuilt from the records by `rebuildRegisterCounts` after a bulk load that wrote
+ * rows directly (the demo generator). Both leave the same figures: test/register-counts.test.ts
+ * compares them with a full count after every kind of change.
+ *
+ * Nothing here depends on today: schemes are counted by expiry date and clients by the last day
+ * they stay certified, so a reader sums `expired_date < today` (EXPIRED) or `until >= today`
+ * (certified) and a day passing needs no job.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+import {
+  certifiedClientCounts,
+  clientCertificates,
+  clientCertifiedUntil,
+  registerTotals,
+  schemeCounts,
+  schemeIssueCounts,
+  schemes,
+  trainingCertificates,
+  trainingCounts,
+  trainingPersonCounts,
+  trainingPersonTotals,
+  TRAINING_PERSONS,
+} from '../db/schema';
+import type { ServiceContext } from './context';
+
+type SchemeRow = typeof schemes.$inferSelect;
+type TrainingRow = typeof trainingCertificates.$inferSelect;
+
+/**
+ * The person a training certificate names: the name trimmed, any case, computed by the database
+ * (its trim and lower, the same as the rebuild's), never by a JavaScript copy of them.
+ */
+const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
+
+// ---------------------------------------------------------------------------------------------
+// Schemes
+// ---------------------------------------------------------------------------------------------
+
+async function addScheme(tx: Executor, row: SchemeRow, delta: 1 | -1): Promise<void> {
+  await tx
+    .insert(schemeCounts)
+    .values({ company_id: row.company_id, status: row.status, expired_date: row.expired_date, n: delta })
+    .onConflictDoUpdate({
+      target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
+      set: { n: sql`${schemeCounts.n} + ${delta}` },
+    });
+  await tx
+    .insert(schemeIssueCounts)
+    .values({ company_id: row.company_id, issue_date: row.issue_date, status: row.status, n: delta })
+    .onConflictDoUpdate({
+      target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
+      set: { n: sql`${schemeIssueCounts.n} + ${delta}` },
+    });
+}
+
+async function addCertified(tx: Executor, companyId: string, until: string, delta: 1 | -1): Promise<void> {
+  await tx
+    .insert(certifiedClientCounts)
+    .values({ company_id: companyId, until, n: delta })
+    .onConflictDoUpdate({
+      target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
+      set: { n: sql`${certifiedClientCounts.n} + ${delta}` },
+    });
+}
+
+/** A client's stored figure: the last day it stays certified, and its company. */
+type Certified = { until: string; company_id: string };
+
+/**
+ * Locks the clients whose figure a write may move, in id order (two writes moving schemes between
+ * the same two clients cannot deadlock), and reads their stored figure with the lock. A concurrent
+ * write of another scheme of the same client waits here, then reads in a new statement, which sees
+ * the first one committed (READ COMMITTED): the two never both apply a stale maximum. `for no key
+ * update` leaves the schemes' foreign-key checks free.
+ */
+async function lockClients(tx: Executor, ids: string[]): Promise<Map<string, Certified | null>> {
+  const stored = new Map<string, Certified | null>();
+  for (const id of [...new Set(ids)].sort()) {
+    await tx
+      .select({ id: clientCertificates.id })
+      .from(clientCertificates)
+      .where(eq(clientCertificates.id, id))
+      .for('no key update');
+    // A statement of its own after the lock: one joined to the lock would read the figure as it was
+    // before the writer we waited for committed.
+    const [row] = await tx
+      .select({ until: clientCertifiedUntil.until, company_id: clientCertifiedUntil.company_id })
+      .from(clientCertifiedUntil)
+      .where(eq(clientCertifiedUntil.certificate_id, id));
+    stored.set(id, row ?? null);
+  }
+  return stored;
+}
+
+/** The client's last ACTIVE expiry, read from its schemes (the client locked); null without one. */
+async function lastActiveExpiry(tx: Executor, certificateId: string): Promise<Certified | null> {
+  const [latest] = await tx
+    .select({ until: sql<string>`max(${schemes.expired_date})`, company_id: schemes.company_id })
+    .from(schemes)
+    .where(and(eq(schemes.certificate_id, certificateId), eq(schemes.status, 'ACTIVE')))
+    .groupBy(schemes.company_id);
+  return latest ?? null;
+}
+
+/** Moves a client's figure from `stored` to `next` (either null: not certified by any scheme). */
+async function setCertified(
+  tx: Executor,
+  certificateId: string,
+  stored: Certified | null,
+  next: Certified | null,
+): Promise<void> {
+  if (stored && next && stored.until === next.until && stored.company_id === next.company_id) return;
+  if (stored) await addCertified(tx, stored.company_id, stored.until, -1);
+  if (!next) {
+    await tx.delete(clientCertifiedUntil).where(eq(clientCertifiedUntil.certificate_id, certificateId));
+    return;
+  }
+  const { until, company_id } = next;
+  await addCertified(tx, company_id, until, 1);
+  await tx
+    .insert(clientCertifiedUntil)
+    .values({ certificate_id: certificateId, company_id, until })
+    .onConflictDoUpdate({ target: clientCertifiedUntil.certificate_id, set: { company_id, until } });
+}
+
+async function countScheme(tx: Executor, before: SchemeRow | null, after: SchemeRow | null): Promise<void> {
+  const sameKey =
+    before &&
+    after &&
+    before.company_id === after.company_id &&
+    before.status === after.status &&
+    before.issue_date === after.issue_date &&
+    before.expired_date === after.expired_date;
+  if (!sameKey) {
+    if (before) await addScheme(tx, before, -1);
+    if (after) await addScheme(tx, after, 1);
+  }
+  const sameClient = before?.certificate_id === after?.certificate_id;
+  // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
+  const sameCertified =
+    sameClient &&
+    before?.status === after?.status &&
+    before?.expired_date === after?.expired_date &&
+    before?.company_id === after?.company_id;
+  if (!(before?.status === 'ACTIVE' || after?.status === 'ACTIVE') || sameCertified) return;
+  const ids = [before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined);
+  const stored = await lockClients(tx, ids);
+  for (const [id, current] of stored) {
+    // A new ACTIVE scheme can only move its client's last day later: no need to read the others.
+    const added = !before && after?.status === 'ACTIVE' && after.certificate_id === id;
+    const next = added
+      ? current && current.until >= after.expired_date
+        ? current
+        : { until: after.expired_date, company_id: after.company_id }
+      : await lastActiveExpiry(tx, id);
+    await setCertified(tx, id, current, next);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Training certificates
+// ---------------------------------------------------------------------------------------------
+
+async function addTraining(tx: Executor, row: TrainingRow, delta: 1 | -1): Promise<void> {
+  const person = personOf(row.name);
+  const [perCompany] = await tx
+    .insert(trainingPersonCounts)
+    .values({ company_id: row.company_id, person, n: delta })
+    .onConflictDoUpdate({
+      target: [trainingPersonCounts.company_id, trainingPersonCounts.person],
+      set: { n: sql`${trainingPersonCounts.n} + ${delta}` },
+    })
+    .returning({ n: trainingPersonCounts.n });
+  // A person appears in the company at their first certificate, and leaves with their last.
+  const personDelta = delta === 1 ? (perCompany?.n === 1 ? 1 : 0) : perCompany?.n === 0 ? -1 : 0;
+  await tx
+    .insert(trainingCounts)
+    .values({ company_id: row.company_id, certificates: delta, persons: personDelta })
+    .onConflictDoUpdate({
+      target: trainingCounts.company_id,
+      set: {
+        certificates: sql`${trainingCounts.certificates} + ${delta}`,
+        persons: sql`${trainingCounts.persons} + ${personDelta}`,
+      },
+    });
+  const [overall] = await tx
+    .insert(trainingPersonTotals)
+    .values({ person, n: delta })
+    .onConflictDoUpdate({
+      target: trainingPersonTotals.person,
+      set: { n: sql`${trainingPersonTotals.n} + ${delta}` },
+    })
+    .returning({ n: trainingPersonTotals.n });
+  const allDelta = delta === 1 ? (overall?.n === 1 ? 1 : 0) : overall?.n === 0 ? -1 : 0;
+  if (allDelta !== 0) {
+    await tx
+      .insert(registerTotals)
+      .values({ name: TRAINING_PERSONS, n: allDelta })
+      .onConflictDoUpdate({
+        target: registerTotals.name,
+        set: { n: sql`${registerTotals.n} + ${allDelta}` },
+      });
+  }
+}
+
+async function countTraining(
+  tx: Executor,
+  before: TrainingRow | null,
+  after: TrainingRow | null,
+): Promise<void> {
+  if (before && after && before.company_id === after.company_id && before.name === after.name) return;
+  if (before) await addTraining(tx, before, -1);
+  if (after) await addTraining(tx, after, 1);
+}
+
+/**
+ * The after-write step (AFTER_WRITE_STEPS): schemes and training certificates move the counts.
+ * It takes the WriteEvent by its shape, so that this file needs no import of after-write.ts (which
+ * lists it): no import cycle. WriteEvent pairs the entity 'scheme' with scheme rows and
+ * 'training-certificate' with training rows, hence the two narrowings below.
+ */
+export async function countRegister(
+  ctx: Pick<ServiceContext, 'tx'>,
+  event: { entity: string; before: object | null; after: object | null },
+): Promise<void> {
+  if (event.entity === 'scheme') {
+    await countScheme(ctx.tx, event.before as SchemeRow | null, event.after as SchemeRow | null);
+  } else if (event.entity === 'training-certificate') {
+    await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rebuild
+// ---------------------------------------------------------------------------------------------
+
+/** The count tables, emptied and filled again by a rebuild. */
+const COUNT_TABLES = [
+  schemeCounts,
+  schemeIssueCounts,
+  clientCertifiedUntil,
+  certifiedClientCounts,
+  trainingPersonCounts,
+  trainingPersonTotals,
+  trainingCounts,
+  registerTotals,
+] as const;
+
+/**
+ * Every count again from the records, in `exec` (run it in the bulk load's transaction): for a path
+ * that writes rows without the services (the demo generator's bulk insert, a test's fixtures, a
+ * restore). A few statements, each one pass over a table.
+ */
+export async function rebuildRegisterCounts(exec: Executor): Promise<void> {
+  for (const table of COUNT_TABLES) await exec.delete(table);
+  await exec.execute(sql`
+    insert into ${schemeCounts} (company_id, status, expired_date, n)
+    select company_id, status, expired_date, count(*) from ${schemes} group by 1, 2, 3`);
+  await exec.execute(sql`
+    insert into ${schemeIssueCounts} (company_id, issue_date, status, n)
+    select company_id, issue_date, status, count(*) from ${schemes} group by 1, 2, 3`);
+  await exec.execute(sql`
+    insert into ${clientCertifiedUntil} (certificate_id, company_id, until)
+    select certificate_id, company_id, max(expired_date) from ${schemes}
+    where status = 'ACTIVE' group by 1, 2`);
+  await exec.execute(sql`
+    insert into ${certifiedClientCounts} (company_id, until, n)
+    select company_id, until, count(*) from ${clientCertifiedUntil} group by 1, 2`);
+  await exec.execute(sql`
+    insert into ${trainingPersonCounts} (company_id, person, n)
+    select company_id, lower(trim(name)), count(*) from ${trainingCertificates} group by 1, 2`);
+  await exec.execute(sql`
+    insert into ${trainingPersonTotals} (person, n)
+    select person, sum(n) from ${trainingPersonCounts} group by 1`);
+  await exec.execute(sql`
+    insert into ${trainingCounts} (company_id, certificates, persons)
+    select company_id, sum(n), count(*) from ${trainingPersonCounts} group by 1`);
+  await exec.execute(sql`
+    insert into ${registerTotals} (name, n)
+    select ${TRAINING_PERSONS}, count(*) from ${trainingPersonTotals}`);
+}
