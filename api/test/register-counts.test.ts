@@ -1,11 +1,12 @@
 /**
  * The register counts (issue 18) stay exact: after every kind of change of schemes and training
- * certificates (create, status change, update of dates, client or company, delete, a day passing,
+ * certificates (create, status change, update of dates, client or company, delete, an Excel import, a day passing,
  * the demo generator's bulk load and its rebuild), the dashboard totals and the companies'
  * student_count equal a full count of the records, for every scope, and the kept tables equal what
  * a rebuild from the records makes.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import {
   clientCertificateInputSchema,
   type DashboardTotals,
@@ -21,6 +22,7 @@ import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildRegisterCounts } from '../src/services/register-counts';
 import {
   ADMIN_PASSWORD,
+  auth,
   call,
   createCompany,
   createRole,
@@ -29,6 +31,7 @@ import {
   login,
   type TestContext,
 } from './helpers';
+import { formBody } from './forms';
 import { insertCertificationType } from './records';
 import { usePostgres } from './template';
 
@@ -133,6 +136,15 @@ async function expectTablesAsRebuilt(db: TestContext['database']['db']): Promise
   expect(kept).toEqual(rebuilt);
 }
 
+/** An xlsx with `header` and `rows` on its first sheet (text cells), as a register kept in Excel. */
+async function xlsx(header: string[], rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Data');
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 describe('register counts', () => {
   let t: TestContext;
   let A: string;
@@ -153,6 +165,23 @@ describe('register counts', () => {
     expect(res.statusCode).toBe(200);
     return res.json<DashboardTotals>();
   };
+
+  /** Applies an import file (`POST /api/import/<kind>/<company>?mode=apply`) as the administrator. */
+  async function importFile(kind: string, company: string, file: Buffer) {
+    const { payload, headers } = await formBody({
+      file: {
+        data: file,
+        filename: 'register.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/import/${kind}/${company}?mode=apply`,
+      payload,
+      headers: { ...headers, ...auth(admin) },
+    });
+  }
 
   let admin: string;
   /** Moves the app's clock (a day later: both users sign in again, their sessions idle since). */
@@ -327,6 +356,47 @@ describe('register counts', () => {
       company_certificate: 0,
       company_certificate_total: 0,
     });
+
+    // An Excel import (issue 16) writes through the same services: new and updated clients, schemes
+    // and training certificates, in one transaction, counted like any form save.
+    const companyFile = await xlsx(
+      [
+        'Nomor Sertifikat Klien',
+        'Nama Klien',
+        'Region',
+        'Nomor Sertifikat',
+        'Sertifikat',
+        'Status',
+        'Tanggal Terbit',
+        'Masa Berlaku',
+        'Satuan Masa Berlaku',
+      ],
+      [
+        ['KL-1', 'PT Klien 1', 'Jakarta', 'H/201', 'ISO 9001', 'ACTIVE', '01/06/2024', 2, 'TAHUN'],
+        ['KL-1', 'PT Klien 1', 'Jakarta', 'H/202', 'ISO 9001', 'SUSPENDED', '01/06/2024', 2, 'TAHUN'],
+        ['KL-9', 'PT Klien 9', 'Bandung', 'H/209', 'ISO 9001', 'ACTIVE', '01/02/2023', 2, 'TAHUN'],
+      ],
+    );
+    expect((await importFile('company-certificate', A, companyFile)).statusCode).toBe(200);
+    await expectExact();
+    const trainingFile = await xlsx(
+      ['Nomor Sertifikat', 'Nama Personel', 'Nama Pelatihan', 'Lokasi', 'Tanggal Sertifikasi'],
+      [
+        ['P/201', 'Siti Aminah', 'Auditor Internal ISO 9001', 'Jakarta', '20/01/2025'],
+        ['P/202', 'Agus Salim', 'Auditor Internal ISO 9001', 'Jakarta', '20/01/2025'],
+      ],
+    );
+    expect((await importFile('training-certificate', B, trainingFile)).statusCode).toBe(200);
+    await expectExact();
+    // A file holding only one scheme's status: an update of that field alone, counted as such.
+    const changed = await xlsx(
+      ['Nomor Sertifikat Klien', 'Nama Klien', 'Region', 'Nomor Sertifikat', 'Status'],
+      [['KL-1', 'PT Klien 1', 'Jakarta', 'H/202', 'ACTIVE']],
+    );
+    const again = await importFile('company-certificate', A, changed);
+    expect(again.statusCode).toBe(200);
+    await expectExact();
+    expect(shown(await dashboard(admin, A))).toMatchObject({ company_certificate: 1 });
   });
   // Two writers at once (PostgreSQL: each transaction on its own connection). The second creates a
   // scheme of the same client while the first, which made that client certified until 2028, has not
