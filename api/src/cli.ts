@@ -74,7 +74,7 @@ async function backupCommand(command: 'backup' | 'restore', config: Config, args
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'backup') {
-      await writeBackup(database.db, file);
+      await writeBackup(database.db, file, createClock(config.timeZone).now());
       console.log(`Backup written to ${file}.`);
       return;
     }
@@ -125,7 +125,7 @@ async function main() {
     await database.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ password_hash: hash, is_active: true, updated_at: new Date() })
+        .set({ password_hash: hash, is_active: true, updated_at: createClock(config.timeZone).now() })
         .where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id);
       await audit(

@@ -11,7 +11,17 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../src/db';
 import { writeBackup } from '../src/db/backup';
 import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
+import {
+  clientCertificateInputSchema,
+  schemeInputSchema,
+  trainingInputSchema,
+} from '@sertifikasi/shared-contracts';
+import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
+import { schemeService } from '../src/modules/schemes/schemes.service';
+import { trainingService } from '../src/modules/training/training.service';
+import { type ServiceContext, systemActor } from '../src/services/context';
 import { pngPart, sendForm } from './forms';
+import { insertCertificationType } from './records';
 import {
   ADMIN_PASSWORD,
   call,
@@ -90,6 +100,45 @@ it('a full administrator downloads the backup while the system runs; restored in
     password: 'kata-sandi-staf',
   });
 
+  // The register: a client with a scheme and a training certificate, written as a form save is.
+  const typeId = await insertCertificationType(ctx.database.db, companyId, 'ISO 9001');
+  await ctx.database.db.transaction(async (tx) => {
+    const write: ServiceContext = { tx, actor: systemActor(), clock: app.clock, config: app.config };
+    const client = await clientCertificateService.create(
+      write,
+      clientCertificateInputSchema.validateSync({
+        company_id: companyId,
+        name: 'PT Klien Cadangan',
+        certificate_number: 'KL-CAD-1',
+        region: 'Jakarta',
+      }),
+    );
+    await schemeService.create(
+      write,
+      schemeInputSchema.validateSync({
+        certificate_id: client.id,
+        certification_id: typeId,
+        cert_number: 'QMS/CAD/001',
+        status: 'ACTIVE',
+        issue_date: app.clock.today(),
+        valid_for: 3,
+        valid_for_type: 'YEAR',
+        is_accredited: 'false',
+      }),
+    );
+    await trainingService.create(
+      write,
+      trainingInputSchema.validateSync({
+        company_id: companyId,
+        name: 'Dewi Lestari',
+        certificate_number: 'PEL/CAD/001',
+        training: 'Auditor Internal ISO 9001',
+        location: 'Jakarta',
+        date: app.clock.today(),
+      }),
+    );
+  });
+
   // Only a user with every permission and scope ALL.
   expect((await call(app, staff.token, 'GET', '/api/backup')).statusCode).toBe(403);
   expect((await call(app, null, 'GET', '/api/backup')).statusCode).toBe(401);
@@ -115,7 +164,12 @@ it('a full administrator downloads the backup while the system runs; restored in
   const before = {
     companies: (await call(app, adminToken, 'GET', '/api/company')).json(),
     users: (await call(app, adminToken, 'GET', '/api/user')).json(),
+    dashboard: (await call(app, adminToken, 'GET', '/api/dashboard-total/ALL')).json(),
+    keys: (await app.inject('/.well-known/jwks.json')).json(),
+    credential: (await app.inject('/api/credential/company/QMS+CAD+001')).body,
+    training: (await app.inject('/api/check-certificate-training/PEL+CAD+001')).json(),
   };
+  expect(before.dashboard).toMatchObject({ company_certificate: 1, training_certificate: 1 });
   const logoName = (before.companies as { data: { id: string; logo: string }[] }).data.find(
     (c) => c.id === companyId,
   )!.logo;
@@ -134,6 +188,15 @@ it('a full administrator downloads the backup while the system runs; restored in
       expect(await login(restored, 'staf.cadangan', 'kata-sandi-staf')).toBeTruthy();
       expect((await call(restored, token, 'GET', '/api/company')).json()).toEqual(before.companies);
       expect((await call(restored, token, 'GET', '/api/user')).json()).toEqual(before.users);
+      // The register counts, rebuilt from the records; the signing key, so the same credential.
+      expect((await call(restored, token, 'GET', '/api/dashboard-total/ALL')).json()).toEqual(
+        before.dashboard,
+      );
+      expect((await restored.inject('/.well-known/jwks.json')).json()).toEqual(before.keys);
+      expect((await restored.inject('/api/credential/company/QMS+CAD+001')).body).toBe(before.credential);
+      expect((await restored.inject('/api/check-certificate-training/PEL+CAD+001')).json()).toEqual(
+        before.training,
+      );
       const again = await restored.inject(`/images/${logoName}`);
       expect(again.statusCode).toBe(200);
       expect(again.rawPayload.equals(image.rawPayload)).toBe(true);
@@ -152,7 +215,7 @@ it('a full administrator downloads the backup while the system runs; restored in
 
 it('a damaged or cut-short file is refused with a clear message and nothing is written', async () => {
   const file = path.join(tmp, 'whole.backup');
-  await writeBackup(ctx.database.db, file);
+  await writeBackup(ctx.database.db, file, ctx.app.clock.now());
   const whole = fs.readFileSync(file);
   const lines = zlib.gunzipSync(whole).toString().split('\n');
   const variants: [string, Buffer][] = [

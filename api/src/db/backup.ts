@@ -1,3 +1,4 @@
+import type { Clock } from '../lib/clock';
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +8,7 @@ import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from './index';
 import * as schema from './schema';
+import { REGISTER_COUNT_TABLES } from '../services/register-counts';
 
 /**
  * The backup file (DECISIONS.md section 13): gzip of JSON lines.
@@ -21,8 +23,16 @@ import * as schema from './schema';
 export const BACKUP_FORMAT = 'sertifikasi-backup';
 export const BACKUP_VERSION = 1;
 
-/** Sessions and sign-in counters are not backed up (nor restored): everyone signs in again. */
-const NOT_BACKED_UP: PgTable[] = [schema.sessions, schema.loginFailures, schema.loginThrottleKeys];
+/**
+ * Not backed up (nor restored): sessions and sign-in counters (everyone signs in again), and the
+ * register counts, which are derived from the records and rebuilt by the restore.
+ */
+const NOT_BACKED_UP: readonly PgTable[] = [
+  schema.sessions,
+  schema.loginFailures,
+  schema.loginThrottleKeys,
+  ...REGISTER_COUNT_TABLES,
+];
 
 export interface BackupHeader {
   format: string;
@@ -73,7 +83,7 @@ const BATCH = 25;
  * read (nothing is kept in memory beyond one batch), and the transaction ends with the file: neither
  * the embedded database (one connection) nor a pooled connection waits for a slow download.
  */
-export async function writeBackup(db: Db, file: string, now = new Date()): Promise<void> {
+export async function writeBackup(db: Db, file: string, now: Date): Promise<void> {
   const tables = backupTables();
   const gzip = zlib.createGzip();
   const out = fs.createWriteStream(file);
@@ -129,23 +139,11 @@ export async function writeBackup(db: Db, file: string, now = new Date()): Promi
   }
 }
 
-/** `sertifikasi-<YYYYMMDD-HHmmss>.backup`, in the deployment's time zone. */
-export function backupFileName(now: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `sertifikasi-${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}.backup`;
+/** `sertifikasi-<YYYYMMDD-HHmmss>.backup`, by the app clock's wall time in the deployment's time zone. */
+export function backupFileName(clock: Pick<Clock, 'wallTime'>, now: Date): string {
+  const { date, hour, minute, second } = clock.wallTime(now);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `sertifikasi-${date.replaceAll('-', '')}-${two(hour)}${two(minute)}${two(second)}.backup`;
 }
 
 /** A finished backup file as a stream that removes the file once read or abandoned. */

@@ -21,6 +21,8 @@ export interface Clock {
   wallTime(at?: Date): WallTime;
   /** The instant a wall clock in the time zone shows `date` (`YYYY-MM-DD`) at hour:minute. */
   instantAt(date: string, hour: number, minute: number): Date;
+  /** The zone's offset from UTC on a date, as in a timestamp: `+07:00`, or `Z` for none. */
+  zoneOffset(date: string): string;
 }
 
 /** A wall-clock reading: the calendar date and the time of day (24 h). */
@@ -91,6 +93,13 @@ export function createClock(timeZone: string): SettableClock {
     instantAt(date, hour, minute) {
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
       return new Date(Date.UTC(y, m - 1, d, hour, minute) - offsetOn(date));
+    },
+    zoneOffset(date) {
+      const minutes = Math.round(offsetOn(date) / 60_000);
+      if (minutes === 0) return 'Z';
+      const abs = Math.abs(minutes);
+      const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+      return `${minutes < 0 ? '-' : '+'}${hhmm}`;
     },
     set(instant) {
       fixed = instant ? new Date(instant.getTime()) : null;

@@ -240,7 +240,8 @@ export async function countRegister(
 // ---------------------------------------------------------------------------------------------
 
 /** The count tables, emptied and filled again by a rebuild. */
-const COUNT_TABLES = [
+/** The tables this file keeps: derived from the records, so a backup leaves them out and a restore rebuilds them. */
+export const REGISTER_COUNT_TABLES = [
   schemeCounts,
   schemeIssueCounts,
   clientCertifiedUntil,
@@ -257,7 +258,7 @@ const COUNT_TABLES = [
  * restore). A few statements, each one pass over a table.
  */
 export async function rebuildRegisterCounts(exec: Executor): Promise<void> {
-  for (const table of COUNT_TABLES) await exec.delete(table);
+  for (const table of REGISTER_COUNT_TABLES) await exec.delete(table);
   await exec.execute(sql`
     insert into ${schemeCounts} (company_id, status, expired_date, n)
     select company_id, status, expired_date, count(*) from ${schemes} group by 1, 2, 3`);

@@ -38,7 +38,7 @@ export default async function backupRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', 'application/gzip')
         .header('content-length', String(fs.statSync(file).size))
-        .header('content-disposition', `attachment; filename="${backupFileName(now, app.clock.timeZone)}"`)
+        .header('content-disposition', `attachment; filename="${backupFileName(app.clock, now)}"`)
         .header('cache-control', 'no-store')
         .send(stream);
     },

@@ -84,7 +84,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
         const row = await findSchemeByNumber(app.db, req.params.number);
         const issuer = row && (await findSchemeIssuer(app.db, row.id));
         if (!row || issuer === null) return sendNotFound(reply);
-        const jws = schemeCredential(await activeKey(app.db), app.config, row, issuer);
+        const jws = schemeCredential(await activeKey(app.db), app.config, app.clock, row, issuer);
         return sendCachedBody(req, reply, jws, VC_JWT_TYPE);
       },
     });
@@ -105,7 +105,7 @@ export default async function credentialRoutes(app: FastifyInstance) {
         const row = await findTrainingByNumber(app.db, req.params.number);
         const issuer = row && (await findTrainingIssuer(app.db, row.certificate_number));
         if (!row || issuer === null) return sendNotFound(reply);
-        const jws = trainingCredential(await activeKey(app.db), app.config, row, issuer);
+        const jws = trainingCredential(await activeKey(app.db), app.config, app.clock, row, issuer);
         return sendCachedBody(req, reply, jws, VC_JWT_TYPE);
       },
     });

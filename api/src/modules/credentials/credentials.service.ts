@@ -8,23 +8,15 @@
 import { checkPathNumber } from '@sertifikasi/shared-contracts/public';
 import type { Config } from '../../config';
 import type { PublicSchemeRow, PublicTrainingRow } from '../public-check/public-check.repository';
+import type { Clock } from '../../lib/clock';
 import { compactJws, type SigningKey } from '../../services/signing';
 import { type CredentialKind, credentialPath } from '@sertifikasi/shared-contracts/credential';
 
 const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 
-/** The offset of `timeZone` on a day, as `+07:00` (the deployment's day bounds a certificate's dates). */
-export function zoneOffset(timeZone: string, day: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const offset = name?.replace('GMT', '') ?? '';
-  return offset === '' ? 'Z' : offset;
-}
-
 /** The start and the end of a day in the deployment's time zone, as XML Schema dateTimeStamps. */
-const startOf = (day: string, timeZone: string) => `${day}T00:00:00${zoneOffset(timeZone, day)}`;
-const endOf = (day: string, timeZone: string) => `${day}T23:59:59${zoneOffset(timeZone, day)}`;
+const startOf = (day: string, clock: ZoneClock) => `${day}T00:00:00${clock.zoneOffset(day)}`;
+const endOf = (day: string, clock: ZoneClock) => `${day}T23:59:59${clock.zoneOffset(day)}`;
 
 const CHECK_API: Record<CredentialKind, string> = {
   company: '/api/check-certificate-company/',
@@ -51,12 +43,14 @@ function envelope(
   };
 }
 
-type Settings = Pick<Config, 'publicBaseUrl' | 'timeZone'>;
+type Settings = Pick<Config, 'publicBaseUrl'>;
+type ZoneClock = Pick<Clock, 'zoneOffset'>;
 
 /** A scheme's credential: valid from its issue date through its expiry date. */
 export function schemeCredential(
   key: SigningKey,
   config: Settings,
+  clock: ZoneClock,
   row: PublicSchemeRow,
   issuer: string,
 ): string {
@@ -67,8 +61,8 @@ export function schemeCredential(
     id: base.id,
     type: base.type,
     issuer: base.issuer,
-    validFrom: startOf(row.issue_date, config.timeZone),
-    validUntil: endOf(row.expired_date, config.timeZone),
+    validFrom: startOf(row.issue_date, clock),
+    validUntil: endOf(row.expired_date, clock),
     credentialSubject: {
       certificateNumber: number,
       name: row.name,
@@ -84,6 +78,7 @@ export function schemeCredential(
 export function trainingCredential(
   key: SigningKey,
   config: Settings,
+  clock: ZoneClock,
   row: PublicTrainingRow,
   issuer: string,
 ): string {
@@ -93,7 +88,7 @@ export function trainingCredential(
     id: base.id,
     type: base.type,
     issuer: base.issuer,
-    validFrom: startOf(row.date, config.timeZone),
+    validFrom: startOf(row.date, clock),
     credentialSubject: {
       certificateNumber: row.certificate_number,
       name: row.name,
