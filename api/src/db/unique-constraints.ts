@@ -19,4 +19,6 @@ export const UNIQUE_CONSTRAINTS: Record<string, readonly [field: string, message
   client_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
   schemes_cert_number_uq: ['cert_number', 'Nomor sertifikat sudah digunakan'],
   training_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
+  // Two processes making the first key at once: ON CONFLICT DO NOTHING keeps the first (services/signing.ts).
+  signing_keys_one_active_uq: null,
 };
