@@ -368,7 +368,11 @@ describe('company-certificate import', () => {
         null,
       ],
     ]);
-    expect((await send('company-certificate', beta, 'apply', other)).statusCode).toBe(200);
+    // Shown whole when it fails: the answer names what was refused.
+    expect((await send('company-certificate', beta, 'apply', other)).json()).toMatchObject({
+      mode: 'apply',
+      created: { clients: 1, schemes: 1 },
+    });
     const before = await auditCount();
     const file = await xlsx(HEADER, [
       [
