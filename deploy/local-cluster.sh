@@ -15,7 +15,8 @@ run="${CLUSTER_DIR:-$here/.run}"
 nginx_bin="${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
 
 free_port() {
-  node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+  # process.stdout.write, not console.log: under FORCE_COLOR (lerna, CI) console.log colours a number.
+  node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'
 }
 
 wait_http() { # url seconds
