@@ -68,46 +68,54 @@ export default async function credentialRoutes(app: FastifyInstance) {
       handler: async (req, reply) => sendCached(req, reply, await publishedKeys(app.db)),
     });
 
-    defineRoute(open, {
-      method: 'GET',
-      url: '/api/credential/company/:number',
-      summary:
-        'The W3C Verifiable Credential 2.0 of a company certificate as a compact JWS (alg EdDSA, typ vc+jwt), ' +
-        `\`${VC_JWT_TYPE}\`; keys at ${JWKS_PATH}. Same number rules as the check; \`404 NOT FOUND\` for ` +
-        'unknown and DRAFT numbers. Cacheable (ETag), CORS open.',
-      tags: [TAG],
-      access: { public: true },
-      params: numberParams,
-      rateLimit,
-      response: { 200: credentialSchema, 404: notFoundSchema },
-      handler: async (req, reply) => {
-        const row = await findSchemeByNumber(app.db, req.params.number);
-        const issuer = row && (await findSchemeIssuer(app.db, row.id));
-        if (!row || issuer === null) return sendNotFound(reply);
-        const jws = schemeCredential(await activeKey(app.db), app.config, app.clock, row, issuer);
-        return sendCachedBody(req, reply, jws, VC_JWT_TYPE);
+    /** Each kind: what it is, and its credential (a compact JWS) by number, or null (404). */
+    const kinds: {
+      url: string;
+      noun: string;
+      absent: string;
+      issue: (number: string) => Promise<string | null>;
+    }[] = [
+      {
+        url: '/api/credential/company/:number',
+        noun: 'a company certificate',
+        absent: 'unknown and DRAFT numbers',
+        issue: async (number) => {
+          const row = await findSchemeByNumber(app.db, number);
+          const issuer = row && (await findSchemeIssuer(app.db, row.id));
+          if (!row || issuer === null) return null;
+          return schemeCredential(await activeKey(app.db), app.config, app.clock, row, issuer);
+        },
       },
-    });
-
-    defineRoute(open, {
-      method: 'GET',
-      url: '/api/credential/training/:number',
-      summary:
-        'The W3C Verifiable Credential 2.0 of a training certificate as a compact JWS (alg EdDSA, typ ' +
-        `vc+jwt), \`${VC_JWT_TYPE}\`; keys at ${JWKS_PATH}. Same number rules as the check; \`404 NOT FOUND\` ` +
-        'for unknown numbers. Cacheable (ETag), CORS open.',
-      tags: [TAG],
-      access: { public: true },
-      params: numberParams,
-      rateLimit,
-      response: { 200: credentialSchema, 404: notFoundSchema },
-      handler: async (req, reply) => {
-        const row = await findTrainingByNumber(app.db, req.params.number);
-        const issuer = row && (await findTrainingIssuer(app.db, row.certificate_number));
-        if (!row || issuer === null) return sendNotFound(reply);
-        const jws = trainingCredential(await activeKey(app.db), app.config, app.clock, row, issuer);
-        return sendCachedBody(req, reply, jws, VC_JWT_TYPE);
+      {
+        url: '/api/credential/training/:number',
+        noun: 'a training certificate',
+        absent: 'unknown numbers',
+        issue: async (number) => {
+          const row = await findTrainingByNumber(app.db, number);
+          const issuer = row && (await findTrainingIssuer(app.db, row.certificate_number));
+          if (!row || issuer === null) return null;
+          return trainingCredential(await activeKey(app.db), app.config, app.clock, row, issuer);
+        },
       },
-    });
+    ];
+    for (const kind of kinds) {
+      defineRoute(open, {
+        method: 'GET',
+        url: kind.url,
+        summary:
+          `The W3C Verifiable Credential 2.0 of ${kind.noun} as a compact JWS (alg EdDSA, typ vc+jwt), ` +
+          `\`${VC_JWT_TYPE}\`; keys at ${JWKS_PATH}. Same number rules as the check; \`404 NOT FOUND\` for ` +
+          `${kind.absent}. Cacheable (ETag), CORS open.`,
+        tags: [TAG],
+        access: { public: true },
+        params: numberParams,
+        rateLimit,
+        response: { 200: credentialSchema, 404: notFoundSchema },
+        handler: async (req, reply) => {
+          const jws = await kind.issue(req.params.number);
+          return jws === null ? sendNotFound(reply) : sendCachedBody(req, reply, jws, VC_JWT_TYPE);
+        },
+      });
+    }
   });
 }
