@@ -21,6 +21,7 @@ import {
   systemUnderTest,
   visible,
 } from './support/browser';
+import { apiCaller, day, form } from './support/api';
 import { logoPng } from './support/png';
 
 const suffix = runSuffix();
@@ -34,31 +35,7 @@ let token: string;
 let schemeQr: string;
 let otherQr: string;
 
-async function api(method: string, url: string, body?: FormData | object): Promise<Record<string, unknown>> {
-  const { baseUrl } = systemUnderTest();
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-function form(fields: Record<string, string | Buffer>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') data.append(key, value);
-    else data.append(key, new Blob([new Uint8Array(value)], { type: 'image/png' }), `${key}.png`);
-  }
-  return data;
-}
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const api = apiCaller(() => token);
 
 /** The text of a QR code (PNG, base64), read with zbarimg. */
 function decodeQr(base64: string): string {
