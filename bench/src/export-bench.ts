@@ -12,19 +12,17 @@
  * Memory is the process's resident set sampled every 10 ms, as the peak above what it was just
  * before the phase (after a forced GC when node runs with --expose-gc, as the script does).
  */
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import pino from 'pino';
 import { reportColumns, SCHEME_REPORT_COLUMNS, type SchemeReportRow } from '@sertifikasi/shared-contracts';
-import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
+import { buildApp } from './api';
 import { EXCEL_DATE_FORMAT, excelDate } from '../../api/src/modules/reports/workbook';
 import { schemeReportBatches, schemeReportWhere } from '../../api/src/modules/reports/reports.repository';
 import { EXPORT_BATCH_SIZE } from '../../api/src/modules/reports/export-state';
 import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
 import { envInt } from './settings';
 import { listen, onInterrupt, signIn } from './harness';
-import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
+import { describeUrl, openTargetRuntime, pgliteTarget, postgresTarget, type Target } from './targets';
 
 const ROWS = envInt('EXPORT_ROWS', 100_000, 1_000, 2_000_000);
 const CLIENTS = 1_000;
@@ -132,20 +130,7 @@ async function seed(exec: (text: string) => Promise<void>, company: string): Pro
 }
 
 async function benchTarget(target: Target): Promise<string[]> {
-  const password = randomBytes(12).toString('base64url');
-  const config = loadConfig({
-    ...target.env,
-    NODE_ENV: 'production',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: password,
-    LOG_LEVEL: 'info',
-    // Seeding inserts many rows a statement on a busy machine.
-    DB_STATEMENT_TIMEOUT_MS: '0',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
-  const runtime = await openRuntime(config, { migrate: true, logger });
+  const { password, config, logger, runtime } = await openTargetRuntime(target);
   const company = '00000000-0000-4000-8000-00000000c0de';
   const lines: string[] = [];
   try {

@@ -15,16 +15,15 @@
  * Memory: the resident set sampled every 10 ms, as the peak above what it was just before the phase
  * (after a forced GC: the script runs node with --expose-gc).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import pino from 'pino';
 import { addValidity, IMPORT_COLUMNS } from '@sertifikasi/shared-contracts';
-import { buildApp, LOG_REDACT, loadConfig, openRuntime, type SQL, sql } from './api';
+import { buildApp, type SQL, sql } from './api';
 import { envInt } from './settings';
 import { listen, onInterrupt, signIn } from './harness';
-import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
+import { describeUrl, openTargetRuntime, pgliteTarget, postgresTarget, type Target } from './targets';
 
 const ROWS = envInt('IMPORT_ROWS', 50_000, 100, 50_000);
 const SCHEMES_PER_CLIENT = 5;
@@ -261,19 +260,7 @@ async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, t
 }
 
 async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
-  const password = randomBytes(12).toString('base64url');
-  const config = loadConfig({
-    ...target.env,
-    NODE_ENV: 'production',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: password,
-    LOG_LEVEL: 'info',
-    DB_STATEMENT_TIMEOUT_MS: '0',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
-  const runtime = await openRuntime(config, { migrate: true, logger });
+  const { password, config, logger, runtime } = await openTargetRuntime(target);
   const db = runtime.database.db;
   const ids = {
     importCo: '00000000-0000-4000-8000-00000000c0de',

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from './api';
+import pino from 'pino';
+import { LOG_REDACT, loadConfig, openDatabase, openRuntime } from './api';
 
 /** A database the API runs on for one part of the benchmark, created fresh and removed afterwards. */
 export interface Target {
@@ -56,4 +57,26 @@ export function describeUrl(raw: string): string {
   const url = new URL(raw);
   if (url.password) url.password = '***';
   return url.toString();
+}
+
+/**
+ * The API's runtime on a target as a production start would open it (migrated, the administrator
+ * created with a fresh password, logs discarded), for benchmarks that build the app in-process.
+ */
+export async function openTargetRuntime(target: Target) {
+  const password = randomBytes(12).toString('base64url');
+  const config = loadConfig({
+    ...target.env,
+    NODE_ENV: 'production',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: password,
+    LOG_LEVEL: 'info',
+    // Seeding inserts many rows a statement on a busy machine.
+    DB_STATEMENT_TIMEOUT_MS: '0',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
+  const runtime = await openRuntime(config, { migrate: true, logger });
+  return { password, config, logger, runtime };
 }
