@@ -93,6 +93,7 @@ const shown = (t: DashboardTotals) => ({
 
 const COUNT_TABLES: Record<string, string> = {
   scheme_counts: 'company_id, status, expired_date',
+  scheme_status_counts: 'company_id, status',
   scheme_issue_counts: 'company_id, issue_date, status',
   client_certified_until: 'certificate_id',
   certified_client_counts: 'company_id, until',

@@ -438,7 +438,27 @@ export const schemeCounts = pgTable(
     expired_date: date('expired_date', { mode: 'string' }).notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.company_id, t.status, t.expired_date] })],
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.status, t.expired_date] }),
+    // Over every company (ALL): the ACTIVE rows before today (EXPIRED) or within a month, as a range.
+    index('scheme_counts_status_expiry_idx').on(t.status, t.expired_date),
+  ],
+);
+
+/**
+ * Schemes per company and stored status, every expiry date together: the dashboard's figures by
+ * status read these few rows (EXPIRED is then the ACTIVE rows of scheme_counts dated before today).
+ */
+export const schemeStatusCounts = pgTable(
+  'scheme_status_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.status] })],
 );
 
 /** Schemes per company, stored status and issue date: the company chart's counts per day. */

@@ -19,6 +19,7 @@ import {
   registerTotals,
   schemeCounts,
   schemeIssueCounts,
+  schemeStatusCounts,
   schemes,
   trainingCertificates,
   trainingCounts,
@@ -48,6 +49,13 @@ async function addScheme(tx: Executor, row: SchemeRow, delta: 1 | -1): Promise<v
     .onConflictDoUpdate({
       target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
       set: { n: sql`${schemeCounts.n} + ${delta}` },
+    });
+  await tx
+    .insert(schemeStatusCounts)
+    .values({ company_id: row.company_id, status: row.status, n: delta })
+    .onConflictDoUpdate({
+      target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
+      set: { n: sql`${schemeStatusCounts.n} + ${delta}` },
     });
   await tx
     .insert(schemeIssueCounts)
@@ -239,10 +247,10 @@ export async function countRegister(
 // Rebuild
 // ---------------------------------------------------------------------------------------------
 
-/** The count tables, emptied and filled again by a rebuild. */
 /** The tables this file keeps: derived from the records, so a backup leaves them out and a restore rebuilds them. */
 export const REGISTER_COUNT_TABLES = [
   schemeCounts,
+  schemeStatusCounts,
   schemeIssueCounts,
   clientCertifiedUntil,
   certifiedClientCounts,
@@ -262,6 +270,9 @@ export async function rebuildRegisterCounts(exec: Executor): Promise<void> {
   await exec.execute(sql`
     insert into ${schemeCounts} (company_id, status, expired_date, n)
     select company_id, status, expired_date, count(*) from ${schemes} group by 1, 2, 3`);
+  await exec.execute(sql`
+    insert into ${schemeStatusCounts} (company_id, status, n)
+    select company_id, status, sum(n) from ${schemeCounts} group by 1, 2`);
   await exec.execute(sql`
     insert into ${schemeIssueCounts} (company_id, issue_date, status, n)
     select company_id, issue_date, status, count(*) from ${schemes} group by 1, 2, 3`);

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, between, count, eq, gt, gte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, between, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -17,6 +17,7 @@ import {
   companies,
   registerTotals,
   schemeCounts,
+  schemeStatusCounts,
   schemeIssueCounts,
   schemes,
   TRAINING_PERSONS,
@@ -44,7 +45,10 @@ const trainingScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
  * a few rows per company and date, never every scheme. EXPIRED is the ACTIVE count dated before
  * today; "today" is a parameter, so a day passing changes the sum, not a stored row.
  */
-const countScope = <T extends typeof schemeCounts | typeof certifiedClientCounts | typeof trainingCounts>(
+const countScope = <
+  T extends
+    typeof schemeCounts | typeof schemeStatusCounts | typeof certifiedClientCounts | typeof trainingCounts,
+>(
   table: T,
   p: Placeholders<'scope'>,
   on: { scoped: boolean },
@@ -52,19 +56,39 @@ const countScope = <T extends typeof schemeCounts | typeof certifiedClientCounts
 
 const total = (n: AnyColumn) => sql<number>`coalesce(sum(${n}), 0)`.mapWith(Number);
 
+/** Schemes per stored status: a few rows per company (every expiry date together). */
 const schemesByStatus = preparedShapes(
   'dashboard.schemes-by-status',
+  ['scoped'],
+  ['scope'],
+  (db, p, on, name) =>
+    db
+      .select({ status: schemeStatusCounts.status, total: total(schemeStatusCounts.n) })
+      .from(schemeStatusCounts)
+      .where(countScope(schemeStatusCounts, p, on))
+      .groupBy(schemeStatusCounts.status)
+      .prepare(name),
+);
+
+/**
+ * EXPIRED: the schemes stored ACTIVE whose expiry is before today, a range of scheme_counts (its
+ * key for a company, its status and expiry index for ALL); the dashboard shows them apart from ACTIVE.
+ */
+const expiredSchemes = preparedShapes(
+  'dashboard.schemes-expired',
   ['scoped'],
   ['scope', 'today'],
   (db, p, on, name) =>
     db
-      .select({
-        status: sql<string>`case when ${schemeCounts.status} = 'ACTIVE' and ${schemeCounts.expired_date} < ${p.today} then 'EXPIRED' else ${schemeCounts.status} end`,
-        total: total(schemeCounts.n),
-      })
+      .select({ total: total(schemeCounts.n) })
       .from(schemeCounts)
-      .where(countScope(schemeCounts, p, on))
-      .groupBy(sql`1`) // the status expression above (its parameter would not match a second copy)
+      .where(
+        and(
+          countScope(schemeCounts, p, on),
+          eq(schemeCounts.status, 'ACTIVE'),
+          lt(schemeCounts.expired_date, sql`${p.today}`),
+        ),
+      )
       .prepare(name),
 );
 
@@ -226,8 +250,9 @@ export async function dashboardTotals(
   const scopeIds = scope === ALL ? [] : scope;
   const values = { scope: scopeIds, today: dates.today };
   const month = { from: dates.monthStart, to: dates.monthEnd };
-  const [byStatus, certified, training, expiring, expiringTotal] = await Promise.all([
-    schemesByStatus(db, counts, values),
+  const [byStatus, expired, certified, training, expiring, expiringTotal] = await Promise.all([
+    schemesByStatus(db, counts, { scope: scopeIds }),
+    expiredSchemes(db, counts, values),
     certifiedClients(db, counts, values),
     trainingFigures(db, scope),
     // ALL: the soonest ACTIVE expiries straight from schemes_active_expiry_idx, no company filter.
@@ -235,6 +260,10 @@ export async function dashboardTotals(
     expiringCount(db, counts, { ...month, scope: scopeIds }),
   ]);
   const totals = new Map(byStatus.map((r) => [r.status, Number(r.total)]));
+  // EXPIRED is counted apart from the ACTIVE rows it is stored among.
+  const expiredTotal = Number(expired[0]?.total ?? 0);
+  totals.set('EXPIRED', expiredTotal);
+  totals.set('ACTIVE', (totals.get('ACTIVE') ?? 0) - expiredTotal);
   const bystatus = EFFECTIVE_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 }));
   const list: ExpiringScheme[] = expiring.map((r) => ({
     id: r.id,
