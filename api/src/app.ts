@@ -19,6 +19,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
 import type { LoginThrottle } from './services/login-throttle';
+import { createListTotals, type ListTotals } from './services/list-versions';
 import underPressurePlugin from './plugins/under-pressure';
 import metricsPlugin from './plugins/metrics';
 import redisPlugin, { loginThrottleFor } from './plugins/redis';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     imageWork: Semaphore;
     /** Verified against when a username is unknown, so timing does not tell which usernames exist. */
     dummyPasswordHash: Promise<string>;
+    /** The list totals this instance counted, and the list versions they were counted at. */
+    listTotals: ListTotals;
   }
 }
 
@@ -98,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('reportExports', createReportExports());
   app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
   app.decorate('routeMap', createRouteMap());
+  app.decorate('listTotals', createListTotals());
   await app.register(redisPlugin, { client: opts.redis });
   app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
   const dummy = dummyHash(opts.config.argon2);

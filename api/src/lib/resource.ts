@@ -18,8 +18,9 @@
  *   outside the actor's scope is 404; a record cannot be created in, or moved to, a company outside
  *   it (403), nor moved away from its company while rows of that company refer to it (422);
  * - search over one search document (db/search.ts), a sort allow-list (`sort=<key>&order=asc|desc`),
- *   pages counted with count(*) under the same filter; every list and get-one a prepared statement,
- *   one per filter shape;
+ *   pages counted with count(*) under the same filter, a total counted again only when a write of
+ *   the record in a company of the scope happened since (services/list-versions.ts, the app's
+ *   `listTotals`); every list and get-one a prepared statement, one per filter shape;
  * - image fields as multipart `<field>_file` (services/images.ts); duplicates answered by the unique
  *   indexes (plugins/errors.ts); delete of a record in use answers `{success: false, message}`;
  * - every create and update handed to the after-write steps (services/after-write.ts) with the
@@ -48,6 +49,7 @@ import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
 import { afterWrite, type EntityName, type EntityRows, type WriteEvent } from '../services/after-write';
+import type { ListedEntity, ListTotals } from '../services/list-versions';
 import { audit } from '../services/audit';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
 import type { Semaphore } from './semaphore';
@@ -100,8 +102,8 @@ export interface ResourceServiceDef<
   key: string;
   /** The audit entity (the permission module key, or 'company-certificate-scheme'). */
   entity: string;
-  /** The record's name for the after-write steps. */
-  entityName: EntityName;
+  /** The record's name for the after-write steps (and its list versions: LISTED_ENTITIES). */
+  entityName: ListedEntity;
   table: T;
   /** The input of create and update (shared-contracts); routes validate bodies with it. */
   input: S;
@@ -132,10 +134,15 @@ export interface Resource<T extends CompanyOwnedTable, A> {
   find: (db: Executor, id: string, scope: CompanyScope) => Promise<A | null>;
   /** The stored row, or undefined when absent or outside the scope. */
   findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<Row<T> | undefined>;
+  /**
+   * A page of the list and its total; with `totals` (the app's cache) the total is counted again
+   * only when a write of the record changed a company of the scope since it was counted.
+   */
   list: (
     db: Executor,
     query: CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' },
     scope: CompanyScope,
+    totals?: ListTotals,
   ) => Promise<ListResponse<A>>;
 }
 
@@ -374,13 +381,18 @@ export function defineResourceService<
     sortKeys: Object.keys(def.sorts ?? {}),
     find,
     findRow,
-    async list(db, query, scope) {
+    async list(db, query, scope, totals) {
       const on = { ...shapeOf(scope), search: !!query.search };
-      const values = { ...scopeValues(scope), pattern: likePattern(query.search) };
+      const pattern = likePattern(query.search);
+      const values = { ...scopeValues(scope), pattern };
       const page = ordered(query.sort, query.order);
+      const count = async () => Number((await countRows(db, on, values))[0]?.n ?? 0);
       return listPage(
         query,
-        async () => Number((await countRows(db, on, values))[0]?.n ?? 0),
+        totals
+          ? () =>
+              totals.total(db, { entity: def.entityName, scope, pattern: on.search ? pattern : '' }, count)
+          : count,
         async (limit, offset) =>
           (await page(db, on, { ...values, limit, offset })).map((r) =>
             def.toAnswer(toJoined(r as Record<string, unknown>)),
@@ -525,7 +537,7 @@ export function defineResource<
     response: { 200: listJsonSchema(toJsonSchema(answer)) },
     handler: async (req) => {
       const query = req.query as CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' };
-      return service.list(app.db, query, companyFilter(req, query.company_id));
+      return service.list(app.db, query, companyFilter(req, query.company_id), app.listTotals);
     },
   });
 
