@@ -19,7 +19,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
 import type { LoginThrottle } from './services/login-throttle';
-import { createListTotals, type ListTotals } from './services/list-versions';
+import { createListTotals, LIST_TOTALS_LIMITS, type ListTotals } from './services/list-versions';
 import underPressurePlugin from './plugins/under-pressure';
 import metricsPlugin from './plugins/metrics';
 import redisPlugin, { loginThrottleFor } from './plugins/redis';
@@ -101,7 +101,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('reportExports', createReportExports());
   app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
   app.decorate('routeMap', createRouteMap());
-  app.decorate('listTotals', createListTotals());
+  app.decorate(
+    'listTotals',
+    createListTotals({ ...LIST_TOTALS_LIMITS, entries: opts.config.listTotalsEntries }),
+  );
   await app.register(redisPlugin, { client: opts.redis });
   app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
   const dummy = dummyHash(opts.config.argon2);

@@ -112,7 +112,7 @@ export interface ListOfTotal {
 
 /** The bounds of an app's cache of totals. */
 export interface ListTotalsLimits {
-  /** Lists remembered at most. */
+  /** Lists remembered at most (config LIST_TOTALS_ENTRIES); 0: none, every total is counted. */
   entries: number;
   /** Their keys and versions at most, in bytes (as JavaScript holds strings: two a character). */
   bytes: number;
@@ -157,6 +157,7 @@ export function createListTotals(limits: ListTotalsLimits = LIST_TOTALS_LIMITS):
       const [row] = await versionsOf(db, { scoped }, { entity, scope: ids });
       const versions = digest(row?.v ?? '');
       const key = `${entity}\n${scoped ? ids.join(',') : ALL}\n${pattern}`;
+      if (limits.entries === 0) return count();
       const cached = entries.get(key);
       if (cached) {
         drop(key, cached);
