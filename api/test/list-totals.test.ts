@@ -136,6 +136,7 @@ describe.each(Object.entries(KINDS))('the list totals of %s', (_entity, kind) =>
   /** The totals the app answers (its cache warm after the first call) for the lists above. */
   const answered = async () => {
     const totals: number[] = [];
+    const pages: unknown[] = [];
     for (const q of lists()) {
       const res = await call(
         t.app,
@@ -144,34 +145,40 @@ describe.each(Object.entries(KINDS))('the list totals of %s', (_entity, kind) =>
         `${kind.url}?company_id=${q.company_id}&search=${encodeURIComponent(q.search)}`,
       );
       expect(res.statusCode).toBe(200);
-      totals.push(res.json<{ total: number }>().total);
+      const body = res.json<{ total: number; data: unknown[] }>();
+      totals.push(body.total);
+      pages.push(body.data);
     }
-    return totals;
+    return { totals, pages };
   };
-  /** The same totals counted afresh (the service without a cache). */
+  /** The same lists read afresh (the service without a cache), as JSON. */
   const fresh = async () => {
     const totals: number[] = [];
+    const pages: unknown[] = [];
     for (const q of lists()) {
       const scope = q.company_id === ALL ? ALL : [q.company_id];
-      totals.push((await kind.service.list(t.database.db, { page: 1, paginate: 20, ...q }, scope)).total);
+      const body = await kind.service.list(t.database.db, { page: 1, paginate: 20, ...q }, scope);
+      totals.push(body.total);
+      pages.push(JSON.parse(JSON.stringify(body.data)));
     }
-    return totals;
+    return { totals, pages };
   };
-  /** After a write: the app answers what a fresh count gives, and that moved by `moved`. */
+  /** After a write: the app answers what a fresh read gives (total and page), the totals moved by `moved`. */
   let last: number[];
   const expectTotals = async (moved: number[]) => {
     const now = await fresh();
-    expect(now).toEqual(last.map((v, i) => v + moved[i]!));
+    expect(now.totals).toEqual(last.map((v, i) => v + moved[i]!));
     expect(await answered()).toEqual(now);
-    last = now;
+    last = now.totals;
   };
 
   it('stay exact across create, update of a searched column, delete and another app’s writes', async () => {
     const first = await create(t.app, t.adminToken, alfa, `Satu ${word}`);
     await create(t.app, t.adminToken, beta, `Dua ${word}`);
-    last = await fresh();
-    expect(last.slice(0, 3)).toEqual([2, 1, 1]);
-    expect(await answered()).toEqual(last);
+    const start = await fresh();
+    expect(start.totals.slice(0, 3)).toEqual([2, 1, 1]);
+    expect(await answered()).toEqual(start);
+    last = start.totals;
 
     const third = await create(t.app, t.adminToken, alfa, `Tiga ${word}`);
     await expectTotals([1, 1, 0, 1]);
@@ -194,8 +201,9 @@ describe.each(Object.entries(KINDS))('the list totals of %s', (_entity, kind) =>
   });
 
   it('moving a record to another company counts it in the new company, no longer in the old', async () => {
-    last = await fresh();
-    expect(await answered()).toEqual(last);
+    const start = await fresh();
+    expect(await answered()).toEqual(start);
+    last = start.totals;
     const moved = await create(t.app, t.adminToken, beta, `Pindah ${word}`);
     await expectTotals([1, 0, 1, 1]);
     await rename(t.app, t.adminToken, moved, alfa, `Pindah ${word}`);
@@ -300,8 +308,25 @@ describe('rows written without the services', () => {
     expect(await total(url)).toBe(3);
   });
 
+  it('answers a kept page with its rows as they are now (the company renamed)', async () => {
+    const url = `/api/training-certificate?company_id=${beta}`;
+    const names = async () =>
+      new Set(
+        (await call(t.app, t.adminToken, 'GET', url))
+          .json<{ data: { company: { name: string } }[] }>()
+          .data.map((r) => r.company.name),
+      );
+    expect(await names()).toEqual(new Set(['PT Beta Hitung']));
+    const res = await call(t.app, t.adminToken, 'PUT', `/api/company/${beta}`, {
+      name: 'PT Beta Baru',
+      website: 'https://beta.co.id',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await names()).toEqual(new Set(['PT Beta Baru']));
+  });
+
   it('keeps each app’s totals to itself', () => {
-    expect(t.app.listTotals).not.toBe(other.listTotals);
-    expect(t.app.listTotals.size.entries).toBeGreaterThan(0);
+    expect(t.app.listCache).not.toBe(other.listCache);
+    expect(t.app.listCache.size.entries).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * List totals that are not counted again while nothing they count has changed (issue 18).
+ * List totals (and pages) that are not counted again while nothing they count has changed (issue 18).
  *
  * A list of a company-owned record (lib/resource.ts: clients, training certificates, certification
  * types, accreditation bodies) answers a total on every page: a count of up to 10,001 matching rows
@@ -11,11 +11,15 @@
  *   delete of such a record (both companies of a move) a NEW random version, in the writer's
  *   transaction: the rows and their version commit together, whatever made the write (a route, the
  *   import, a command, another process of a cluster).
- * - A reader (`ListTotals.total`) first reads the versions of the companies in its scope (one
+ * - A reader (`ListCache.read`) first reads the versions of the companies in its scope (one
  *   indexed query, the pairs in company order as one text), then looks in the app's cache under
  *   (record kind, scope, search pattern): the same versions answer the cached total, else it counts
  *   and keeps the total with the versions it read BEFORE counting. A write landing between the two
  *   then costs a needless recount later, never a stale total.
+ * - The page is kept the same way, as its ids (under the order, page size and offset too): which
+ *   rows match and their order depend on the record's own columns only. A page seen before is read
+ *   again by primary key beside the versions (its rows as they are now: their company's name, a
+ *   derived count), and answered if the versions are unchanged; else the page query runs.
  * - Versions are random, not a sequence: a restore or a bulk load (`renewListVersions`, run by
  *   services/derived.ts after every write that bypasses the services) gives every company a fresh
  *   one, so no process can see a version again that it has cached a total with.
@@ -103,82 +107,130 @@ const versionsOf = preparedShapes('list-versions.of', ['scoped'], ['entity', 'sc
     .prepare(name),
 );
 
-/** One list whose total is asked: the record kind, the caller's scope and the search pattern ('' for none). */
-export interface ListOfTotal {
+/** One list page asked: the record kind, the caller's scope, the search pattern ('' for none), the order. */
+export interface ListAsked {
   entity: ListedEntity;
   scope: CompanyScope;
   pattern: string;
+  /** The order's name (the page's ids depend on it, the total not). */
+  order: string;
+  limit: number;
+  offset: number;
 }
 
-/** The bounds of an app's cache of totals. */
-export interface ListTotalsLimits {
-  /** Lists remembered at most (config LIST_TOTALS_ENTRIES); 0: none, every total is counted. */
+/** How a list reads its total and its rows; `byIds` answers the rows of those ids (any order). */
+export interface ListReads<T> {
+  count(): Promise<number>;
+  page(limit: number, offset: number): Promise<T[]>;
+  byIds(ids: string[]): Promise<T[]>;
+  idOf(row: T): string;
+}
+
+/** The bounds of an app's list cache. */
+export interface ListCacheLimits {
+  /**
+   * Totals and pages remembered at most (config LIST_CACHE_ENTRIES); 0: none, every list is counted
+   * and read (after its versions, as a list asked for the first time).
+   */
   entries: number;
-  /** Their keys and versions at most, in bytes (as JavaScript holds strings: two a character). */
+  /** Their keys, versions and ids at most, in bytes (as JavaScript holds strings: two a character). */
   bytes: number;
 }
 
-export const LIST_TOTALS_LIMITS: ListTotalsLimits = { entries: 10_000, bytes: 4 * 1024 * 1024 };
+export const LIST_CACHE_LIMITS: ListCacheLimits = { entries: 10_000, bytes: 8 * 1024 * 1024 };
 
-/** An app's cache of list totals (app.listTotals): each app instance its own. */
-export interface ListTotals {
+/** An app's list cache (app.listCache): each app instance its own. */
+export interface ListCache {
   /**
-   * The total of a list: the cached one when the versions of its companies are those it was counted
-   * at, else `count()` (kept for the next caller).
+   * The total and the rows of a list page. The total is the cached one, and the page the rows of
+   * the cached ids (read again, by id), while the versions of the scope's companies are those they
+   * were read at; else they are counted and read, and kept with the versions read before.
    */
-  total(db: Executor, list: ListOfTotal, count: () => Promise<number>): Promise<number>;
-  /** Lists remembered now, and the bytes counted for them. */
+  read<T>(db: Executor, list: ListAsked, reads: ListReads<T>): Promise<{ total: number; rows: T[] }>;
+  /** Totals and pages remembered now, and the bytes counted for them. */
   readonly size: { entries: number; bytes: number };
 }
 
 interface Entry {
   versions: string;
-  total: number;
+  value: number | string[];
   bytes: number;
 }
 
 /** A digest of the versions text: what an entry keeps, whatever the number of companies. */
 const digest = (text: string) => createHash('sha256').update(text).digest('base64');
-/** What an entry costs beside its key and digest (the Map slot and the two objects), roughly. */
+/** What an entry costs beside its strings (the Map slot, the objects), roughly. */
 const ENTRY_OVERHEAD = 160;
 
-/** A new, empty cache of list totals, least recently used first out. */
-export function createListTotals(limits: ListTotalsLimits = LIST_TOTALS_LIMITS): ListTotals {
+/** A new, empty list cache, least recently used first out. */
+export function createListCache(limits: ListCacheLimits = LIST_CACHE_LIMITS): ListCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  const drop = (key: string, entry: Entry) => {
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
     entries.delete(key);
     bytes -= entry.bytes;
   };
+  /** The entry under `key` if it was read at `versions` (then it is the most recently used). */
+  const hit = (key: string, versions: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (!entry || entry.versions !== versions) return undefined;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+  const keep = (key: string, versions: string, value: number | string[]) => {
+    drop(key);
+    const size = typeof value === 'number' ? 0 : value.reduce((n, id) => n + id.length + 8, 0);
+    const entry = { versions, value, bytes: 2 * (key.length + versions.length) + size + ENTRY_OVERHEAD };
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [oldest] of entries) {
+      if (entries.size <= limits.entries && bytes <= limits.bytes) break;
+      drop(oldest);
+    }
+  };
+
   return {
-    async total(db, { entity, scope, pattern }, count) {
-      const scoped = scope !== ALL;
-      const ids = scoped ? [...scope].sort() : [];
-      const [row] = await versionsOf(db, { scoped }, { entity, scope: ids });
+    async read(db, list, reads) {
+      const { limit, offset } = list;
+      const scoped = list.scope !== ALL;
+      const ids = scoped ? [...list.scope].sort() : [];
+      const totalKey = `${list.entity}\n${scoped ? ids.join(',') : ALL}\n${list.pattern}`;
+      const pageKey = `${totalKey}\n${list.order}\n${limit}\n${offset}`;
+      // The rows of the page's ids as last read are read beside the versions; they are answered
+      // only if the versions are those the ids were read at.
+      const seen = entries.get(pageKey);
+      const guess = seen ? reads.byIds(seen.value as string[]) : undefined;
+      guess?.catch(() => undefined);
+      const [row] = await versionsOf(db, { scoped }, { entity: list.entity, scope: ids });
       const versions = digest(row?.v ?? '');
-      const key = `${entity}\n${scoped ? ids.join(',') : ALL}\n${pattern}`;
-      if (limits.entries === 0) return count();
-      const cached = entries.get(key);
-      if (cached) {
-        drop(key, cached);
-        if (cached.versions === versions) {
-          // Seen again: the most recently used goes last.
-          entries.set(key, cached);
-          bytes += cached.bytes;
-          return cached.total;
+
+      const cachedTotal = hit(totalKey, versions);
+      const total = cachedTotal
+        ? Promise.resolve(cachedTotal.value as number)
+        : reads.count().then((n) => {
+            keep(totalKey, versions, n);
+            return n;
+          });
+      const rows = (async () => {
+        const cachedPage = guess && hit(pageKey, versions);
+        if (cachedPage) {
+          const pageIds = cachedPage.value as string[];
+          const got = await guess;
+          // A row deleted since (a write landing while this was read): read the page instead.
+          if (got.length === pageIds.length) {
+            const byId = new Map(got.map((r) => [reads.idOf(r), r]));
+            const ordered = pageIds.map((id) => byId.get(id));
+            if (ordered.every((r) => r !== undefined)) return ordered as typeof got;
+          }
         }
-      }
-      const total = await count();
-      const entry = { versions, total, bytes: 2 * (key.length + versions.length) + ENTRY_OVERHEAD };
-      const stale = entries.get(key);
-      if (stale) drop(key, stale);
-      entries.set(key, entry);
-      bytes += entry.bytes;
-      for (const [oldest, old] of entries) {
-        if (entries.size <= limits.entries && bytes <= limits.bytes) break;
-        drop(oldest, old);
-      }
-      return total;
+        const read = await reads.page(limit, offset);
+        keep(pageKey, versions, read.map(reads.idOf));
+        return read;
+      })();
+      return { total: await total, rows: await rows };
     },
     get size() {
       return { entries: entries.size, bytes };
