@@ -120,10 +120,10 @@ export interface ListAsked {
 
 /** How a list reads its total and its rows; `byIds` answers the rows of those ids (any order). */
 export interface ListReads<T> {
-  count(): Promise<number>;
-  page(limit: number, offset: number): Promise<T[]>;
-  byIds(ids: string[]): Promise<T[]>;
-  idOf(row: T): string;
+  count: () => Promise<number>;
+  page: (limit: number, offset: number) => Promise<T[]>;
+  byIds: (ids: string[]) => Promise<T[]>;
+  idOf: (row: T) => string;
 }
 
 /** The bounds of an app's list cache. */
