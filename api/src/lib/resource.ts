@@ -121,11 +121,15 @@ export interface ResourceServiceDef<
   values(input: yup.InferType<S>): Partial<T['$inferInsert']>;
   /** Derived numbers (counts), selected with every record. */
   extras?: Record<X, SQL<number>>;
-  /** Columns of the search document; a trigram index over searchDocument(search) serves it. */
+  /**
+   * Columns of the search document; a trigram index over searchDocument(search) serves it. Like
+   * the orders below, the record's own columns only: the list versions (services/list-versions.ts)
+   * keep a list's total and page ids while no write of the record changed them.
+   */
   search: AnyPgColumn[];
-  /** Order of a list without `sort`. */
+  /** Order of a list without `sort` (the record's own columns). */
   defaultOrder: SQL[];
-  /** Sort allow-list: `sort=<key>` orders by the expression (`order=asc|desc`, asc by default). */
+  /** Sort allow-list: `sort=<key>` orders by the expression (`order=asc|desc`, asc by default; own columns). */
   sorts?: Record<string, AnyPgColumn | SQL>;
   /** Image fields (multipart `<field>_file`) with their Indonesian labels. */
   images?: { labels: Record<F, string>; requiredOnCreate?: boolean };
