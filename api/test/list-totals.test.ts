@@ -20,7 +20,7 @@ import { clientCertificateService } from '../src/modules/client-certificates/cli
 import { trainingService } from '../src/modules/training/training.service';
 import { newId } from '../src/lib/crypto';
 import type { CompanyOwnedTable, Resource } from '../src/lib/resource';
-import { renewListVersions } from '../src/services/list-versions';
+import { createListCache, renewListVersions } from '../src/services/list-versions';
 import { formBody, pngPart, sendForm } from './forms';
 import {
   ADMIN_PASSWORD,
@@ -328,5 +328,62 @@ describe('rows written without the services', () => {
   it('keeps each app’s totals to itself', () => {
     expect(t.app.listCache).not.toBe(other.listCache);
     expect(t.app.listCache.size.entries).toBeGreaterThan(0);
+  });
+});
+
+describe('the cache bounds', () => {
+  /** Reads of a list that count how often the database would have been asked. */
+  const counting = () => {
+    const asked = { count: 0, page: 0 };
+    return {
+      asked,
+      reads: {
+        count: async () => {
+          asked.count++;
+          return 7;
+        },
+        page: async () => {
+          asked.page++;
+          return [{ id: 'a' }];
+        },
+        byIds: async (ids: string[]) => ids.map((id) => ({ id })),
+        idOf: (row: { id: string }) => row.id,
+      },
+    };
+  };
+  const asked = (pattern: string) =>
+    ({
+      entity: 'training-certificate',
+      scope: ALL,
+      pattern,
+      order: 'default',
+      limit: 20,
+      offset: 0,
+    }) as const;
+
+  it('keeps at most its number of lists, the least recently used out first', async () => {
+    const cache = createListCache({ entries: 4, bytes: 1_000_000 });
+    const { asked: n, reads } = counting();
+    for (const p of ['%a%', '%b%', '%a%', '%c%']) await cache.read(t.database.db, asked(p), reads);
+    // Two entries a list (total and page): '%a%' was read again, so '%b%' went first.
+    expect(cache.size.entries).toBe(4);
+    expect(n).toEqual({ count: 3, page: 3 });
+    await cache.read(t.database.db, asked('%a%'), reads);
+    expect(n).toEqual({ count: 3, page: 3 });
+    await cache.read(t.database.db, asked('%b%'), reads);
+    expect(n).toEqual({ count: 4, page: 4 });
+  });
+
+  it('keeps nothing with 0, and stays within its bytes', async () => {
+    const none = createListCache({ entries: 0, bytes: 1_000_000 });
+    const { asked: n, reads } = counting();
+    await none.read(t.database.db, asked('%a%'), reads);
+    expect(await none.read(t.database.db, asked('%a%'), reads)).toEqual({ total: 7, rows: [{ id: 'a' }] });
+    expect(n).toEqual({ count: 2, page: 2 });
+    expect(none.size).toEqual({ entries: 0, bytes: 0 });
+    const small = createListCache({ entries: 1000, bytes: 2000 });
+    for (let i = 0; i < 50; i++) await small.read(t.database.db, asked(`%${i}%`), reads);
+    expect(small.size.bytes).toBeLessThanOrEqual(2000);
+    expect(small.size.entries).toBeGreaterThan(0);
   });
 });
