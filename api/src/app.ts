@@ -19,6 +19,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
 import type { LoginThrottle } from './services/login-throttle';
+import { createListCache, LIST_CACHE_LIMITS, type ListCache } from './services/list-versions';
 import underPressurePlugin from './plugins/under-pressure';
 import metricsPlugin from './plugins/metrics';
 import redisPlugin, { loginThrottleFor } from './plugins/redis';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     imageWork: Semaphore;
     /** Verified against when a username is unknown, so timing does not tell which usernames exist. */
     dummyPasswordHash: Promise<string>;
+    /** The list totals and pages this instance read, with the list versions they were read at. */
+    listCache: ListCache;
   }
 }
 
@@ -98,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('reportExports', createReportExports());
   app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
   app.decorate('routeMap', createRouteMap());
+  app.decorate('listCache', createListCache({ ...LIST_CACHE_LIMITS, entries: opts.config.listCacheEntries }));
   await app.register(redisPlugin, { client: opts.redis });
   app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
   const dummy = dummyHash(opts.config.argon2);

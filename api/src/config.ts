@@ -23,6 +23,8 @@ export interface Config {
   publicRateLimit: number;
   /** Images re-encoded at once (IMAGE_CONCURRENCY, 1 or more): the rest wait, so sign-ins keep threads. */
   imageConcurrency: number;
+  /** List totals and pages one process keeps (LIST_CACHE_ENTRIES; 0: none; services/list-versions.ts). */
+  listCacheEntries: number;
   /** Folder holding shell/dist and <module>/dist (the repository root by default). */
   portalRoot: string;
   /** Base URLs of modules deployed elsewhere, by folder (REMOTE_<FOLDER>_URL). */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrateOnStart: bool(env.MIGRATE_ON_START, true),
     publicRateLimit: int('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 120),
     imageConcurrency: Math.max(1, int('IMAGE_CONCURRENCY', env.IMAGE_CONCURRENCY, 1)),
+    listCacheEntries: Math.max(0, int('LIST_CACHE_ENTRIES', env.LIST_CACHE_ENTRIES, 10_000)),
     // api/src/config.ts (tests) and api/dist/server.js (bundle) both sit two levels below the root.
     portalRoot: path.resolve(env.PORTAL_ROOT || path.join(__dirname, '..', '..')),
     remoteUrls: remoteUrlsFromEnv(env),

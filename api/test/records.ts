@@ -7,11 +7,12 @@ import {
   schemes,
   trainingCertificates,
 } from '../src/db/schema';
-import { rebuildRegisterCounts } from '../src/services/register-counts';
+import { rebuildDerived } from '../src/services/derived';
 
 /**
  * Rows written straight to the database, for tests of one resource that need another's records
  * (a scheme that uses a type or an accreditation body) without depending on that resource's routes.
+ * Each then rebuilds the derived tables, as a bulk load does (services/derived.ts).
  */
 export async function insertCertificationType(
   db: Executor,
@@ -22,6 +23,7 @@ export async function insertCertificationType(
   await db
     .insert(certificationTypes)
     .values({ id, company_id: companyId, name, category: 'Mutu', code: name });
+  await rebuildDerived(db);
   return id;
 }
 
@@ -52,13 +54,14 @@ export async function insertScheme(
     valid_for_type: 'YEAR',
     expired_date: '2028-01-01',
   });
-  await rebuildRegisterCounts(db);
+  await rebuildDerived(db);
   return id;
 }
 
 export async function insertAccredited(db: Executor, companyId: string, name = 'KAN'): Promise<string> {
   const id = randomUUID();
   await db.insert(accreditedBodies).values({ id, company_id: companyId, name });
+  await rebuildDerived(db);
   return id;
 }
 
@@ -77,6 +80,6 @@ export async function insertTraining(
     location: 'Jakarta',
     date: '2025-01-15',
   });
-  await rebuildRegisterCounts(db);
+  await rebuildDerived(db);
   return id;
 }

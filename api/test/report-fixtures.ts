@@ -33,7 +33,7 @@ import {
   trainingCertificates,
 } from '../src/db/schema';
 import { newId } from '../src/lib/crypto';
-import { rebuildRegisterCounts } from '../src/services/register-counts';
+import { rebuildDerived } from '../src/services/derived';
 
 /** 2024-04-15 00:30 in Jakarta, still 2024-04-14 in UTC. */
 export const FIXTURE_NOW = new Date('2024-04-14T17:30:00Z');
@@ -101,7 +101,7 @@ export function fixtureBuilder(db: Db) {
         cert_number: `SC-${next()}`,
         ...extra,
       });
-      await rebuildRegisterCounts(db);
+      await rebuildDerived(db);
       return id;
     },
     async training(
@@ -121,7 +121,7 @@ export function fixtureBuilder(db: Db) {
         location: 'Jakarta',
         ...extra,
       });
-      await rebuildRegisterCounts(db);
+      await rebuildDerived(db);
       return id;
     },
   };

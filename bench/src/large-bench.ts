@@ -132,6 +132,8 @@ async function fill(database: Database, config: Config): Promise<string> {
 
 const configFor = (env: Record<string, string>) =>
   loadConfig({
+    // LIST_CACHE_ENTRIES=0 measures every list total counted and page read (a searched list's cold case).
+    ...(process.env.LIST_CACHE_ENTRIES ? { LIST_CACHE_ENTRIES: process.env.LIST_CACHE_ENTRIES } : {}),
     ...env,
     NODE_ENV: 'production',
     RATE_LIMIT_PUBLIC: '1000000',

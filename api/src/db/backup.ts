@@ -8,7 +8,7 @@ import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from './index';
 import * as schema from './schema';
-import { REGISTER_COUNT_TABLES } from '../services/register-counts';
+import { DERIVED_TABLES } from '../services/derived';
 
 /**
  * The backup file (DECISIONS.md section 13): gzip of JSON lines.
@@ -25,13 +25,13 @@ export const BACKUP_VERSION = 1;
 
 /**
  * Not backed up (nor restored): sessions and sign-in counters (everyone signs in again), and the
- * register counts, which are derived from the records and rebuilt by the restore.
+ * derived tables (register counts, list versions: services/derived.ts), made again by the restore.
  */
 const NOT_BACKED_UP: readonly PgTable[] = [
   schema.sessions,
   schema.loginFailures,
   schema.loginThrottleKeys,
-  ...REGISTER_COUNT_TABLES,
+  ...DERIVED_TABLES,
 ];
 
 export interface BackupHeader {

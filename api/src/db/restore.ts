@@ -13,7 +13,7 @@ import {
 } from './backup';
 import type { Database } from './index';
 import { migrate, readMigrations } from './migrate';
-import { rebuildRegisterCounts } from '../services/register-counts';
+import { rebuildDerived } from '../services/derived';
 
 /** A restore refused before anything was written: the message says why. */
 export class RestoreRefusedError extends Error {
@@ -178,8 +178,9 @@ export async function restoreBackup(database: Database, file: string): Promise<R
       if (batch.length >= 25) await flush();
     }
     await flush();
-    // The register counts are not in a backup: made again from the records just loaded.
-    await rebuildRegisterCounts(tx);
+    // The derived tables are not in a backup: the register counts are made again from the records
+    // just loaded, the list versions anew.
+    await rebuildDerived(tx);
     for (const table of tables) {
       const name = tableName(table);
       const got = await tx.execute(sql`select count(*)::int as n from ${table}`);

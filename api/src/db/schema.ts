@@ -539,3 +539,25 @@ export const registerTotals = pgTable('register_totals', {
   name: text('name').primaryKey(),
   n: integer('n').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// List versions (issue 18): a searched or unsearched list of a company-owned record keeps its total
+// while nothing it counts has changed (services/list-versions.ts). Every write of such a record
+// gives the row of its company a new random version, in the writer's transaction; a reader compares
+// the versions of the companies in its scope with the ones its cached total was counted at. Not
+// backed up: a restore and a bulk load give every company fresh versions.
+// ---------------------------------------------------------------------------------------------
+
+/** The version of each (record kind, company): a new random UUID at every write of such a record. */
+export const listVersions = pgTable(
+  'list_versions',
+  {
+    /** The record kind: an after-write entity name (services/list-versions.ts, LISTED_ENTITIES). */
+    entity: text('entity').notNull(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    version: uuid('version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.company_id] })],
+);

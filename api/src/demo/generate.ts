@@ -24,7 +24,7 @@ import type { Clock } from '../lib/clock';
 import { createSemaphore } from '../lib/semaphore';
 import { companies, permissions, rolePermissions, roles, userCompanies, users } from '../db/schema';
 import { type Argon2Cost, hashPassword } from '../lib/crypto';
-import { rebuildRegisterCounts } from '../services/register-counts';
+import { rebuildDerived } from '../services/derived';
 import { ADMIN_ROLE_NAME } from '../services/seed';
 import {
   ACCREDITATION_BODIES,
@@ -726,9 +726,10 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
   }
   await insertRows('training_certificates', trainingBatch);
   phase(`${volume.trainings} training certificates`);
-  // The rows above went in without the services, so the register counts are made once from them.
-  await rebuildRegisterCounts(exec);
-  phase('register counts');
+  // The rows above went in without the services, so the register counts are made once from them
+  // and the list versions renewed.
+  await rebuildDerived(exec);
+  phase('register counts and list versions');
 
   return {
     today,

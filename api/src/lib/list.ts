@@ -53,10 +53,26 @@ export async function listPage<T>(
   pageRows: (limit: number, offset: number) => Promise<T[]>,
   options: { capped?: boolean } = {},
 ): Promise<ListResponse<T>> {
+  return listAnswer(
+    query,
+    async (limit, offset) => {
+      const [total, rows] = await Promise.all([countRows(), pageRows(limit, offset)]);
+      return { total, rows };
+    },
+    options,
+  );
+}
+
+/** listPage with the total and the rows read together (services/list-versions.ts keeps both). */
+export async function listAnswer<T>(
+  query: Pick<ListQuery, 'page' | 'paginate'>,
+  read: (limit: number, offset: number) => Promise<{ total: number; rows: T[] }>,
+  options: { capped?: boolean } = {},
+): Promise<ListResponse<T>> {
   const perPage = query.paginate;
   const page = query.page;
-  const [total, data] = await Promise.all([countRows(), pageRows(perPage, (page - 1) * perPage)]);
-  return toListResponse(data, total, page, perPage, !!options.capped && total > LIST_TOTAL_CAP);
+  const { total, rows } = await read(perPage, (page - 1) * perPage);
+  return toListResponse(rows, total, page, perPage, !!options.capped && total > LIST_TOTAL_CAP);
 }
 
 /** How many rows a capped count reads at most: one past the cap tells "more than" from "exactly". */

@@ -18,8 +18,10 @@
  *   outside the actor's scope is 404; a record cannot be created in, or moved to, a company outside
  *   it (403), nor moved away from its company while rows of that company refer to it (422);
  * - search over one search document (db/search.ts), a sort allow-list (`sort=<key>&order=asc|desc`),
- *   pages counted with count(*) under the same filter; every list and get-one a prepared statement,
- *   one per filter shape;
+ *   pages counted with count(*) under the same filter; a total counted, and a page's ids read, again
+ *   only when a write of the record in a company of the scope happened since
+ *   (services/list-versions.ts, the app's `listCache`); every list and get-one a prepared
+ *   statement, one per filter shape;
  * - image fields as multipart `<field>_file` (services/images.ts); duplicates answered by the unique
  *   indexes (plugins/errors.ts); delete of a record in use answers `{success: false, message}`;
  * - every create and update handed to the after-write steps (services/after-write.ts) with the
@@ -48,13 +50,22 @@ import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
 import { afterWrite, type EntityName, type EntityRows, type WriteEvent } from '../services/after-write';
+import type { ListCache, ListedEntity } from '../services/list-versions';
 import { audit } from '../services/audit';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
 import type { Semaphore } from './semaphore';
 import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
 import { newId } from './crypto';
 import { forbidden, invalid, notFound } from './errors';
-import { COUNT_LIMIT, isAnyOf, likePattern, listJsonSchema, listPage, matchesPattern } from './list';
+import {
+  COUNT_LIMIT,
+  isAnyOf,
+  likePattern,
+  listAnswer,
+  listJsonSchema,
+  listPage,
+  matchesPattern,
+} from './list';
 import { companyIdParams, deleteResponseSchema, idParams } from './params';
 import { defineRoute } from './route';
 import { toJsonSchema } from './yup-json-schema';
@@ -100,8 +111,8 @@ export interface ResourceServiceDef<
   key: string;
   /** The audit entity (the permission module key, or 'company-certificate-scheme'). */
   entity: string;
-  /** The record's name for the after-write steps. */
-  entityName: EntityName;
+  /** The record's name for the after-write steps (and its list versions: LISTED_ENTITIES). */
+  entityName: ListedEntity;
   table: T;
   /** The input of create and update (shared-contracts); routes validate bodies with it. */
   input: S;
@@ -110,11 +121,15 @@ export interface ResourceServiceDef<
   values(input: yup.InferType<S>): Partial<T['$inferInsert']>;
   /** Derived numbers (counts), selected with every record. */
   extras?: Record<X, SQL<number>>;
-  /** Columns of the search document; a trigram index over searchDocument(search) serves it. */
+  /**
+   * Columns of the search document; a trigram index over searchDocument(search) serves it. Like
+   * the orders below, the record's own columns only: the list versions (services/list-versions.ts)
+   * keep a list's total and page ids while no write of the record changed them.
+   */
   search: AnyPgColumn[];
-  /** Order of a list without `sort`. */
+  /** Order of a list without `sort` (the record's own columns). */
   defaultOrder: SQL[];
-  /** Sort allow-list: `sort=<key>` orders by the expression (`order=asc|desc`, asc by default). */
+  /** Sort allow-list: `sort=<key>` orders by the expression (`order=asc|desc`, asc by default; own columns). */
   sorts?: Record<string, AnyPgColumn | SQL>;
   /** Image fields (multipart `<field>_file`) with their Indonesian labels. */
   images?: { labels: Record<F, string>; requiredOnCreate?: boolean };
@@ -132,10 +147,15 @@ export interface Resource<T extends CompanyOwnedTable, A> {
   find: (db: Executor, id: string, scope: CompanyScope) => Promise<A | null>;
   /** The stored row, or undefined when absent or outside the scope. */
   findRow: (db: Executor, id: string, scope: CompanyScope) => Promise<Row<T> | undefined>;
+  /**
+   * A page of the list and its total; with `cache` (the app's) the total is counted, and the page's
+   * ids read, again only when a write of the record changed a company of the scope since.
+   */
   list: (
     db: Executor,
     query: CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' },
     scope: CompanyScope,
+    cache?: ListCache,
   ) => Promise<ListResponse<A>>;
 }
 
@@ -306,7 +326,7 @@ export function defineResourceService<
         : [...def.defaultOrder, asc(table.id)];
       orders.set(shape, (query = pageQuery(shape, orderBy)));
     }
-    return query;
+    return { order: shape, query };
   };
 
   const byId = preparedShapes(
@@ -332,6 +352,20 @@ export function defineResourceService<
         .from(table as PgTable)
         .where(and(eq(table.id, p.id), inScope(p, on)))
         .limit(1)
+        .prepare(name),
+  );
+
+  // The rows of a cached page's ids (services/list-versions.ts), within the scope all the same.
+  const byIds = preparedShapes(
+    `${key}.by-ids`,
+    ['scoped', 'one'],
+    ['ids', 'scope', 'company'],
+    (db, p, on, name) =>
+      db
+        .select(fields)
+        .from(table as PgTable)
+        .innerJoin(companies, eq(companies.id, table.company_id))
+        .where(and(isAnyOf(table.id, p.ids), inScope(p, on)))
         .prepare(name),
   );
 
@@ -374,16 +408,30 @@ export function defineResourceService<
     sortKeys: Object.keys(def.sorts ?? {}),
     find,
     findRow,
-    async list(db, query, scope) {
+    async list(db, query, scope, cache) {
       const on = { ...shapeOf(scope), search: !!query.search };
-      const values = { ...scopeValues(scope), pattern: likePattern(query.search) };
-      const page = ordered(query.sort, query.order);
-      return listPage(
+      const pattern = likePattern(query.search);
+      const values = { ...scopeValues(scope), pattern };
+      const { order, query: page } = ordered(query.sort, query.order);
+      const answers = (rows: unknown[]) =>
+        rows.map((r) => def.toAnswer(toJoined(r as Record<string, unknown>)));
+      const count = async () => Number((await countRows(db, on, values))[0]?.n ?? 0);
+      const pageRows = async (limit: number, offset: number) =>
+        answers(await page(db, on, { ...values, limit, offset }));
+      if (!cache) return listPage(query, count, pageRows, { capped: on.search });
+      const entity = def.entityName;
+      return listAnswer(
         query,
-        async () => Number((await countRows(db, on, values))[0]?.n ?? 0),
-        async (limit, offset) =>
-          (await page(db, on, { ...values, limit, offset })).map((r) =>
-            def.toAnswer(toJoined(r as Record<string, unknown>)),
+        (limit, offset) =>
+          cache.read(
+            db,
+            { entity, scope, pattern: on.search ? pattern : '', order, limit, offset },
+            {
+              count,
+              page: pageRows,
+              byIds: async (ids) => answers(await byIds(db, shapeOf(scope), { ids, ...scopeValues(scope) })),
+              idOf: (row) => row.id,
+            },
           ),
         { capped: on.search },
       );
@@ -525,7 +573,7 @@ export function defineResource<
     response: { 200: listJsonSchema(toJsonSchema(answer)) },
     handler: async (req) => {
       const query = req.query as CompanyListQuery & { sort?: string; order?: 'asc' | 'desc' };
-      return service.list(app.db, query, companyFilter(req, query.company_id));
+      return service.list(app.db, query, companyFilter(req, query.company_id), app.listCache);
     },
   });
 

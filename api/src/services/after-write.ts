@@ -9,6 +9,7 @@
  * Not an event bus: a fixed, typed list, run synchronously in the writer's transaction.
  */
 import type { ServiceContext } from './context';
+import { bumpListVersions } from './list-versions';
 import { countRegister } from './register-counts';
 import { signedQrStep } from './signed-qr';
 import type { AfterWriteStep, WriteEvent } from './write-event';
@@ -16,10 +17,11 @@ import type { AfterWriteStep, WriteEvent } from './write-event';
 export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write-event';
 
 /**
- * The steps, in the order they run: the register counts (services/register-counts.ts), then the
- * signed QR (services/signed-qr.ts).
+ * The steps, in the order they run: the register counts (services/register-counts.ts), the signed
+ * QR (services/signed-qr.ts), then a new list version for the record's company
+ * (services/list-versions.ts; last, so its row lock is held for the shortest time).
  */
-export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [countRegister, signedQrStep];
+export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [countRegister, signedQrStep, bumpListVersions];
 
 declare module './context' {
   interface ServiceContext {

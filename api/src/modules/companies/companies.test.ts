@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { accreditedBodies, auditLog, companies, trainingCertificates } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { rebuildRegisterCounts } from '../../services/register-counts';
+import { rebuildDerived } from '../../services/derived';
 import {
   call,
   createCompany,
@@ -477,7 +477,7 @@ describe('student_count', () => {
         date: '2024-05-01',
       })),
     );
-    await rebuildRegisterCounts(ctx.database.db); // rows written without the services, as a bulk load
+    await rebuildDerived(ctx.database.db); // rows written without the services, as a bulk load
     const list = (await call(ctx.app, ctx.adminToken, 'GET', '/api/company?search=pt+pelatihan')).json<
       ListBody<CompanyBody & { student_count: number }>
     >();

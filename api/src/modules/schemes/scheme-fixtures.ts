@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import type { Executor } from '../../db';
 import { clientCertificates } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { rebuildDerived } from '../../services/derived';
 
 export { insertAccredited as insertBody, insertCertificationType as insertType } from '../../../test/records';
 
@@ -27,6 +28,7 @@ export async function insertClient(
     certificate_number: certificateNumber,
     region: 'Jakarta',
   });
+  await rebuildDerived(db); // a row written without the services, as a bulk load
   return id;
 }
 

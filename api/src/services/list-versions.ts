@@ -1,0 +1,239 @@
+/**
+ * List totals (and pages) that are not counted again while nothing they count has changed (issue 18).
+ *
+ * A list of a company-owned record (lib/resource.ts: clients, training certificates, certification
+ * types, accreditation bodies) answers a total on every page: a count of up to 10,001 matching rows
+ * (DECISIONS.md section 15), which costs tens of milliseconds where the page itself costs one. The
+ * total stays EXACT, whichever process wrote last:
+ *
+ * - `list_versions (entity, company_id, version)` holds a random version per record kind and
+ *   company. The after-write step `bumpListVersions` gives the company of every create, update and
+ *   delete of such a record (both companies of a move) a NEW random version, in the writer's
+ *   transaction: the rows and their version commit together, whatever made the write (a route, the
+ *   import, a command, another process of a cluster).
+ * - A reader (`ListCache.read`) first reads the versions of the companies in its scope (one
+ *   indexed query, the pairs in company order as one text), then looks in the app's cache under
+ *   (record kind, scope, search pattern): the same versions answer the cached total, else it counts
+ *   and keeps the total with the versions it read BEFORE counting. A write landing between the two
+ *   then costs a needless recount later, never a stale total.
+ * - The page is kept the same way, as its ids (under the order, page size and offset too): which
+ *   rows match and their order depend on the record's own columns only. A page seen before is read
+ *   again by primary key beside the versions (its rows as they are now: their company's name, a
+ *   derived count), and answered if the versions are unchanged; else the page query runs.
+ * - Versions are random, not a sequence: a restore or a bulk load (`renewListVersions`, run by
+ *   services/derived.ts after every write that bypasses the services) gives every company a fresh
+ *   one, so no process can see a version again that it has cached a total with.
+ *
+ * The search document covers the record's own columns only (db/search.ts), and the count reads the
+ * record's table alone, so nothing but a write of the record itself moves a total (renaming a
+ * company does not).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { ALL, type CompanyScope } from '@sertifikasi/shared-contracts';
+import type { Executor } from '../db';
+import { preparedShapes } from '../db/prepared';
+import { companies, listVersions } from '../db/schema';
+import { newId } from '../lib/crypto';
+import { isAnyOf } from '../lib/list';
+import type { ServiceContext } from './context';
+import type { EntityName } from './write-event';
+
+/** The record kinds whose lists keep their totals (every record built by defineResourceService). */
+export const LISTED_ENTITIES = [
+  'accreditation-body',
+  'certification-type',
+  'client-certificate',
+  'training-certificate',
+] as const satisfies readonly EntityName[];
+export type ListedEntity = (typeof LISTED_ENTITIES)[number];
+
+const isListed = (entity: string): entity is ListedEntity =>
+  (LISTED_ENTITIES as readonly string[]).includes(entity);
+
+/**
+ * The after-write step (AFTER_WRITE_STEPS): a new random version for the company (or the two
+ * companies of a move) of every write of a listed record. One statement, the companies in id order
+ * (two writes moving records between the same two companies lock them in the same order). It takes
+ * the event by its shape, like the register counts: no import of after-write.ts, no cycle.
+ */
+export async function bumpListVersions(
+  ctx: Pick<ServiceContext, 'tx'>,
+  event: { entity: string; before: object | null; after: object | null },
+): Promise<void> {
+  const { entity } = event;
+  if (!isListed(entity)) return;
+  const ids = new Set<string>();
+  for (const row of [event.before, event.after]) {
+    if (row) ids.add((row as { company_id: string }).company_id);
+  }
+  if (!ids.size) return;
+  await ctx.tx
+    .insert(listVersions)
+    .values([...ids].sort().map((company_id) => ({ entity, company_id, version: newId() })))
+    .onConflictDoUpdate({
+      target: [listVersions.entity, listVersions.company_id],
+      set: { version: sql`excluded.version` },
+    });
+}
+
+/**
+ * Fresh versions for every record kind of every company, after rows were written without the
+ * services (the demo generator's bulk insert, a restore, a test's fixtures): any total a process
+ * holds is counted again.
+ */
+export async function renewListVersions(exec: Executor): Promise<void> {
+  await exec.delete(listVersions);
+  const ids = await exec.select({ id: companies.id }).from(companies);
+  const rows = LISTED_ENTITIES.flatMap((entity) =>
+    ids.map(({ id }) => ({ entity, company_id: id, version: newId() })),
+  );
+  for (let i = 0; i < rows.length; i += 1000) await exec.insert(listVersions).values(rows.slice(i, i + 1000));
+}
+
+/** The versions of the companies in a scope, `company:version` in company order, as one text. */
+const versionsOf = preparedShapes('list-versions.of', ['scoped'], ['entity', 'scope'], (db, p, on, name) =>
+  db
+    .select({
+      v: sql<string>`coalesce(string_agg(${listVersions.company_id}::text || ':' || ${listVersions.version}::text, ',' order by ${listVersions.company_id}), '')`,
+    })
+    .from(listVersions)
+    .where(
+      and(
+        eq(listVersions.entity, p.entity),
+        on.scoped ? isAnyOf(listVersions.company_id, p.scope) : undefined,
+      ),
+    )
+    .prepare(name),
+);
+
+/** One list page asked: the record kind, the caller's scope, the search pattern ('' for none), the order. */
+export interface ListAsked {
+  entity: ListedEntity;
+  scope: CompanyScope;
+  pattern: string;
+  /** The order's name (the page's ids depend on it, the total not). */
+  order: string;
+  limit: number;
+  offset: number;
+}
+
+/** How a list reads its total and its rows; `byIds` answers the rows of those ids (any order). */
+export interface ListReads<T> {
+  count: () => Promise<number>;
+  page: (limit: number, offset: number) => Promise<T[]>;
+  byIds: (ids: string[]) => Promise<T[]>;
+  idOf: (row: T) => string;
+}
+
+/** The bounds of an app's list cache. */
+export interface ListCacheLimits {
+  /**
+   * Totals and pages remembered at most (config LIST_CACHE_ENTRIES); 0: none, every list is counted
+   * and read (after its versions, as a list asked for the first time).
+   */
+  entries: number;
+  /** Their keys, versions and ids at most, in bytes (as JavaScript holds strings: two a character). */
+  bytes: number;
+}
+
+export const LIST_CACHE_LIMITS: ListCacheLimits = { entries: 10_000, bytes: 8 * 1024 * 1024 };
+
+/** An app's list cache (app.listCache): each app instance its own. */
+export interface ListCache {
+  /**
+   * The total and the rows of a list page. The total is the cached one, and the page the rows of
+   * the cached ids (read again, by id), while the versions of the scope's companies are those they
+   * were read at; else they are counted and read, and kept with the versions read before.
+   */
+  read<T>(db: Executor, list: ListAsked, reads: ListReads<T>): Promise<{ total: number; rows: T[] }>;
+  /** Totals and pages remembered now, and the bytes counted for them. */
+  readonly size: { entries: number; bytes: number };
+}
+
+interface Entry {
+  versions: string;
+  value: number | string[];
+  bytes: number;
+}
+
+/** A digest of the versions text: what an entry keeps, whatever the number of companies. */
+const digest = (text: string) => createHash('sha256').update(text).digest('base64');
+/** What an entry costs beside its strings (the Map slot, the objects), roughly. */
+const ENTRY_OVERHEAD = 160;
+
+/** A new, empty list cache, least recently used first out. */
+export function createListCache(limits: ListCacheLimits = LIST_CACHE_LIMITS): ListCache {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  /** The entry under `key` if it was read at `versions` (then it is the most recently used). */
+  const hit = (key: string, versions: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (!entry || entry.versions !== versions) return undefined;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+  const keep = (key: string, versions: string, value: number | string[]) => {
+    drop(key);
+    const size = typeof value === 'number' ? 0 : value.reduce((n, id) => n + id.length + 8, 0);
+    const entry = { versions, value, bytes: 2 * (key.length + versions.length) + size + ENTRY_OVERHEAD };
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [oldest] of entries) {
+      if (entries.size <= limits.entries && bytes <= limits.bytes) break;
+      drop(oldest);
+    }
+  };
+
+  return {
+    async read(db, list, reads) {
+      const { limit, offset } = list;
+      const scoped = list.scope !== ALL;
+      const ids = scoped ? [...list.scope].sort() : [];
+      const totalKey = `${list.entity}\n${scoped ? ids.join(',') : ALL}\n${list.pattern}`;
+      const pageKey = `${totalKey}\n${list.order}\n${limit}\n${offset}`;
+      // The rows of the page's ids as last read are read beside the versions; they are answered
+      // only if the versions are those the ids were read at.
+      const seen = entries.get(pageKey);
+      const guess = seen ? reads.byIds(seen.value as string[]) : undefined;
+      guess?.catch(() => undefined);
+      const [row] = await versionsOf(db, { scoped }, { entity: list.entity, scope: ids });
+      const versions = digest(row?.v ?? '');
+
+      const cachedTotal = hit(totalKey, versions);
+      const total = cachedTotal
+        ? Promise.resolve(cachedTotal.value as number)
+        : reads.count().then((n) => {
+            keep(totalKey, versions, n);
+            return n;
+          });
+      const rows = (async () => {
+        const cachedPage = guess && hit(pageKey, versions);
+        if (cachedPage) {
+          const pageIds = cachedPage.value as string[];
+          const got = await guess;
+          // A row deleted since (a write landing while this was read): read the page instead.
+          if (got.length === pageIds.length) {
+            const byId = new Map(got.map((r) => [reads.idOf(r), r]));
+            const ordered = pageIds.map((id) => byId.get(id));
+            if (ordered.every((r) => r !== undefined)) return ordered as typeof got;
+          }
+        }
+        const read = await reads.page(limit, offset);
+        keep(pageKey, versions, read.map(reads.idOf));
+        return read;
+      })();
+      return { total: await total, rows: await rows };
+    },
+    get size() {
+      return { entries: entries.size, bytes };
+    },
+  };
+}
