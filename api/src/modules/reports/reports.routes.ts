@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import {
   ALL,
-  COMPANY_CERTIFICATION_REPORT_COLUMNS,
   companyCertificationReportQuerySchema,
   companyCertificationReportRowSchema,
   DATE_RANGE_ORDER_MESSAGE,
@@ -15,11 +14,9 @@ import {
   type ReportColumn,
   reportColumns,
   REPORTS,
-  SCHEME_REPORT_COLUMNS,
   schemeReportQuerySchema,
   schemeReportRowSchema,
   toListResponse,
-  TRAINING_REPORT_COLUMNS,
   trainingReportQuerySchema,
   trainingReportRowSchema,
   XLSX_CONTENT_TYPE,
@@ -32,17 +29,20 @@ import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
 import {
+  companyExportColumns,
   companyName,
   companyReportBatches,
   companyReportCount,
   companyReportPage,
   companyReportWhere,
   namesOf,
+  schemeExportColumns,
   schemeReportBatches,
   schemeReportCount,
   schemeReportCountFromCounts,
   schemeReportPage,
   schemeReportWhere,
+  trainingExportColumns,
   trainingReportBatches,
   trainingReportCount,
   trainingReportPage,
@@ -159,7 +159,7 @@ export default async function reportRoutes(app: FastifyInstance) {
         const labels = REPORTS.company.filters;
         return sendExport(app, req, reply, {
           kind: 'company',
-          columns: COMPANY_CERTIFICATION_REPORT_COLUMNS,
+          columns: companyExportColumns,
           filters: [
             [labels.search, q.search],
             [
@@ -203,7 +203,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       if (q.type === 'export') {
         return sendExport(app, req, reply, {
           kind: 'scheme',
-          columns: SCHEME_REPORT_COLUMNS,
+          columns: schemeExportColumns,
           filters: [
             [labels.search, q.search],
             [labels.issue_date, rangeText(filter.issue)],
@@ -247,7 +247,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       if (q.type === 'export') {
         return sendExport(app, req, reply, {
           kind: 'training',
-          columns: TRAINING_REPORT_COLUMNS,
+          columns: trainingExportColumns,
           filters: [
             [labels.search, q.search],
             [labels.issue_date, rangeText(range)],
