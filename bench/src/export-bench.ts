@@ -60,6 +60,8 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 interface Phase {
   seconds: number;
+  /** CPU seconds of this process (user + system, every thread) during the phase. */
+  cpuSeconds: number;
   /** Every timed run's seconds, when the phase ran more than once (`seconds` is the best). */
   runs?: number[];
   /** Highest resident set seen, in MB (absolute). */
@@ -81,13 +83,16 @@ async function measured(work: () => Promise<number>): Promise<Phase> {
     heap = Math.max(heap, m.heapUsed);
   }, 10);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   try {
     const bytes = await work();
+    const used = process.cpuUsage(cpu);
     const m = process.memoryUsage();
     rss = Math.max(rss, m.rss);
     heap = Math.max(heap, m.heapUsed);
     return {
       seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (used.user + used.system) / 1e6,
       rssMb: rss / 2 ** 20,
       bytes,
       peakRssMb: (rss - base.rss) / 2 ** 20,
@@ -271,7 +276,7 @@ async function benchTarget(target: Target): Promise<string[]> {
       rows = [];
 
       const fmt = (p: Phase) =>
-        `${p.seconds.toFixed(2)} s${p.runs && p.runs.length > 1 ? ` (best of ${p.runs.map((r) => r.toFixed(2)).join(', ')})` : ''}, ${(p.bytes / 2 ** 20).toFixed(1)} MB file, peak RSS ${p.rssMb.toFixed(0)} MB (+${p.peakRssMb.toFixed(0)}), heap peak +${p.peakHeapMb.toFixed(0)} MB`;
+        `${p.seconds.toFixed(2)} s${p.runs && p.runs.length > 1 ? ` (best of ${p.runs.map((r) => r.toFixed(2)).join(', ')})` : ''}, CPU ${p.cpuSeconds.toFixed(2)} s, ${(p.bytes / 2 ** 20).toFixed(1)} MB file, peak RSS ${p.rssMb.toFixed(0)} MB (+${p.peakRssMb.toFixed(0)}), heap peak +${p.peakHeapMb.toFixed(0)} MB`;
       lines.push(
         `| ${target.name} | export over HTTP, ${quarterRows} rows (a quarter) | ${fmt(exportedQuarter)} |`,
       );
@@ -284,7 +289,7 @@ async function benchTarget(target: Target): Promise<string[]> {
         `| ${target.name} | live heap during the export (GC every 200 ms) | ${quarterRows} rows: +${mb(liveQuarter)}; ${ROWS} rows: +${mb(liveFull)} |`,
       );
       lines.push(
-        `| ${target.name} | ratio export / bare | ${(exported.seconds / bare.seconds).toFixed(2)} x time |`,
+        `| ${target.name} | ratio export / bare | ${(exported.seconds / bare.seconds).toFixed(2)} x time, ${(exported.cpuSeconds / bare.cpuSeconds).toFixed(2)} x CPU of this process |`,
       );
       for (const line of lines) console.log(line);
     } finally {
