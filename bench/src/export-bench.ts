@@ -25,7 +25,7 @@ import {
   schemeReportBatches,
   schemeReportWhere,
 } from '../../api/src/modules/reports/reports.repository';
-import { EXPORT_BATCH_SIZE } from '../../api/src/modules/reports/export-state';
+import { exportBatchSize } from '../../api/src/modules/reports/export-state';
 import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
 import { envInt } from './settings';
 import { listen, onInterrupt, signIn } from './harness';
@@ -236,7 +236,7 @@ async function benchTarget(target: Target): Promise<string[]> {
         runtime.database.db,
         filter,
         schemeReportWhere(filter),
-        EXPORT_BATCH_SIZE,
+        exportBatchSize(app),
       )) {
         rows.push(...batch);
       }

@@ -17,7 +17,6 @@ import { newId } from '../../lib/crypto';
 import { auth, createTestContext, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
 import { createClock } from '../../lib/clock';
-import { EXPORT_BATCH_SIZE } from './export-state';
 import { type SchemeExportRow, schemeReportBatches, schemeReportWhere } from './reports.repository';
 import { EXCEL_DATE_FORMAT, ExportAborted, writeReportWorkbook } from './workbook';
 
@@ -30,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 afterEach(() => {
-  ctx.app.reportExports.batchSize = EXPORT_BATCH_SIZE;
+  ctx.app.reportExports.batchSize = undefined;
 });
 
 async function exportOf(path: string) {

@@ -48,6 +48,7 @@ import {
   trainingReportPage,
   trainingReportWhere,
 } from './reports.repository';
+import { exportBatchSize } from './export-state';
 import { ExportAborted, writeReportWorkbook } from './workbook';
 
 /** A date range parameter as calendar dates in the deployment's time zone; 422 when it ends before it starts. */
@@ -168,7 +169,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             ],
             [labels.accredited, listText(await namesOf(app.db, accreditedBodies, q.accredited, scope))],
           ],
-          batches: companyReportBatches(app.db, where, app.reportExports.batchSize),
+          batches: companyReportBatches(app.db, where, exportBatchSize(app)),
         });
       }
       const [total, rows] = await Promise.all([
@@ -216,7 +217,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             ],
             [labels.accredited, listText(await namesOf(app.db, accreditedBodies, q.accredited, scope))],
           ],
-          batches: schemeReportBatches(app.db, filter, where, app.reportExports.batchSize),
+          batches: schemeReportBatches(app.db, filter, where, exportBatchSize(app)),
         });
       }
       const [total, rows] = await Promise.all([
@@ -252,7 +253,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             [labels.search, q.search],
             [labels.issue_date, rangeText(range)],
           ],
-          batches: trainingReportBatches(app.db, where, app.reportExports.batchSize),
+          batches: trainingReportBatches(app.db, where, exportBatchSize(app)),
         });
       }
       const [total, rows] = await Promise.all([
