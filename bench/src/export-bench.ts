@@ -11,6 +11,12 @@
  * generate_series), the API's own app listening on loopback, signed in as the administrator.
  * Memory is the process's resident set sampled every 10 ms, as the peak above what it was just
  * before the phase (after a forced GC when node runs with --expose-gc, as the script does).
+ *
+ * The whole export and the bare write each run EXPORT_REPEAT times (default 3); the best run is
+ * reported, with every run's seconds and the CPU seconds this process used (on PGlite the server,
+ * its database and the client all run here, so on a shared machine CPU is the steadier figure).
+ * EXPORT_BATCH sets the app's rows per batch (default: its database's); EXPORT_PROFILE=<dir> also
+ * writes a V8 CPU profile of those two phases (<target>-export / -bare .cpuprofile).
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -26,6 +32,8 @@ import {
   schemeReportWhere,
 } from '../../api/src/modules/reports/reports.repository';
 import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
+// The app's `reportExports` (its type, declared with it).
+import type {} from '../../api/src/modules/reports/export-state';
 import { envInt } from './settings';
 import { listen, onInterrupt, signIn } from './harness';
 import { describeUrl, openTargetRuntime, pgliteTarget, postgresTarget, type Target } from './targets';
