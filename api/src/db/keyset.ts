@@ -51,7 +51,7 @@ export async function* keysetBatches<R, T>(
  * query's columns. Only the `keys` asked for are sent (each field sent costs the embedded
  * database's thread too). Values come as PostgreSQL writes them in JSON, which is what the drivers
  * give for text, uuid, boolean, integer and string-mode `date` columns (the report rows); a
- * timestamp or bigint would come as text, so a query of those reads them another way.
+ * timestamp would come as ISO text, not a Date, and a bigint as a number, not a string.
  */
 export async function jsonRows<R extends object, K extends keyof R & string>(
   db: Executor,
