@@ -2,14 +2,22 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type SchemeReportRow, XLSX_CONTENT_TYPE } from '@sertifikasi/shared-contracts';
+import {
+  COMPANY_CERTIFICATION_REPORT_COLUMNS,
+  EFFECTIVE_STATUS_LABELS,
+  type EffectiveStatus,
+  type ReportColumn,
+  reportColumns,
+  SCHEME_REPORT_COLUMNS,
+  TRAINING_REPORT_COLUMNS,
+  XLSX_CONTENT_TYPE,
+} from '@sertifikasi/shared-contracts';
 import { trainingCertificates } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { auth, createTestContext, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
 import { createClock } from '../../lib/clock';
-import { EXPORT_BATCH_SIZE } from './export-state';
-import { schemeReportBatches, schemeReportWhere } from './reports.repository';
+import { type SchemeExportRow, schemeReportBatches, schemeReportWhere } from './reports.repository';
 import { EXCEL_DATE_FORMAT, ExportAborted, writeReportWorkbook } from './workbook';
 
 let ctx: TestContext;
@@ -21,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 afterEach(() => {
-  ctx.app.reportExports.batchSize = EXPORT_BATCH_SIZE;
+  ctx.app.reportExports.batchSize = undefined;
 });
 
 async function exportOf(path: string) {
@@ -208,7 +216,7 @@ describe('rows are read in batches, never all at once', () => {
       issue: null,
       expired: null,
     };
-    const batches: SchemeReportRow[][] = [];
+    const batches: SchemeExportRow[][] = [];
     for await (const batch of schemeReportBatches(ctx.database.db, filter, schemeReportWhere(filter), 3)) {
       batches.push(batch);
     }
@@ -222,6 +230,42 @@ describe('rows are read in batches, never all at once', () => {
     // The route streams the same rows, batch by batch.
     const { workbook } = await exportOf(`report-company-certification-scheme/${E}?type=export`);
     expect(workbook.getWorksheet('Skema Sertifikasi')!.actualRowCount).toBe(1 + 8);
+  });
+
+  it('writes each report’s rows as its table shows them, in the table’s order, across batches', async () => {
+    ctx.app.reportExports.batchSize = 2;
+    const reports: [string, string, readonly ReportColumn<string>[]][] = [
+      ['report-company-certification', 'Sertifikasi Perusahaan', COMPANY_CERTIFICATION_REPORT_COLUMNS],
+      ['report-company-certification-scheme', 'Skema Sertifikasi', SCHEME_REPORT_COLUMNS],
+      ['report-training-certification', 'Sertifikasi Pelatihan', TRAINING_REPORT_COLUMNS],
+    ];
+    for (const [endpoint, sheetName, reportCols] of reports) {
+      const table = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/${endpoint}/ALL?paginate=200`,
+        headers: auth(ctx.adminToken),
+      });
+      const rows = table.json<{ data: Record<string, unknown>[] }>().data;
+      const columns = reportColumns(reportCols, { all: true });
+      // The fixture gives every column a value somewhere: a column left empty would be noticed.
+      expect(columns.filter((c) => rows.every((r) => r[c.key] == null)).map((c) => c.key)).toEqual([]);
+      expect(rows.length).toBeGreaterThan(4); // more than two batches
+
+      const { workbook } = await exportOf(`${endpoint}/ALL?type=export`);
+      const sheet = workbook.getWorksheet(sheetName)!;
+      expect(sheet.actualRowCount).toBe(1 + rows.length);
+      const written = rows.map((_, i) => columns.map((_c, j) => sheet.getRow(i + 2).getCell(j + 1).value));
+      const shown = rows.map((row) =>
+        columns.map((c) => {
+          const value = row[c.key];
+          if (value == null || value === '') return null;
+          if (c.kind === 'date') return new Date(`${value as string}T00:00:00Z`);
+          if (c.kind === 'status') return EFFECTIVE_STATUS_LABELS[value as EffectiveStatus];
+          return value;
+        }),
+      );
+      expect({ endpoint, written }).toEqual({ endpoint, written: shown });
+    }
   });
 
   it('stops reading when the export is aborted', async () => {

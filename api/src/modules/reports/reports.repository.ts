@@ -3,13 +3,17 @@ import {
   ALL,
   type CompanyCertificationReportQuery,
   type CompanyCertificationReportRow,
+  COMPANY_CERTIFICATION_REPORT_COLUMNS,
   type CompanyScope,
   type DateRange,
   effectiveStatus,
+  type ReportColumn,
+  SCHEME_REPORT_COLUMNS,
   type SchemeReportQuery,
   type SchemeReportRow,
   type SchemeStatus,
   toFlag,
+  TRAINING_REPORT_COLUMNS,
   type TrainingReportQuery,
   type TrainingReportRow,
 } from '@sertifikasi/shared-contracts';
@@ -25,13 +29,15 @@ import {
   trainingCertificates,
 } from '../../db/schema';
 import { searchDocument } from '../../db/search';
-import { keysetBatches } from '../../db/keyset';
+import { jsonRows, keysetBatches } from '../../db/keyset';
 import { matchesSearch } from '../../lib/list';
 
 /**
  * The three reports' queries (DECISIONS.md section 9). A page for the table (offset), and for the
  * export the same rows in the same order read in batches by keyset ("the rows after the last one
- * seen"), so an export of any size holds one batch at a time.
+ * seen"), so an export of any size holds one batch at a time. An export reads of each row only
+ * what its columns are written from and its keyset's keys (`jsonRows`, db/keyset.ts): on the
+ * embedded database every field read costs the thread that writes the workbook.
  */
 
 /** The search documents of the shared search style (one trigram index each, db/search.ts). */
@@ -78,23 +84,25 @@ export function companyReportWhere(q: CompanyCertificationReportQuery, scope: Co
 
 const clientSortName = sql<string>`lower(${clientCertificates.name})`;
 
+const companyReportFields = {
+  id: clientCertificates.id,
+  company_id: clientCertificates.company_id,
+  company_name: companies.name,
+  name: clientCertificates.name,
+  logo: clientCertificates.logo,
+  certificate_number: clientCertificates.certificate_number,
+  ea_code: clientCertificates.ea_code,
+  nace_code: clientCertificates.nace_code,
+  region: clientCertificates.region,
+  phone: clientCertificates.phone,
+  handphone: clientCertificates.handphone,
+  email: clientCertificates.email,
+  sort_name: clientSortName,
+};
+
 function companyReportSelect(db: Executor, where: SQL | undefined) {
   return db
-    .select({
-      id: clientCertificates.id,
-      company_id: clientCertificates.company_id,
-      company_name: companies.name,
-      name: clientCertificates.name,
-      logo: clientCertificates.logo,
-      certificate_number: clientCertificates.certificate_number,
-      ea_code: clientCertificates.ea_code,
-      nace_code: clientCertificates.nace_code,
-      region: clientCertificates.region,
-      phone: clientCertificates.phone,
-      handphone: clientCertificates.handphone,
-      email: clientCertificates.email,
-      sort_name: clientSortName,
-    })
+    .select(companyReportFields)
     .from(clientCertificates)
     .innerJoin(companies, eq(companies.id, clientCertificates.company_id))
     .where(where)
@@ -102,11 +110,30 @@ function companyReportSelect(db: Executor, where: SQL | undefined) {
 }
 
 type WithSort<T> = T & { sort_name?: string };
-type CompanySelectRow = CompanyCertificationReportRow & { sort_name: string };
 const withoutSort = <T extends object>(row: WithSort<T>): T => {
   const { sort_name: _, ...rest } = row;
   return rest as T;
 };
+
+/** A client row of the export: what its columns show, and its id. */
+export type CompanyExportRow = Omit<CompanyCertificationReportRow, 'company_id' | 'logo'>;
+/** The company report's columns, as fields of the export's rows (each one is: export.test.ts). */
+export const companyExportColumns = COMPANY_CERTIFICATION_REPORT_COLUMNS as readonly ReportColumn<
+  keyof CompanyExportRow
+>[];
+const companyExportKeys = [
+  'id',
+  'company_name',
+  'name',
+  'certificate_number',
+  'ea_code',
+  'nace_code',
+  'region',
+  'phone',
+  'handphone',
+  'email',
+  'sort_name',
+] as const;
 
 export async function companyReportCount(db: Executor, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(clientCertificates).where(where);
@@ -127,21 +154,24 @@ export function companyReportBatches(
   db: Executor,
   where: SQL | undefined,
   batchSize: number,
-): AsyncGenerator<CompanyCertificationReportRow[]> {
+): AsyncGenerator<CompanyExportRow[]> {
   return keysetBatches(
     batchSize,
-    (after: CompanySelectRow | null) =>
-      companyReportSelect(
+    (after: (CompanyExportRow & { sort_name: string }) | null) =>
+      jsonRows(
         db,
-        and(
-          where,
-          after
-            ? sql`${clientSortName} >= ${after.sort_name} and (${clientSortName}, ${clientCertificates.id}) > (${after.sort_name}, ${after.id})`
-            : undefined,
-        ),
-      )
-        .limit(batchSize)
-        .execute(),
+        companyReportFields,
+        companyReportSelect(
+          db,
+          and(
+            where,
+            after
+              ? sql`${clientSortName} >= ${after.sort_name} and (${clientSortName}, ${clientCertificates.id}) > (${after.sort_name}, ${after.id})`
+              : undefined,
+          ),
+        ).limit(batchSize),
+        companyExportKeys,
+      ),
     (rows) => rows.map(withoutSort),
   );
 }
@@ -209,26 +239,28 @@ export function schemeReportWhere(f: SchemeReportFilter): SQL | undefined {
   );
 }
 
+const schemeReportFields = {
+  id: schemes.id,
+  company_id: schemes.company_id,
+  company_name: companies.name,
+  certificate_id: schemes.certificate_id,
+  client_name: clientCertificates.name,
+  client_logo: clientCertificates.logo,
+  client_certificate_number: clientCertificates.certificate_number,
+  certification_id: schemes.certification_id,
+  cert_name: certificationTypes.name,
+  cert_number: schemes.cert_number,
+  status: schemes.status,
+  issue_date: schemes.issue_date,
+  expired_date: schemes.expired_date,
+  is_accredited: schemes.is_accredited,
+  accredited_id: schemes.accredited_id,
+  accredited_name: accreditedBodies.name,
+};
+
 function schemeReportSelect(db: Executor, where: SQL | undefined) {
   return db
-    .select({
-      id: schemes.id,
-      company_id: schemes.company_id,
-      company_name: companies.name,
-      certificate_id: schemes.certificate_id,
-      client_name: clientCertificates.name,
-      client_logo: clientCertificates.logo,
-      client_certificate_number: clientCertificates.certificate_number,
-      certification_id: schemes.certification_id,
-      cert_name: certificationTypes.name,
-      cert_number: schemes.cert_number,
-      status: schemes.status,
-      issue_date: schemes.issue_date,
-      expired_date: schemes.expired_date,
-      is_accredited: schemes.is_accredited,
-      accredited_id: schemes.accredited_id,
-      accredited_name: accreditedBodies.name,
-    })
+    .select(schemeReportFields)
     .from(schemes)
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
     .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
@@ -240,8 +272,60 @@ function schemeReportSelect(db: Executor, where: SQL | undefined) {
 
 type SchemeSelectRow = Awaited<ReturnType<ReturnType<typeof schemeReportSelect>['execute']>>[number];
 
-function toSchemeRow(r: SchemeSelectRow, today: string): SchemeReportRow {
+/**
+ * What the scheme export reads of a row: the fields its columns are written from (the status and
+ * the accreditation derived as for the table) and the keyset's (issue_date, id); not the ids and
+ * logo the table links with (on the embedded database every field read costs the export's thread).
+ */
+const schemeExportKeys = [
+  'id',
+  'company_name',
+  'client_name',
+  'client_certificate_number',
+  'cert_name',
+  'cert_number',
+  'status',
+  'issue_date',
+  'expired_date',
+  'is_accredited',
+  'accredited_name',
+] as const;
+type SchemeExportSelectRow = Pick<SchemeSelectRow, (typeof schemeExportKeys)[number]>;
+
+/** A scheme row of the export: what its columns show, and its id. */
+export type SchemeExportRow = Omit<
+  SchemeReportRow,
+  'company_id' | 'certificate_id' | 'client_logo' | 'certification_id' | 'is_accredited' | 'accredited_id'
+>;
+/** The scheme report's columns, as fields of the export's rows (each one is: export.test.ts). */
+export const schemeExportColumns = SCHEME_REPORT_COLUMNS as readonly ReportColumn<keyof SchemeExportRow>[];
+
+/** The row's fields shown alike by the table and the export: status, effective status, accreditation. */
+function schemeShown(r: SchemeExportSelectRow, today: string) {
   const status = r.status as SchemeStatus;
+  return {
+    status,
+    effective_status: effectiveStatus(status, r.expired_date, today),
+    accredited: r.is_accredited ? r.accredited_name : null,
+  };
+}
+
+function toSchemeExportRow(r: SchemeExportSelectRow, today: string): SchemeExportRow {
+  return {
+    id: r.id,
+    company_name: r.company_name,
+    client_name: r.client_name,
+    client_certificate_number: r.client_certificate_number,
+    cert_name: r.cert_name,
+    cert_number: r.cert_number,
+    issue_date: r.issue_date,
+    expired_date: r.expired_date,
+    ...schemeShown(r, today),
+  };
+}
+
+function toSchemeRow(r: SchemeSelectRow, today: string): SchemeReportRow {
+  const shown = schemeShown(r, today);
   return {
     id: r.id,
     company_id: r.company_id,
@@ -253,13 +337,13 @@ function toSchemeRow(r: SchemeSelectRow, today: string): SchemeReportRow {
     certification_id: r.certification_id,
     cert_name: r.cert_name,
     cert_number: r.cert_number,
-    status,
-    effective_status: effectiveStatus(status, r.expired_date, today),
+    status: shown.status,
+    effective_status: shown.effective_status,
     issue_date: r.issue_date,
     expired_date: r.expired_date,
     is_accredited: toFlag(r.is_accredited),
     accredited_id: r.accredited_id,
-    accredited: r.is_accredited ? r.accredited_name : null,
+    accredited: shown.accredited,
   };
 }
 
@@ -292,22 +376,25 @@ export function schemeReportBatches(
   f: SchemeReportFilter,
   where: SQL | undefined,
   batchSize: number,
-): AsyncGenerator<SchemeReportRow[]> {
+): AsyncGenerator<SchemeExportRow[]> {
   return keysetBatches(
     batchSize,
-    (after: SchemeSelectRow | null) =>
-      schemeReportSelect(
+    (after: SchemeExportSelectRow | null) =>
+      jsonRows(
         db,
-        and(
-          where,
-          after
-            ? sql`${schemes.issue_date} <= ${after.issue_date} and (${schemes.issue_date}, ${schemes.id}) < (${after.issue_date}, ${after.id})`
-            : undefined,
-        ),
-      )
-        .limit(batchSize)
-        .execute(),
-    (rows) => rows.map((r) => toSchemeRow(r, f.today)),
+        schemeReportFields,
+        schemeReportSelect(
+          db,
+          and(
+            where,
+            after
+              ? sql`${schemes.issue_date} <= ${after.issue_date} and (${schemes.issue_date}, ${schemes.id}) < (${after.issue_date}, ${after.id})`
+              : undefined,
+          ),
+        ).limit(batchSize),
+        schemeExportKeys,
+      ),
+    (rows) => rows.map((r) => toSchemeExportRow(r, f.today)),
   );
 }
 
@@ -327,18 +414,20 @@ export function trainingReportWhere(
   );
 }
 
+const trainingReportFields = {
+  id: trainingCertificates.id,
+  company_id: trainingCertificates.company_id,
+  company_name: companies.name,
+  name: trainingCertificates.name,
+  certificate_number: trainingCertificates.certificate_number,
+  date: trainingCertificates.date,
+  training: trainingCertificates.training,
+  location: trainingCertificates.location,
+};
+
 function trainingReportSelect(db: Executor, where: SQL | undefined) {
   return db
-    .select({
-      id: trainingCertificates.id,
-      company_id: trainingCertificates.company_id,
-      company_name: companies.name,
-      name: trainingCertificates.name,
-      certificate_number: trainingCertificates.certificate_number,
-      date: trainingCertificates.date,
-      training: trainingCertificates.training,
-      location: trainingCertificates.location,
-    })
+    .select(trainingReportFields)
     .from(trainingCertificates)
     .innerJoin(companies, eq(companies.id, trainingCertificates.company_id))
     .where(where)
@@ -359,25 +448,44 @@ export async function trainingReportPage(
   return trainingReportSelect(db, where).limit(limit).offset(offset);
 }
 
+/** A training row of the export: what its columns show, and its id. */
+export type TrainingExportRow = Omit<TrainingReportRow, 'company_id'>;
+/** The training report's columns, as fields of the export's rows (each one is: export.test.ts). */
+export const trainingExportColumns = TRAINING_REPORT_COLUMNS as readonly ReportColumn<
+  keyof TrainingExportRow
+>[];
+const trainingExportKeys = [
+  'id',
+  'company_name',
+  'name',
+  'certificate_number',
+  'date',
+  'training',
+  'location',
+] as const;
+
 export function trainingReportBatches(
   db: Executor,
   where: SQL | undefined,
   batchSize: number,
-): AsyncGenerator<TrainingReportRow[]> {
+): AsyncGenerator<TrainingExportRow[]> {
   return keysetBatches(
     batchSize,
-    (after: TrainingReportRow | null) =>
-      trainingReportSelect(
+    (after: TrainingExportRow | null) =>
+      jsonRows(
         db,
-        and(
-          where,
-          after
-            ? sql`${trainingCertificates.date} <= ${after.date} and (${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
-            : undefined,
-        ),
-      )
-        .limit(batchSize)
-        .execute(),
+        trainingReportFields,
+        trainingReportSelect(
+          db,
+          and(
+            where,
+            after
+              ? sql`${trainingCertificates.date} <= ${after.date} and (${trainingCertificates.date}, ${trainingCertificates.id}) < (${after.date}, ${after.id})`
+              : undefined,
+          ),
+        ).limit(batchSize),
+        trainingExportKeys,
+      ),
     (rows) => rows,
   );
 }

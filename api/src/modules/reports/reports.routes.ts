@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import {
   ALL,
-  COMPANY_CERTIFICATION_REPORT_COLUMNS,
   companyCertificationReportQuerySchema,
   companyCertificationReportRowSchema,
   DATE_RANGE_ORDER_MESSAGE,
@@ -15,11 +14,9 @@ import {
   type ReportColumn,
   reportColumns,
   REPORTS,
-  SCHEME_REPORT_COLUMNS,
   schemeReportQuerySchema,
   schemeReportRowSchema,
   toListResponse,
-  TRAINING_REPORT_COLUMNS,
   trainingReportQuerySchema,
   trainingReportRowSchema,
   XLSX_CONTENT_TYPE,
@@ -32,22 +29,26 @@ import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
 import {
+  companyExportColumns,
   companyName,
   companyReportBatches,
   companyReportCount,
   companyReportPage,
   companyReportWhere,
   namesOf,
+  schemeExportColumns,
   schemeReportBatches,
   schemeReportCount,
   schemeReportCountFromCounts,
   schemeReportPage,
   schemeReportWhere,
+  trainingExportColumns,
   trainingReportBatches,
   trainingReportCount,
   trainingReportPage,
   trainingReportWhere,
 } from './reports.repository';
+import { exportBatchSize } from './export-state';
 import { ExportAborted, writeReportWorkbook } from './workbook';
 
 /** A date range parameter as calendar dates in the deployment's time zone; 422 when it ends before it starts. */
@@ -159,7 +160,7 @@ export default async function reportRoutes(app: FastifyInstance) {
         const labels = REPORTS.company.filters;
         return sendExport(app, req, reply, {
           kind: 'company',
-          columns: COMPANY_CERTIFICATION_REPORT_COLUMNS,
+          columns: companyExportColumns,
           filters: [
             [labels.search, q.search],
             [
@@ -168,7 +169,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             ],
             [labels.accredited, listText(await namesOf(app.db, accreditedBodies, q.accredited, scope))],
           ],
-          batches: companyReportBatches(app.db, where, app.reportExports.batchSize),
+          batches: companyReportBatches(app.db, where, exportBatchSize(app)),
         });
       }
       const [total, rows] = await Promise.all([
@@ -203,7 +204,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       if (q.type === 'export') {
         return sendExport(app, req, reply, {
           kind: 'scheme',
-          columns: SCHEME_REPORT_COLUMNS,
+          columns: schemeExportColumns,
           filters: [
             [labels.search, q.search],
             [labels.issue_date, rangeText(filter.issue)],
@@ -216,7 +217,7 @@ export default async function reportRoutes(app: FastifyInstance) {
             ],
             [labels.accredited, listText(await namesOf(app.db, accreditedBodies, q.accredited, scope))],
           ],
-          batches: schemeReportBatches(app.db, filter, where, app.reportExports.batchSize),
+          batches: schemeReportBatches(app.db, filter, where, exportBatchSize(app)),
         });
       }
       const [total, rows] = await Promise.all([
@@ -247,12 +248,12 @@ export default async function reportRoutes(app: FastifyInstance) {
       if (q.type === 'export') {
         return sendExport(app, req, reply, {
           kind: 'training',
-          columns: TRAINING_REPORT_COLUMNS,
+          columns: trainingExportColumns,
           filters: [
             [labels.search, q.search],
             [labels.issue_date, rangeText(range)],
           ],
-          batches: trainingReportBatches(app.db, where, app.reportExports.batchSize),
+          batches: trainingReportBatches(app.db, where, exportBatchSize(app)),
         });
       }
       const [total, rows] = await Promise.all([
