@@ -109,15 +109,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('dummyPasswordHash', dummy);
   app.setValidatorCompiler(yupValidatorCompiler);
 
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks are plain callbacks where they need not wait for anything: every request runs them.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   await app.register(errorsPlugin);
+  // First among the hooks, so that an answer another hook ends early carries the headers too.
+  await app.register(securityHeadersPlugin);
   await app.register(underPressurePlugin, opts.config.overload);
   await app.register(metricsPlugin, { token: opts.config.metricsToken });
   await app.register(compressPlugin);
-  await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin, { redis: app.redis });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);

@@ -69,6 +69,10 @@ describe('overload', () => {
     const shed = await fetch(`${base}/api/health`);
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('5');
+    // Shed before any other work, and still with the security headers and a request id.
+    expect(shed.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(shed.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(shed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await shed.json()).toEqual(UNAVAILABLE);
     const list = await fetch(`${base}/api/company`, {
       headers: { authorization: `Bearer ${ctx.adminToken}` },

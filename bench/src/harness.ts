@@ -29,14 +29,23 @@ export interface Timing {
   warmup: number;
 }
 
-/** Warm-up (discarded), then the measured run. */
+/**
+ * Warm-up (discarded), then the measured run. `cpuUs`: this process's CPU time (user + system)
+ * during the measured run per answer. Every server a benchmark measures runs in this process (the
+ * load comes from a child), so it is what one answer costs the server, syscalls included: a figure
+ * that moves far less with the machine's load than requests a second do.
+ */
 export async function measure(
   load: LoadGenerator,
   timing: Timing,
   job: Omit<LoadJob, 'seconds'>,
-): Promise<LoadResult> {
+): Promise<LoadResult & { cpuUs: number }> {
   if (timing.warmup) await load.run({ ...job, seconds: timing.warmup });
-  return load.run({ ...job, seconds: timing.seconds });
+  const before = process.cpuUsage();
+  const result = await load.run({ ...job, seconds: timing.seconds });
+  const used = process.cpuUsage(before);
+  const answers = result.ok + result.non2xx;
+  return { ...result, cpuUs: answers ? (used.user + used.system) / answers : 0 };
 }
 
 /** `GET /bare` on a bare Fastify app: the framework and loopback HTTP alone. */

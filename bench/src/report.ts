@@ -4,7 +4,8 @@ export interface Row {
   target: string;
   endpoint: string;
   connections: number;
-  result: LoadResult;
+  /** With `cpuUs`: this process's CPU time per answer in microseconds, when measured (harness.ts). */
+  result: LoadResult & { cpuUs?: number };
   /** Requests a second of the bare Fastify route, for the ratio. */
   bareRps: number;
   /**
@@ -31,7 +32,7 @@ function bad(r: LoadResult): string {
 const ratioText = (ratio: number) => (ratio >= 0.01 ? ratio.toFixed(3) : ratio.toPrecision(2));
 
 /** One row of cells; the ratios are requests/s over the bare route's (and the anchor's, when given). */
-function cells(row: Row, withAnchor: boolean): string[] {
+function cells(row: Row, withAnchor: boolean, withCpu: boolean): string[] {
   const { result: r } = row;
   const ratio = row.bareRps > 0 ? r.rps / row.bareRps : 0;
   const anchor = row.anchorRps ? ratioText(r.rps / row.anchorRps) : '-';
@@ -45,17 +46,22 @@ function cells(row: Row, withAnchor: boolean): string[] {
     bad(r),
     row.bareRps > 0 ? ratioText(ratio) : '-',
     ...(withAnchor ? [anchor] : []),
+    ...(withCpu ? [r.cpuUs ? String(Math.round(r.cpuUs)) : '-'] : []),
   ];
 }
 
 const HEAD = ['target', 'endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs bare'];
-const RIGHT = new Set([2, 3, 4, 5, 7, 8]);
+const RIGHT = new Set([2, 3, 4, 5, 7, 8, 9]);
 
-/** The rows as a text table; a 'vs anchor' column when any row has the anchor's rate. */
+/**
+ * The rows as a text table; a 'vs anchor' column when any row has the anchor's rate, and 'cpu us'
+ * (the server's CPU time per answer) when any row measured it.
+ */
 export function table(rows: Row[]): string {
   const withAnchor = rows.some((r) => r.anchorRps);
-  const head = withAnchor ? [...HEAD, 'vs anchor'] : HEAD;
-  const body = rows.map((r) => cells(r, withAnchor));
+  const withCpu = rows.some((r) => r.result.cpuUs);
+  const head = [...HEAD, ...(withAnchor ? ['vs anchor'] : []), ...(withCpu ? ['cpu us'] : [])];
+  const body = rows.map((r) => cells(r, withAnchor, withCpu));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
   const line = (c: string[]) =>
     c.map((v, i) => (RIGHT.has(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');

@@ -59,7 +59,20 @@ export function createClock(timeZone: string): SettableClock {
   });
   let fixed: Date | null = null;
   const now = () => (fixed ? new Date(fixed.getTime()) : new Date());
-  const today = (at?: Date) => format.format(at ?? now());
+  // The date of the last second asked about: every request asks for today, and formatting costs
+  // more than the rest of a public check's own work. Exact: every zone's offset is whole seconds, so
+  // two instants within one second of UTC fall on one calendar date.
+  let lastSecond = Number.NaN;
+  let lastDate = '';
+  const today = (at?: Date) => {
+    const instant = at ?? now();
+    const second = Math.floor(instant.getTime() / 1000);
+    if (second !== lastSecond) {
+      lastDate = format.format(instant);
+      lastSecond = second;
+    }
+    return lastDate;
+  };
   const wallTime = (at?: Date): WallTime => {
     const p = Object.fromEntries(wall.formatToParts(at ?? now()).map((x) => [x.type, x.value]));
     const date = `${p.year!.padStart(4, '0')}-${p.month!.padStart(2, '0')}-${p.day!.padStart(2, '0')}`;

@@ -8,12 +8,16 @@ import { ALL } from '@sertifikasi/shared-contracts';
  */
 export const idParams = yup.object({ id: yup.string().trim().lowercase().uuid().required() });
 
+/** A company id or `ALL` (the UUID check made once, not per request). */
+const uuidText = yup.string().uuid();
+const companyOrAll = (v: string | undefined) => v === ALL || uuidText.isValidSync(v);
+
 /** `/{company_id}/{id}`: a company (or `ALL`, every company in the caller's scope) and a record. */
 export const companyIdParams = yup.object({
   company_id: yup
     .string()
     .trim()
-    .test('company', (v) => v === ALL || yup.string().uuid().isValidSync(v))
+    .test('company', companyOrAll)
     .required(),
   id: yup.string().trim().lowercase().uuid().required(),
 });
@@ -23,7 +27,7 @@ export const companyParams = yup.object({
   company_id: yup
     .string()
     .trim()
-    .test('company', (v) => v === ALL || yup.string().uuid().isValidSync(v))
+    .test('company', companyOrAll)
     .required(),
 });
 

@@ -131,11 +131,36 @@ export function validateWith(schema: yup.AnySchema, data: unknown, part: string)
   return value;
 }
 
+const isEmptyObject = (data: unknown): boolean => {
+  if (!data || typeof data !== 'object') return false;
+  for (const _key in data) return false;
+  return true;
+};
+
+/**
+ * What a query schema makes of no parameters at all, when that is every field left undefined (no
+ * default, nothing required): the answer of most requests, known once instead of asked of yup on
+ * each. Undefined when the schema gives anything else (a default, a refusal).
+ */
+function emptyQueryAnswer(schema: yup.AnySchema): Record<string, undefined> | undefined {
+  try {
+    const value = validateWith(schema, {}, 'querystring');
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const entries = Object.entries(value);
+    if (entries.some(([, v]) => v !== undefined)) return undefined;
+    return Object.fromEntries(entries.map(([k]) => [k, undefined]));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Fastify validator compiler: routes declare yup schemas through routeSchema(). */
 export const yupValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const yupSchema = yupOf.get(schema as object);
   if (!yupSchema) return () => ({ value: undefined as unknown });
+  const empty = httpPart === 'querystring' ? emptyQueryAnswer(yupSchema) : undefined;
   return (data: unknown) => {
+    if (empty && isEmptyObject(data)) return { value: { ...empty } };
     try {
       return { value: validateWith(yupSchema, data, httpPart ?? 'body') };
     } catch (error) {

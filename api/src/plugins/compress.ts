@@ -25,8 +25,8 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 });
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 4 };
 
-async function encode(payload: string | Buffer, encoding: Encoding): Promise<Buffer> {
-  const size = Buffer.byteLength(payload);
+/** Compressed on this thread (small bodies) or on libuv's (from ASYNC_MIN_BYTES): a Buffer, or its promise. */
+function encode(payload: string | Buffer, size: number, encoding: Encoding): Buffer | Promise<Buffer> {
   if (size >= ASYNC_MIN_BYTES) {
     return encoding === 'br' ? brotliAsync(payload, brotliOptions(size)) : gzipAsync(payload, GZIP_OPTIONS);
   }
@@ -68,20 +68,31 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
  * portal's precompressed files).
  */
 export default fp(async function compress(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
+  // A plain callback: most answers pass untouched, and need no promise for it.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
+    const size = Buffer.byteLength(payload);
+    if (size < COMPRESS_MIN_BYTES) return done(null, payload);
     const vary = reply.getHeader('vary');
     if (!vary) reply.header('vary', 'Accept-Encoding');
     else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`);
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding || req.method === 'HEAD') return payload;
-    const body = await encode(payload, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+    if (!encoding || req.method === 'HEAD') return done(null, payload);
+    const compressed = (body: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, body);
+    };
+    let body: Buffer | Promise<Buffer>;
+    try {
+      body = encode(payload, size, encoding);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (Buffer.isBuffer(body)) return compressed(body);
+    body.then(compressed, (err: Error) => done(err));
   });
 });

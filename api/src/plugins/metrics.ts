@@ -83,10 +83,11 @@ export default fp(
       },
     });
 
-    app.addHook('onResponse', async (req, reply) => {
+    app.addHook('onResponse', (req, reply, done) => {
       const route = routeOf(req);
       requests.inc({ route, method: req.method, status: String(reply.statusCode) });
       duration.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+      done();
     });
 
     const { token } = opts;

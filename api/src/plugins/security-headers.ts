@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { remoteOrigins } from './portal';
 
@@ -13,8 +12,7 @@ declare module 'fastify' {
 }
 
 /** The headers helmet writes with these options (computed once, by helmet itself). */
-export function helmetHeaders(options: FastifyHelmetOptions): Record<string, string> {
-  const { enableCSPNonces: _nonces, global: _global, ...helmetOptions } = options;
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => {
@@ -25,11 +23,7 @@ export function helmetHeaders(options: FastifyHelmetOptions): Record<string, str
     },
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
-  helmet(helmetOptions as Parameters<typeof helmet>[0])(
-    {} as IncomingMessage,
-    res as unknown as ServerResponse,
-    () => undefined,
-  );
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
   return headers;
 }
 
@@ -38,7 +32,7 @@ export function helmetHeaders(options: FastifyHelmetOptions): Record<string, str
  * origins of remotes deployed elsewhere), no framing, and resources for this origin only (the public
  * checks open themselves to other origins in their own context).
  */
-export function securityHeaderOptions(config: Pick<Config, 'remoteUrls'>): FastifyHelmetOptions {
+export function securityHeaderOptions(config: Pick<Config, 'remoteUrls'>): HelmetOptions {
   const remotes = remoteOrigins(config);
   return {
     contentSecurityPolicy: {
@@ -60,15 +54,22 @@ export function securityHeaderOptions(config: Pick<Config, 'remoteUrls'>): Fasti
 }
 
 /**
- * @fastify/helmet with the app's policy (securityHeaderOptions of `app.config`), plus the same
- * headers as `app.securityHeaders`, so that the framework's own errors (a malformed URL, a header
- * too large) carry them too.
+ * Helmet's headers with the app's policy (securityHeaderOptions of `app.config`) on every answer.
+ * They depend on the configuration only, so helmet computes them once, at start (`app.securityHeaders`,
+ * also what the framework's own errors carry): @fastify/helmet ran helmet again on every request,
+ * parsing the policy each time. A route may still set one of them itself (the images' own policy,
+ * the API viewer's): its value replaces this one. Registered before the other plugins' hooks, so
+ * an answer they end early (503 when overloaded, 401) carries them too.
  */
 export default fp(
   async function securityHeaders(app) {
-    const options = securityHeaderOptions(app.config);
-    await app.register(fastifyHelmet, options);
-    app.decorate('securityHeaders', helmetHeaders(options));
+    const headers = helmetHeaders(securityHeaderOptions(app.config));
+    app.decorate('securityHeaders', headers);
+    const names = Object.keys(headers);
+    app.addHook('onRequest', (_req, reply, done) => {
+      for (const name of names) reply.header(name, headers[name]);
+      done();
+    });
   },
   { name: 'security-headers' },
 );

@@ -92,14 +92,16 @@ export default fp(
           exempt(req) ? undefined : shed(reply)) as unknown as PressureHandler,
       });
     }
-    app.addHook('onRequest', async (req, reply) => {
-      if (exempt(req)) return;
+    // 'close' comes once the answer is sent or the client has gone, whichever way the request ends.
+    const ended = () => load.inFlight--;
+    app.addHook('onRequest', (req, reply, done) => {
+      if (exempt(req)) return done();
       if (settings.maxInFlight && load.inFlight >= settings.maxInFlight) {
         return reply.send(shed(reply));
       }
       load.inFlight++;
-      // 'close' comes once the answer is sent or the client has gone, whichever way the request ends.
-      reply.raw.once('close', () => load.inFlight--);
+      reply.raw.on('close', ended);
+      done();
     });
   },
   { name: 'under-pressure' },

@@ -58,19 +58,35 @@ interface SchemeJoinedJson {
 }
 
 /**
- * The client's schemes with their type's and body's names, newest issue first, as one JSON array
- * (a correlated subquery, so the detail is one statement and one round trip). `s` is written with
- * its column names, which are the schema's property names for schemes (the detail test compares a
- * scheme here with the one the create route answers).
+ * The client's schemes with their type's and body's names, as one JSON array (a correlated
+ * subquery, so the detail is one statement and one round trip). `s` is written with its column
+ * names, which are the schema's property names for schemes (the detail test compares a scheme here
+ * with the one the create route answers). The names are scalar subqueries (a primary-key probe
+ * each, where joins hashed both tables on every call) and the array is not ordered here (an
+ * ordered aggregate sorts on every call): findClientDetail orders the few schemes.
  */
-const schemesJson = sql<SchemeJoinedJson[] | string>`coalesce((
-  select json_agg(json_build_object('s', s, 'cert_name', t.name, 'accredited', a.name)
-    order by s.issue_date desc, s.created_at desc, s.id)
+const schemesJson = sql<SchemeJoinedJson[] | string | null>`(
+  select json_agg(json_build_object('s', s,
+    'cert_name', (select t.name from ${certificationTypes} t where t.id = s.certification_id),
+    'accredited', (select a.name from ${accreditedBodies} a where a.id = s.accredited_id)))
   from ${schemes} s
-  join ${certificationTypes} t on t.id = s.certification_id
-  left join ${accreditedBodies} a on a.id = s.accredited_id
   where s.certificate_id = ${clientCertificates}.id
-), '[]'::json)`;
+)`;
+
+/** A timestamp as json writes it, to the microsecond (`2025-01-15T03:02:00.123456+00:00`). */
+function microseconds(text: string): number {
+  const fraction = /\.(\d+)/.exec(text)?.[1] ?? '';
+  return Date.parse(text) * 1000 + Number(fraction.padEnd(6, '0').slice(3, 6));
+}
+
+/** Newest issue first, then the latest written, then by id: the order the detail shows. */
+const newestIssueFirst = (a: SchemeJoinedJson, b: SchemeJoinedJson): number =>
+  a.s.issue_date !== b.s.issue_date
+    ? a.s.issue_date < b.s.issue_date
+      ? 1
+      : -1
+    : microseconds(b.s.created_at) - microseconds(a.s.created_at) ||
+      (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0);
 
 const clientDetail = preparedShapes(
   'client.detail',
@@ -123,8 +139,9 @@ export async function findClientDetail(
   const { client, company } = row;
   const ref = { name: client.name, certificate_number: client.certificate_number };
   // node-postgres parses json; PGlite may hand it over as text.
-  const joined =
-    typeof row.schemes === 'string' ? (JSON.parse(row.schemes) as SchemeJoinedJson[]) : row.schemes;
+  const joined = (
+    typeof row.schemes === 'string' ? (JSON.parse(row.schemes) as SchemeJoinedJson[]) : (row.schemes ?? [])
+  ).sort(newestIssueFirst);
   return {
     ...toClientDto(client, company),
     company: {

@@ -53,10 +53,11 @@ export function openToOtherOrigins(
   urls: readonly string[],
   rateLimit: { max: number; timeWindow: number },
 ): void {
-  context.addHook('onSend', async (_req, reply) => {
+  context.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Access-Control-Expose-Headers', 'ETag');
     reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    done(null, payload);
   });
   for (const url of urls) {
     context.route({

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import { SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from '../../services/scheme-history';
@@ -24,7 +24,21 @@ export function numberVariants(raw: string): { slash: string; literal: string } 
 const matches = (column: SQLWrapper, a: unknown, b: unknown) =>
   sql`lower(trim(${column})) in (lower(trim(${a})), lower(trim(${b})))`;
 
-/** A scheme as the public check reads it: public fields, plus what deciding them needs. */
+/** Whether a row's number is the `/` spelling (preferred when both spellings exist). */
+const isSlash = (column: SQLWrapper, slash: unknown) =>
+  sql<boolean>`lower(trim(${column})) = lower(trim(${slash}))`;
+
+/** Of the (at most two) rows the two spellings found, the `/` one, else the other. */
+const preferred = <R extends { slash: boolean }>(rows: readonly R[]): R | undefined =>
+  rows.find((r) => r.slash) ?? rows[0];
+
+/**
+ * A scheme as the public check reads it: public fields, plus what deciding them needs. Every public
+ * check runs it, so it is shaped for the database's work per call (a few tens of microseconds): the
+ * type's and body's names as scalar subqueries (one primary-key probe each, where joins built hash
+ * tables of those tables on every call), and no sort at all: the number index finds at most two
+ * rows (one per spelling) and the caller picks; the audit rows are ordered by the caller too.
+ */
 const schemeByNumber = prepared('public-check.scheme', ['slash', 'literal'], (db, p, name) =>
   db
     .select({
@@ -40,28 +54,27 @@ const schemeByNumber = prepared('public-check.scheme', ['slash', 'literal'], (db
       address: clientCertificates.address,
       scope: clientCertificates.scope,
       ea_code: clientCertificates.ea_code,
-      standard: certificationTypes.name,
-      accreditation: accreditedBodies.name,
+      standard: sql<string>`(select ${certificationTypes.name} from ${certificationTypes}
+        where ${certificationTypes.id} = ${schemes.certification_id})`,
+      accreditation: sql<string | null>`(select ${accreditedBodies.name} from ${accreditedBodies}
+        where ${accreditedBodies.id} = ${schemes.accredited_id})`,
       simple_dates: companies.simple_dates,
       public_certificate_download: companies.public_certificate_download,
       created_at: schemes.created_at,
-      // The scheme's audit rows in the same round trip, in the order scheme-history reads them
-      // (its deriveStatusHistory turns them into the history).
-      audit: sql<AuditJson[]>`coalesce((select json_agg(json_build_object(
+      slash: isSlash(schemes.cert_number, p.slash),
+      // The scheme's audit rows in the same round trip (scheme-history's deriveStatusHistory turns
+      // them into the history), in index order: findSchemeByNumber sorts them as it reads them.
+      audit: sql<AuditJson[] | string | null>`(select json_agg(json_build_object(
           'action', a.action, 'at', a.at, 'by', a.actor_username,
           'beforeStatus', a.before ->> 'status', 'afterStatus', a.after ->> 'status',
-          'afterIssueDate', a.after ->> 'issue_date')
-          order by a.at, case a.action when 'create' then 0 when 'update' then 1 else 2 end)
-        from ${auditLog} a where a.entity = ${SCHEME_AUDIT_ENTITY} and a.entity_id = ${schemes.id}), '[]')`,
+          'afterIssueDate', a.after ->> 'issue_date'))
+        from ${auditLog} a where a.entity = ${SCHEME_AUDIT_ENTITY} and a.entity_id = ${schemes.id})`,
     })
     .from(schemes)
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
-    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
     .innerJoin(companies, eq(companies.id, schemes.company_id))
     .where(and(matches(schemes.cert_number, p.slash, p.literal), ne(schemes.status, 'DRAFT')))
-    .orderBy(desc(sql`lower(trim(${schemes.cert_number})) = lower(trim(${p.slash}))`))
-    .limit(1)
+    .limit(2)
     .prepare(name),
 );
 
@@ -70,19 +83,28 @@ interface AuditJson extends Omit<SchemeAuditRow, 'at'> {
   at: string;
 }
 
-export type PublicSchemeRow = Omit<Awaited<ReturnType<typeof schemeByNumber>>[number], 'audit'> & {
+export type PublicSchemeRow = Omit<Awaited<ReturnType<typeof schemeByNumber>>[number], 'audit' | 'slash'> & {
   audit: SchemeAuditRow[];
 };
 
+/** The order scheme-history reads audit rows in: by time, a creation before an update at the same instant. */
+const ACTION_ORDER: Record<string, number> = { create: 0, update: 1 };
+const byTimeThenAction = (a: SchemeAuditRow, b: SchemeAuditRow) =>
+  a.at.getTime() - b.at.getTime() || (ACTION_ORDER[a.action] ?? 2) - (ACTION_ORDER[b.action] ?? 2);
+
 /**
  * The scheme (never a DRAFT) whose number is `raw` (a check path's number, decoded), with its audit
- * rows for the status history, in one query; or null.
+ * rows for the status history (in scheme-history's order), in one query; or null.
  */
 export async function findSchemeByNumber(db: Executor, raw: string): Promise<PublicSchemeRow | null> {
-  const [row] = await schemeByNumber(db, numberVariants(raw));
-  if (!row) return null;
-  const audit = typeof row.audit === 'string' ? (JSON.parse(row.audit) as AuditJson[]) : row.audit;
-  return { ...row, audit: audit.map((a) => ({ ...a, at: new Date(a.at) })) };
+  const found = preferred(await schemeByNumber(db, numberVariants(raw)));
+  if (!found) return null;
+  const { slash: _slash, audit: json, ...row } = found;
+  // node-postgres parses json; PGlite may hand it over as text.
+  const audit = (typeof json === 'string' ? (JSON.parse(json) as AuditJson[]) : (json ?? []))
+    .map((a) => ({ ...a, at: new Date(a.at) }))
+    .sort(byTimeThenAction);
+  return { ...row, audit };
 }
 
 const trainingByNumber = prepared('public-check.training', ['slash', 'literal'], (db, p, name) =>
@@ -93,19 +115,21 @@ const trainingByNumber = prepared('public-check.training', ['slash', 'literal'],
       training: trainingCertificates.training,
       location: trainingCertificates.location,
       date: trainingCertificates.date,
+      slash: isSlash(trainingCertificates.certificate_number, p.slash),
     })
     .from(trainingCertificates)
     .where(matches(trainingCertificates.certificate_number, p.slash, p.literal))
-    .orderBy(desc(sql`lower(trim(${trainingCertificates.certificate_number})) = lower(trim(${p.slash}))`))
-    .limit(1)
+    .limit(2)
     .prepare(name),
 );
 
-export type PublicTrainingRow = Awaited<ReturnType<typeof trainingByNumber>>[number];
+export type PublicTrainingRow = Omit<Awaited<ReturnType<typeof trainingByNumber>>[number], 'slash'>;
 
 export async function findTrainingByNumber(db: Executor, raw: string): Promise<PublicTrainingRow | null> {
-  const [row] = await trainingByNumber(db, numberVariants(raw));
-  return row ?? null;
+  const found = preferred(await trainingByNumber(db, numberVariants(raw)));
+  if (!found) return null;
+  const { slash: _slash, ...row } = found;
+  return row;
 }
 
 /** Everything the certificate PDF shows, by scheme id (any status: the route decides who may see it). */

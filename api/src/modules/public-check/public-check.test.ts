@@ -303,6 +303,58 @@ describe('GET /api/check-certificate-company/{number}', () => {
     }
   });
 
+  it('answers the / spelling when a number written with + exists as well, whichever comes first', async () => {
+    // Written the other way round from what a reader would meet first.
+    await scheme(other, { number: 'TWIN+2025+01', status: 'WITHDRAWN', desc: 'Nomor dengan plus' });
+    await scheme(main, { number: 'TWIN/2025/01', status: 'ACTIVE' });
+    for (const path of ['TWIN+2025+01', 'twin%2B2025%2B01', 'TWIN%2F2025%2F01']) {
+      const res = await get(`/api/check-certificate-company/${path}`);
+      expect({ path, status: res.statusCode }).toEqual({ path, status: 200 });
+      expect({ path, number: res.json().cert_number }).toEqual({ path, number: 'TWIN/2025/01' });
+    }
+    await db()
+      .insert(trainingCertificates)
+      .values(
+        ['TRN+TWIN+01', 'TRN/TWIN/01'].map((number, i) => ({
+          id: newId(),
+          company_id: main.id,
+          certificate_number: number,
+          name: `Peserta ${i}`,
+          training: 'Ahli K3 Umum',
+          location: 'Bandung',
+          date: '2024-07-15',
+        })),
+      );
+    const training = await get('/api/check-certificate-training/TRN+TWIN+01');
+    expect(training.json()).toMatchObject({ certificate_number: 'TRN/TWIN/01', name: 'Peserta 1' });
+  });
+
+  it('reads a creation and a status change written at the same instant in that order', async () => {
+    const at = noonOn(addDays(today, -10));
+    const { id } = await scheme(main, { number: 'SAME-INSTANT-01', status: 'ACTIVE', audited: false });
+    // The change is stored before the creation, both at one instant (a bulk import can do that).
+    await statusChange(id, main.id, 'ACTIVE', 'SUSPENDED', at);
+    await db()
+      .insert(auditLog)
+      .values({
+        id: newId(),
+        at,
+        actor_id: null,
+        actor_username: 'petugas-rahasia',
+        action: 'create',
+        entity: 'company-certificate-scheme',
+        entity_id: id,
+        company_id: main.id,
+        before: null,
+        after: { id, status: 'ACTIVE', issue_date: addDays(today, -30) },
+      });
+    const body = (await get('/api/check-certificate-company/SAME-INSTANT-01')).json<CompanyCheck>();
+    expect(body.history).toEqual([
+      { status: 'ACTIVE', from: addDays(today, -30) },
+      { status: 'SUSPENDED', from: addDays(today, -10) },
+    ]);
+  });
+
   it('shows the simple_dates setting of the company', async () => {
     const body = (await get('/api/check-certificate-company/smp-01')).json();
     expect(body).toMatchObject({ simple_dates: true, public_certificate_download: false, download_id: null });
