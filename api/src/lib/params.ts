@@ -14,21 +14,13 @@ const companyOrAll = (v: string | undefined) => v === ALL || uuidText.isValidSyn
 
 /** `/{company_id}/{id}`: a company (or `ALL`, every company in the caller's scope) and a record. */
 export const companyIdParams = yup.object({
-  company_id: yup
-    .string()
-    .trim()
-    .test('company', companyOrAll)
-    .required(),
+  company_id: yup.string().trim().test('company', companyOrAll).required(),
   id: yup.string().trim().lowercase().uuid().required(),
 });
 
 /** `/{company_id}`: a company or `ALL`, for look-ups and dashboards. */
 export const companyParams = yup.object({
-  company_id: yup
-    .string()
-    .trim()
-    .test('company', companyOrAll)
-    .required(),
+  company_id: yup.string().trim().test('company', companyOrAll).required(),
 });
 
 /**
