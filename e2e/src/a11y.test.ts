@@ -325,10 +325,13 @@ describe('the keyboard alone', () => {
         await screenshot(page, 'a11y-focus-menu-link');
         await page.keyboard.press('Enter');
         await page.waitForURL('**/company-certificate');
+        // The address changes at once; the list's module may still be loading (the dashboard stays
+        // on screen meanwhile), so wait for its button before walking to it by keyboard.
+        const opener = page.getByRole('button', { name: 'Tambah Sertifikasi Perusahaan' });
+        await visible(opener);
         await settle(page);
 
         await tabTo(page, /^Tambah Sertifikasi Perusahaan$/);
-        const opener = page.getByRole('button', { name: 'Tambah Sertifikasi Perusahaan' });
         await screenshot(page, 'a11y-focus-add-button');
         await page.keyboard.press('Enter');
         const dialog = await visible(page.getByRole('dialog', { name: 'Tambah Sertifikasi Perusahaan' }));
