@@ -35,8 +35,8 @@ import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
 // The app's `reportExports` (its type, declared with it).
 import type {} from '../../api/src/modules/reports/export-state';
 import { envInt } from './settings';
-import { listen, onInterrupt, signIn } from './harness';
-import { describeUrl, openTargetRuntime, pgliteTarget, postgresTarget, type Target } from './targets';
+import { listen, signIn } from './harness';
+import { benchEachTarget, openTargetRuntime, type Target } from './targets';
 
 const ROWS = envInt('EXPORT_ROWS', 100_000, 1_000, 2_000_000);
 /** Timed runs of the whole export and of the bare write each; the best of them is reported. */
@@ -312,28 +312,7 @@ async function main() {
   console.log(
     `scheme report export: ${ROWS} rows, best of ${REPEAT} runs, batches of ${BATCH ?? 'the app default'}${gc ? '' : ' (no --expose-gc: peaks include garbage)'}`,
   );
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const targets = (process.env.BENCH_TARGETS || 'pglite,postgres').split(',');
-  const results: string[] = [];
-  if (targets.includes('pglite')) {
-    const target = pgliteTarget();
-    onInterrupt.add(target.dispose);
-    try {
-      results.push(...(await benchTarget(target)));
-    } finally {
-      await target.dispose();
-    }
-  }
-  if (targets.includes('postgres') && serverUrl) {
-    console.log(`  postgres: ${describeUrl(serverUrl)}`);
-    const target = await postgresTarget(serverUrl);
-    onInterrupt.add(target.dispose);
-    try {
-      results.push(...(await benchTarget(target)));
-    } finally {
-      await target.dispose();
-    }
-  }
+  const results = await benchEachTarget((target) => benchTarget(target));
   console.log(`\n| target | what | result |\n| --- | --- | --- |\n${results.join('\n')}`);
 }
 

@@ -22,8 +22,8 @@ import ExcelJS from 'exceljs';
 import { addValidity, IMPORT_COLUMNS } from '@sertifikasi/shared-contracts';
 import { buildApp, type SQL, sql } from './api';
 import { envInt } from './settings';
-import { listen, onInterrupt, signIn } from './harness';
-import { describeUrl, openTargetRuntime, pgliteTarget, postgresTarget, type Target } from './targets';
+import { listen, signIn } from './harness';
+import { benchEachTarget, openTargetRuntime, type Target } from './targets';
 
 const ROWS = envInt('IMPORT_ROWS', 50_000, 100, 50_000);
 const SCHEMES_PER_CLIENT = 5;
@@ -356,28 +356,7 @@ async function main() {
     `import: ${ROWS} rows (${CLIENTS} clients x ${SCHEMES_PER_CLIENT} schemes), file ${(file.length / 2 ** 20).toFixed(1)} MB built in ${((performance.now() - started) / 1000).toFixed(1)} s${gc ? '' : ' (no --expose-gc)'}`,
   );
   started = performance.now();
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const targets = (process.env.BENCH_TARGETS || 'pglite,postgres').split(',');
-  const results: string[] = [];
-  if (targets.includes('pglite')) {
-    const target = pgliteTarget();
-    onInterrupt.add(target.dispose);
-    try {
-      results.push(...(await benchTarget(target, file)));
-    } finally {
-      await target.dispose();
-    }
-  }
-  if (targets.includes('postgres') && serverUrl) {
-    console.log(`  postgres: ${describeUrl(serverUrl)}`);
-    const target = await postgresTarget(serverUrl);
-    onInterrupt.add(target.dispose);
-    try {
-      results.push(...(await benchTarget(target, file)));
-    } finally {
-      await target.dispose();
-    }
-  }
+  const results = await benchEachTarget((target) => benchTarget(target, file));
   console.log(`\n| target | what | result |\n| --- | --- | --- |\n${results.join('\n')}`);
 }
 

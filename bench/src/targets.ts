@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { LOG_REDACT, loadConfig, openDatabase, openRuntime } from './api';
+import { onInterrupt } from './harness';
 
 /** A database the API runs on for one part of the benchmark, created fresh and removed afterwards. */
 export interface Target {
@@ -79,4 +80,28 @@ export async function openTargetRuntime(target: Target) {
   const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
   const runtime = await openRuntime(config, { migrate: true, logger });
   return { password, config, logger, runtime };
+}
+
+/**
+ * Runs `bench` on each target BENCH_TARGETS names (pglite, postgres; PostgreSQL only with
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL), one at a time, each disposed afterwards (and on Ctrl-C),
+ * and answers the lines they report, in that order.
+ */
+export async function benchEachTarget(bench: (target: Target) => Promise<string[]>): Promise<string[]> {
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const names = (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim());
+  const results: string[] = [];
+  for (const name of ['pglite', 'postgres'] as const) {
+    if (!names.includes(name)) continue;
+    if (name === 'postgres' && !serverUrl) continue;
+    if (name === 'postgres') console.log(`  postgres: ${describeUrl(serverUrl!)}`);
+    const target = name === 'pglite' ? pgliteTarget() : await postgresTarget(serverUrl!);
+    onInterrupt.add(target.dispose);
+    try {
+      results.push(...(await bench(target)));
+    } finally {
+      await target.dispose();
+    }
+  }
+  return results;
 }
