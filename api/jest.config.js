@@ -1,6 +1,6 @@
-/** API tests: app.inject against the embedded database (default) or PostgreSQL (TEST_DB=postgres). */
+/** API tests: app.inject against PostgreSQL (the embedded server, or TEST_DATABASE_URL's). */
 module.exports = {
-  displayName: process.env.TEST_DB === 'postgres' ? 'api (postgres)' : 'api (pglite)',
+  displayName: 'api',
   testEnvironment: 'node',
   transform: {
     '^.+\\.(t|j)sx?$': [
@@ -12,6 +12,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 60000,
   maxWorkers: 2,
 };

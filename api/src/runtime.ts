@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase, type SlowQueryLogger } from './db';
+import type { EmbeddedLog } from './db/embedded';
 import { migrate } from './db/migrate';
 import { openRedis } from './plugins/redis';
 import { seedAdministrator, seedPermissions, type SeedResult } from './services/seed';
@@ -17,7 +18,7 @@ const silentLog = { warn: () => undefined, info: () => undefined };
 /** Opens the database (and Redis), migrates when asked, and seeds the catalogue and first administrator. */
 export async function openRuntime(
   config: Config,
-  opts: { migrate: boolean; logger?: SlowQueryLogger & { info(entry: object, message: string): void } },
+  opts: { migrate: boolean; logger?: SlowQueryLogger & EmbeddedLog },
 ): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -26,6 +27,7 @@ export async function openRuntime(
     statementTimeoutMs: config.dbStatementTimeoutMs,
     slowQueryMs: config.slowQueryMs,
     logger: opts.logger,
+    serverLog: opts.logger,
   });
   let redis: Redis | undefined;
   try {

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
 import { loadConfig } from './config';
+import { EarlierVersionDataDirError, EmbeddedServerError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { loggableError } from './plugins/errors';
 import { openRuntime } from './runtime';
@@ -33,7 +35,13 @@ async function main() {
   try {
     runtime = await openRuntime(config, { migrate: config.migrateOnStart, logger });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    // A DATA_DIR held by another process, written by the earlier version, or a server that cannot
+    // start: say so and stop (exit 2: a setting or a place to fix, not a crash).
+    if (
+      err instanceof DataDirLockedError ||
+      err instanceof EarlierVersionDataDirError ||
+      err instanceof EmbeddedServerError
+    ) {
       logger.fatal(err.message);
       console.error(err.message);
       process.exit(2);
@@ -78,7 +86,9 @@ async function main() {
   maintenance.unref();
 
   await app.listen({ port: config.port, host: config.host });
-  const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+  const db = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PostgreSQL in ${path.resolve(config.dataDir)}, port ${runtime.database.server?.port}`;
   const lines = [
     `Sistem Sertifikasi API listening on http://localhost:${config.port} (${db})`,
     `  health: http://localhost:${config.port}/api/health   docs: http://localhost:${config.port}/api/docs`,

@@ -3,16 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { openDatabase, PGLITE_EXTENSIONS } from '../src/db';
+import { openDatabase } from '../src/db';
 import { users } from '../src/db/schema';
 import { verifyPassword } from '../src/lib/crypto';
 import { readPassword } from '../src/lib/password-input';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { ADMIN_PASSWORD } from './helpers';
-import { copyPostgresTemplate, pgliteTemplateFile, usePostgres } from './template';
+import { copyPostgresTemplate } from './template';
 
 const apiRoot = path.resolve(__dirname, '..');
 
@@ -26,7 +25,7 @@ function run(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: apiRoot,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_DB: '', ...env },
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -69,13 +68,10 @@ describe('readPassword', () => {
 describe('reset-admin', () => {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
-  let dataDir: string | undefined;
 
-  /** The stored hash of `admin` (PGlite allows one process per DATA_DIR: opened only between runs). */
+  /** The stored hash of `admin`. */
   async function adminHash(): Promise<string> {
-    const database = await openDatabase(
-      usePostgres() ? { databaseUrl: env.DATABASE_URL! } : { dataDir: dataDir! },
-    );
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL! });
     try {
       const [row] = await database.db
         .select({ hash: users.password_hash })
@@ -89,23 +85,10 @@ describe('reset-admin', () => {
 
   beforeAll(async () => {
     const cost = loadConfig({ NODE_ENV: 'test' }).argon2;
-    if (usePostgres()) {
-      const copy = await copyPostgresTemplate();
-      env = { DATABASE_URL: copy.url };
-      cleanup = copy.drop;
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-reset-'));
-      const client = await PGlite.create(path.join(dataDir, 'pgdata'), {
-        loadDataDir: new Blob([fs.readFileSync(pgliteTemplateFile())]),
-        extensions: PGLITE_EXTENSIONS,
-      });
-      await client.close();
-      env = { DATA_DIR: dataDir };
-      cleanup = async () => fs.rmSync(dataDir!, { recursive: true, force: true });
-    }
-    const database = await openDatabase(
-      usePostgres() ? { databaseUrl: env.DATABASE_URL! } : { dataDir: dataDir! },
-    );
+    const copy = await copyPostgresTemplate();
+    env = { DATABASE_URL: copy.url };
+    cleanup = copy.drop;
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL! });
     await seedPermissions(database.db);
     await seedAdministrator(database.db, { username: 'admin', password: ADMIN_PASSWORD, cost });
     await database.close();

@@ -12,9 +12,8 @@ import { loadConfig } from '../src/config';
 import { createClock } from '../src/lib/clock';
 import { createRouteMap, declaredRoutes, defineRoute } from '../src/lib/route';
 import { yupValidatorCompiler } from '../src/lib/validation';
-import { EXPORT_BATCH_SIZES, exportBatchSize } from '../src/modules/reports/export-state';
+import { EXPORT_BATCH_SIZE, exportBatchSize } from '../src/modules/reports/export-state';
 import { ADMIN_PASSWORD, auth, call, createTestContext, login, type TestContext } from './helpers';
-import { usePostgres } from './template';
 
 /** 17:30 UTC on 31 March 2026: already 1 April in Jakarta, still 31 March in UTC. */
 const INSTANT = new Date('2026-03-31T17:30:00Z');
@@ -110,7 +109,7 @@ describe('two apps in one process', () => {
   it('each counts its own report exports, with its own batch size', async () => {
     a.reportExports.batchSize = 2;
     expect(exportBatchSize(a)).toBe(2);
-    expect(exportBatchSize(b)).toBe(EXPORT_BATCH_SIZES[usePostgres() ? 'postgres' : 'pglite']);
+    expect(exportBatchSize(b)).toBe(EXPORT_BATCH_SIZE);
     const before = { a: { ...a.reportExports.stats }, b: { ...b.reportExports.stats } };
     const res = await b.inject({
       method: 'GET',

@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../src/db';
+import { type Database, openDatabase } from '../src/db';
 import { writeBackup } from '../src/db/backup';
 import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
 import {
@@ -35,7 +34,7 @@ import { adminUrl, withDatabase } from './template';
 
 /**
  * Backup and restore (DECISIONS.md section 13): the running system's backup, restored into a new
- * PostgreSQL database (TEST_DATABASE_URL; a new embedded database without it), answers the same.
+ * database on the run's server, answers the same.
  */
 
 let ctx: TestContext;
@@ -51,9 +50,9 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A new, empty database to restore into: PostgreSQL when TEST_DATABASE_URL is set. */
+/** A new, empty database on the run's server to restore into. */
 async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) {
+  {
     const name = `sertifikasi_restore_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
@@ -71,9 +70,6 @@ async function emptyDatabase(): Promise<{ database: Database; drop: () => Promis
       },
     };
   }
-  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const database = await openDatabase({ pglite: client });
-  return { database, drop: () => client.close() };
 }
 
 const tableExists = async (database: Database, name: string) =>

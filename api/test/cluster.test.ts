@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { copyPostgresTemplate, usePostgres } from './template';
+import { copyPostgresTemplate } from './template';
 
 /**
  * deploy/local-cluster.sh (DECISIONS.md section 13): Debian's nginx in front of two API processes on
@@ -32,7 +32,7 @@ const alive = (pid: number) => {
   }
 };
 
-(usePostgres() && hasNginx ? it : it.skip)(
+(hasNginx ? it : it.skip)(
   'up prints the replicas and ready; killing one process under load fails no GET; down stops everything',
   async () => {
     const copy = await copyPostgresTemplate();
@@ -46,7 +46,7 @@ const alive = (pid: number) => {
       CLUSTER_DIR: dir,
       ADMIN_PASSWORD: 'cluster-admin-pw',
       RATE_LIMIT_PUBLIC: '100000',
-      TEST_DB: '',
+
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
     };

@@ -11,7 +11,7 @@ import { openDatabase } from '../src/db';
 import { openRedis } from '../src/plugins/redis';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helpers';
-import { copyPostgresTemplate, usePostgres } from './template';
+import { copyPostgresTemplate } from './template';
 
 /**
  * DECISIONS.md section 13, against real parts: a Redis server of this test's own that it stops and
@@ -197,57 +197,54 @@ async function tcpProxy(target: { host: string; port: number }) {
   };
 }
 
-(usePostgres() ? describe : describe.skip)(
-  'database unreachable (a TCP proxy in front of PostgreSQL, cut)',
-  () => {
-    it('every API call answers 503 unavailable with Retry-After, never 500, and it recovers by itself', async () => {
-      const copy = await copyPostgresTemplate();
-      const url = new URL(copy.url);
-      const proxy = await tcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      url.hostname = '127.0.0.1';
-      url.port = String(proxy.port);
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 3 });
-      const cfg = config();
-      await seedPermissions(database.db);
-      await seedAdministrator(database.db, { username: 'admin', password: ADMIN_PASSWORD, cost: cfg.argon2 });
-      const { lines, logger } = logSink();
-      const app = await buildApp({ config: cfg, db: database.db, logger });
-      try {
-        const token = (await signIn(app, 'admin', ADMIN_PASSWORD)).json<{ token: string }>().token;
-        const auth = { authorization: `Bearer ${token}` };
-        expect((await app.inject({ url: '/api/company', headers: auth })).statusCode).toBe(200);
+describe('database unreachable (a TCP proxy in front of PostgreSQL, cut)', () => {
+  it('every API call answers 503 unavailable with Retry-After, never 500, and it recovers by itself', async () => {
+    const copy = await copyPostgresTemplate();
+    const url = new URL(copy.url);
+    const proxy = await tcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 3 });
+    const cfg = config();
+    await seedPermissions(database.db);
+    await seedAdministrator(database.db, { username: 'admin', password: ADMIN_PASSWORD, cost: cfg.argon2 });
+    const { lines, logger } = logSink();
+    const app = await buildApp({ config: cfg, db: database.db, logger });
+    try {
+      const token = (await signIn(app, 'admin', ADMIN_PASSWORD)).json<{ token: string }>().token;
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await app.inject({ url: '/api/company', headers: auth })).statusCode).toBe(200);
 
-        await proxy.cut();
-        const calls = [
-          app.inject({ url: '/api/company', headers: auth }),
-          app.inject({ url: '/api/user-info', headers: auth }),
-          app.inject({ method: 'POST', url: '/api/company', headers: auth, payload: { name: 'PT Baru' } }),
-          signIn(app, 'admin', ADMIN_PASSWORD),
-          app.inject({ url: '/api/check-certificate-company/QMS-001' }),
-        ];
-        for (const res of await Promise.all(calls)) {
-          expect(res.statusCode).toBe(503);
-          expect(res.json()).toEqual({
-            code: 'unavailable',
-            message: 'Layanan sedang tidak tersedia, silakan coba lagi beberapa saat lagi',
-          });
-          expect(res.headers['retry-after']).toBe('5');
-        }
-        const health = await app.inject('/api/health');
-        expect(health.statusCode).toBe(503);
-        expect(health.json()).toMatchObject({ status: 'error', database: 'down' });
-        expect(lines.filter((l) => l.level >= 50)).toEqual([]);
-
-        await proxy.mend();
-        expect((await app.inject({ url: '/api/company', headers: auth })).statusCode).toBe(200);
-        expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
-        expect((await signIn(app, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
-      } finally {
-        await app.close();
-        await database.close();
-        await proxy.close();
-        await copy.drop();
+      await proxy.cut();
+      const calls = [
+        app.inject({ url: '/api/company', headers: auth }),
+        app.inject({ url: '/api/user-info', headers: auth }),
+        app.inject({ method: 'POST', url: '/api/company', headers: auth, payload: { name: 'PT Baru' } }),
+        signIn(app, 'admin', ADMIN_PASSWORD),
+        app.inject({ url: '/api/check-certificate-company/QMS-001' }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          code: 'unavailable',
+          message: 'Layanan sedang tidak tersedia, silakan coba lagi beberapa saat lagi',
+        });
+        expect(res.headers['retry-after']).toBe('5');
       }
-    });
-  },
-);
+      const health = await app.inject('/api/health');
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'error', database: 'down' });
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+
+      await proxy.mend();
+      expect((await app.inject({ url: '/api/company', headers: auth })).statusCode).toBe(200);
+      expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
+      expect((await signIn(app, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+      await proxy.close();
+      await copy.drop();
+    }
+  });
+});

@@ -1,14 +1,12 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createClock, type SettableClock } from '../src/lib/clock';
-import { type Database, openDatabase, type OpenOptions, PGLITE_EXTENSIONS } from '../src/db';
+import { type Database, openDatabase, type OpenOptions } from '../src/db';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
-import { copyPostgresTemplate, pgliteTemplateFile, usePostgres } from './template';
+import { copyPostgresTemplate } from './template';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
@@ -38,18 +36,9 @@ export async function createTestContext(
   options: TestOptions = {},
 ): Promise<TestContext> {
   const { now, ...dbOptions } = options;
-  let database: Database;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (usePostgres()) {
-    const copy = await copyPostgresTemplate();
-    database = await openDatabase({ databaseUrl: copy.url, poolSize: 4, ...dbOptions });
-    dropDatabase = copy.drop;
-  } else {
-    const dump = fs.readFileSync(pgliteTemplateFile());
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
-    const opened = await openDatabase({ pglite: client, ...dbOptions });
-    database = { ...opened, close: async () => client.close() };
-  }
+  const copy = await copyPostgresTemplate();
+  const database = await openDatabase({ databaseUrl: copy.url, poolSize: 4, ...dbOptions });
+  const dropDatabase = copy.drop;
   // No built portal unless a test provides one (PORTAL_ROOT), whatever this checkout has built.
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -71,7 +60,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await database.close();
-      await dropDatabase?.();
+      await dropDatabase();
     },
   };
 }

@@ -4,19 +4,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import { count, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { Redis } from 'ioredis';
 import { buildApp, LOG_REDACT } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, PGLITE_EXTENSIONS } from '../src/db';
+import { openDatabase } from '../src/db';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock';
 import { migrate, readMigrations } from '../src/db/migrate';
 import { companies } from '../src/db/schema';
 import { MAX_PER_USERNAME_AND_ADDRESS, redisLoginThrottle } from '../src/services/login-throttle';
 import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
-import { usePostgres } from './template';
+import { adminUrl, withDatabase } from './template';
 
 const apiRoot = path.resolve(__dirname, '..');
 
@@ -28,7 +27,7 @@ function startServer(env: Record<string, string>): {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', TEST_DB: '', ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -247,39 +246,40 @@ const redisUrl = process.env.TEST_REDIS_URL;
   });
 });
 
+/** A new, empty database on the run's server, and how to drop it. */
+async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const name = `sertifikasi_empty_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 describe('migrations', () => {
   it('concurrent runs apply each migration once', async () => {
     const expected = readMigrations().length;
-    if (usePostgres()) {
-      const { adminUrl, withDatabase } = await import('./template');
-      const pg = (await import('pg')).default;
-      const name = `sertifikasi_mig_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl() });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      try {
-        const url = withDatabase(adminUrl(), name);
-        const [d1, d2] = await Promise.all([
-          openDatabase({ databaseUrl: url }),
-          openDatabase({ databaseUrl: url }),
-        ]);
-        const [a1, a2] = await Promise.all([migrate(d1), migrate(d2)]);
-        expect(a1.length + a2.length).toBe(expected);
-        const rows = await d1.db.execute(sql`select count(*)::int as n from _migrations`);
-        expect((rows as { rows: { n: number }[] }).rows[0]!.n).toBe(expected);
-        await d1.close();
-        await d2.close();
-      } finally {
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      }
-    } else {
-      const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-      const database = await openDatabase({ pglite: client });
-      const [a1, a2] = await Promise.all([migrate(database), migrate(database)]);
+    const empty = await emptyDatabase();
+    try {
+      const [d1, d2] = await Promise.all([
+        openDatabase({ databaseUrl: empty.url }),
+        openDatabase({ databaseUrl: empty.url }),
+      ]);
+      const [a1, a2] = await Promise.all([migrate(d1), migrate(d2)]);
       expect(a1.length + a2.length).toBe(expected);
-      expect(await migrate(database)).toEqual([]);
-      await client.close();
+      const rows = await d1.db.execute(sql`select count(*)::int as n from _migrations`);
+      expect((rows as { rows: { n: number }[] }).rows[0]!.n).toBe(expected);
+      expect(await migrate(d1)).toEqual([]);
+      await d1.close();
+      await d2.close();
+    } finally {
+      await empty.drop();
     }
   });
 });
@@ -287,8 +287,8 @@ describe('migrations', () => {
 describe('first start', () => {
   it('without ADMIN_PASSWORD generates a password that works, printed once', async () => {
     const { seedAdministrator, seedPermissions } = await import('../src/services/seed');
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    const database = await openDatabase({ pglite: client });
+    const empty = await emptyDatabase();
+    const database = await openDatabase({ databaseUrl: empty.url });
     try {
       await migrate(database);
       await seedPermissions(database.db);
@@ -301,7 +301,8 @@ describe('first start', () => {
       expect(await login(app, 'admin', first.generatedPassword!)).toBeTruthy();
       await app.close();
     } finally {
-      await client.close();
+      await database.close();
+      await empty.drop();
     }
   });
 });

@@ -14,7 +14,7 @@ import { migrate } from '../src/db/migrate';
 import { pgError } from '../src/lib/errors';
 import { prepared, preparedShapes } from '../src/db/prepared';
 import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
-import { adminUrl, usePostgres, withDatabase } from './template';
+import { adminUrl, withDatabase } from './template';
 
 interface Entry {
   statement: string;
@@ -205,17 +205,16 @@ describe('slow queries', () => {
 });
 
 describe('the PostgreSQL pool', () => {
-  const pgIt = usePostgres() ? it : it.skip;
   /** Rows of a raw query (node-postgres answers `{rows}`). */
   const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
     ((await ctx.database.db.execute(query)) as { rows: T[] }).rows;
 
-  pgIt('sets the statement timeout on its connections', async () => {
+  it('sets the statement timeout on its connections', async () => {
     const rows = await rowsOf<{ statement_timeout: string }>(sql`show statement_timeout`);
     expect(rows[0]!.statement_timeout).toBe('4321ms');
   });
 
-  pgIt('cancels a statement past the timeout, but never a migration', async () => {
+  it('cancels a statement past the timeout, but never a migration', async () => {
     const name = (await rowsOf<{ name: string }>(sql`select current_database() as name`))[0]!.name;
     const strict = await openDatabase({
       databaseUrl: withDatabase(adminUrl(), name),
@@ -241,7 +240,7 @@ describe('the PostgreSQL pool', () => {
     }
   });
 
-  pgIt('opens at most DB_POOL_SIZE connections', async () => {
+  it('opens at most DB_POOL_SIZE connections', async () => {
     await Promise.all(Array.from({ length: 8 }, () => ctx.database.db.execute(sql`select pg_sleep(0.05)`)));
     const result = await rowsOf<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { formBody } from './forms';
-import { copyPostgresTemplate, usePostgres } from './template';
+import { copyPostgresTemplate } from './template';
 
 /**
  * SIGTERM (DECISIONS.md section 13) on a real server process: it stops taking connections, a
@@ -35,94 +35,90 @@ function randomPixels(w: number, h: number) {
   return buf;
 }
 
-(usePostgres() ? it : it.skip)(
-  'on SIGTERM a backup download under way completes, new connections are refused, and the process exits 0',
-  async () => {
-    const copy = await copyPostgresTemplate();
-    const port = await freePort();
-    let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        TEST_DB: '',
-        DATABASE_URL: copy.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD: 'secret-admin-pw',
-        RATE_LIMIT_PUBLIC: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+it('on SIGTERM a backup download under way completes, new connections are refused, and the process exits 0', async () => {
+  const copy = await copyPostgresTemplate();
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+
+      DATABASE_URL: copy.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'secret-admin-pw',
+      RATE_LIMIT_PUBLIC: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 200 && !out.includes('listening on'); i++)
+      await new Promise((r) => setTimeout(r, 200));
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'secret-admin-pw' }),
     });
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const base = `http://127.0.0.1:${port}`;
-    try {
-      for (let i = 0; i < 200 && !out.includes('listening on'); i++)
-        await new Promise((r) => setTimeout(r, 200));
-      const login = await fetch(`${base}/api/login`, {
+    const { token } = (await login.json()) as { token: string };
+    for (let i = 0; i < 2; i++) {
+      const image = { data: await noisyPng(), filename: 'logo.png', type: 'image/png' };
+      const form = await formBody({
+        name: `PT Besar ${i}`,
+        website: `https://besar${i}.co.id`,
+        logo_file: image,
+        logo_cert_file: { ...image, data: await noisyPng() },
+        ttd_cert_file: { ...image, data: await noisyPng() },
+      });
+      const res = await fetch(`${base}/api/company`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'secret-admin-pw' }),
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+        body: form.payload,
       });
-      const { token } = (await login.json()) as { token: string };
-      for (let i = 0; i < 2; i++) {
-        const image = { data: await noisyPng(), filename: 'logo.png', type: 'image/png' };
-        const form = await formBody({
-          name: `PT Besar ${i}`,
-          website: `https://besar${i}.co.id`,
-          logo_file: image,
-          logo_cert_file: { ...image, data: await noisyPng() },
-          ttd_cert_file: { ...image, data: await noisyPng() },
-        });
-        const res = await fetch(`${base}/api/company`, {
-          method: 'POST',
-          headers: { ...form.headers, authorization: `Bearer ${token}` },
-          body: form.payload,
-        });
-        expect(res.status).toBe(201);
-      }
-
-      // The download starts, and its reader pauses after the first chunk.
-      const chunks: Buffer[] = [];
-      let resume: () => void = () => undefined;
-      const download = new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${base}/api/backup`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
-            res.once('data', () => {
-              res.pause();
-              resume = () => res.resume();
-            });
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-            res.on('error', reject);
-          })
-          .on('error', reject);
-      });
-      for (let i = 0; i < 100 && chunks.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(chunks.length).toBeGreaterThan(0);
-
-      child.kill('SIGTERM');
-      for (let i = 0; i < 50 && !out.includes('shutting down'); i++)
-        await new Promise((r) => setTimeout(r, 100));
-      // No new connections once it is shutting down.
-      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-
-      resume();
-      const { status, body } = await download;
-      expect(status).toBe(200);
-      const lines = zlib.gunzipSync(body).toString().trim().split('\n');
-      expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: true, counts: { companies: 2 } });
-
-      expect(await exited).toBe(0);
-      expect(out).toContain('stopped cleanly');
-    } finally {
-      child.kill('SIGKILL');
-      await copy.drop();
+      expect(res.status).toBe(201);
     }
-  },
-  120_000,
-);
+
+    // The download starts, and its reader pauses after the first chunk.
+    const chunks: Buffer[] = [];
+    let resume: () => void = () => undefined;
+    const download = new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}/api/backup`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+          res.once('data', () => {
+            res.pause();
+            resume = () => res.resume();
+          });
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+    for (let i = 0; i < 100 && chunks.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(chunks.length).toBeGreaterThan(0);
+
+    child.kill('SIGTERM');
+    for (let i = 0; i < 50 && !out.includes('shutting down'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    // No new connections once it is shutting down.
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+
+    resume();
+    const { status, body } = await download;
+    expect(status).toBe(200);
+    const lines = zlib.gunzipSync(body).toString().trim().split('\n');
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: true, counts: { companies: 2 } });
+
+    expect(await exited).toBe(0);
+    expect(out).toContain('stopped cleanly');
+  } finally {
+    child.kill('SIGKILL');
+    await copy.drop();
+  }
+}, 120_000);

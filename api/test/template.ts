@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { findMigrationsDir, readMigrations } from '../src/db/migrate';
 
@@ -13,18 +10,12 @@ export function migrationsHash(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-export const pgliteTemplateFile = () =>
-  path.join(os.tmpdir(), `sertifikasi-pglite-${migrationsHash()}.tar.gz`);
 export const pgTemplateName = () => `sertifikasi_tpl_${migrationsHash()}`;
 
-export const usePostgres = () => process.env.TEST_DB === 'postgres';
-
+/** The run's server (global-setup.ts): TEST_DATABASE_URL, or the embedded one it started. */
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url)
-    throw new Error(
-      'TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-    );
+  if (!url) throw new Error('No test database server: global-setup.ts sets TEST_DATABASE_URL');
   return url;
 }
 
@@ -33,8 +24,6 @@ export function withDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
-
-export const templateExists = (file: string) => fs.existsSync(file);
 
 /** A new PostgreSQL database copied from the migrated template: its URL and how to drop it. */
 export async function copyPostgresTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -18,7 +18,7 @@ import { DERIVED_TABLES } from '../services/derived';
  * Every table of db/schema.ts is in it (read from the schema module, so a new table needs no change
  * here) but the ones below; rows are read in one REPEATABLE READ, read-only transaction, so the file
  * is one consistent moment of a running system. row_to_json / json_populate_recordset carry every
- * type exactly (bytea images as hex, timestamps with their zone) on PGlite and PostgreSQL alike.
+ * type exactly (bytea images as hex, timestamps with their zone) exactly.
  */
 export const BACKUP_FORMAT = 'sertifikasi-backup';
 export const BACKUP_VERSION = 1;

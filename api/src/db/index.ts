@@ -1,23 +1,21 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
-import { acquireDataDirLock } from './lock';
+import { type EmbeddedLog, type EmbeddedServer, startEmbeddedServer } from './embedded';
 import { statementName } from './prepared';
 import type { Db } from './types';
 
 export { schema };
 export type { Db, Executor, Schema, Tx } from './types';
 
-/** PGlite is always opened with the same extensions (CONVENTIONS.md). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The connection pool under `db` (overload is judged by its queue). */
+  pool: pg.Pool;
+  /** `embedded`: the server of DATA_DIR, run by this process; `external`: DATABASE_URL's. */
+  kind: 'embedded' | 'external';
+  /** The embedded server, when this process runs it. */
+  server: EmbeddedServer | undefined;
   /** Runs raw SQL text (migrations). */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
@@ -31,8 +29,8 @@ export interface SlowQueryLogger {
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
-  /** An existing PGlite (tests); the caller owns its lifetime unless closeClient is set. */
-  pglite?: PGlite;
+  /** Where the embedded server reports its life (start, restart); unset: nowhere. */
+  serverLog?: EmbeddedLog | undefined;
   /** PostgreSQL: connections in the pool (DB_POOL_SIZE, default 10). */
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled by the server (DB_STATEMENT_TIMEOUT_MS; 0: none). */
@@ -84,82 +82,48 @@ function timed<F extends (...args: never[]) => unknown>(query: F, ms: number, lo
   } as F;
 }
 
-/** A PGlite (or one of its transactions) whose queries are timed, itself untouched (tests share it). */
-function timedPglite<T extends object>(client: T, ms: number, logger: SlowQueryLogger): T {
-  type Method = (...args: never[]) => unknown;
-  const target = client as T & { query: Method; transaction: Method };
-  const query = timed(target.query.bind(target), ms, logger);
-  const transaction = (fn: (tx: object) => unknown, ...rest: unknown[]) =>
-    (target.transaction as (...args: unknown[]) => unknown)(
-      (tx: object) => fn(timedPglite(tx, ms, logger)),
-      ...rest,
-    );
-  return new Proxy(target, {
-    get(obj, prop) {
-      if (prop === 'query') return query;
-      if (prop === 'transaction') return transaction;
-      const value: unknown = Reflect.get(obj, prop, obj);
-      // Methods run on the PGlite itself (its private fields are not reachable through a proxy).
-      return typeof value === 'function' && prop !== 'constructor'
-        ? (value as (...args: unknown[]) => unknown).bind(obj)
-        : value;
-    },
-  });
-}
-
+/** Opens a pool on a PostgreSQL server: DATABASE_URL's, or the embedded one of DATA_DIR. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+  let server: EmbeddedServer | undefined;
+  let url = opts.databaseUrl;
+  if (!url) {
+    server = await startEmbeddedServer(opts.dataDir ?? './data', { log: opts.serverLog });
+    url = server.url;
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+  });
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  const { slowQueryMs, logger } = opts;
+  if (slowQueryMs !== undefined && logger) {
+    // Every query of the pool, transactions included, runs through its connection's query().
+    pool.on('connect', (client) => {
+      client.query = timed<typeof client.query>(client.query.bind(client), slowQueryMs, logger);
     });
-    pool.on('error', () => {
-      /* idle client errors are reported on the next query */
-    });
-    const { slowQueryMs, logger } = opts;
-    if (slowQueryMs !== undefined && logger) {
-      // Every query of the pool, transactions included, runs through its connection's query().
-      pool.on('connect', (client) => {
-        client.query = timed<typeof client.query>(client.query.bind(client), slowQueryMs, logger);
-      });
-    }
+  }
+  try {
     await pool.query('select 1');
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      exec: async (text) => {
-        await pool.query(text);
-      },
-      close: () => pool.end(),
-    };
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    await server?.stop();
+    throw err;
   }
-  let release: (() => void) | undefined;
-  let client = opts.pglite;
-  if (!client) {
-    const dir = path.resolve(opts.dataDir ?? './data');
-    release = acquireDataDirLock(dir);
-    try {
-      client = await PGlite.create(path.join(dir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
-    } catch (err) {
-      release();
-      throw err;
-    }
-  }
-  const owned = client;
-  const timedClient =
-    opts.slowQueryMs !== undefined && opts.logger ? timedPglite(owned, opts.slowQueryMs, opts.logger) : owned;
-  const db = drizzlePglite(timedClient, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
-    kind: 'pglite',
+    pool,
+    kind: server ? 'embedded' : 'external',
+    server,
     exec: async (text) => {
-      await owned.exec(text);
+      await pool.query(text);
     },
     close: async () => {
-      if (!opts.pglite) await owned.close();
-      release?.();
+      await pool.end();
+      await server?.stop();
     },
   };
 }

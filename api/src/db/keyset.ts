@@ -41,15 +41,14 @@ export async function* keysetBatches<R, T>(
  * One batch of a query's rows, sent by the database as one JSON array and parsed with one
  * `JSON.parse`: the batch reader of the exports (each `fetch` of `keysetBatches`).
  *
- * Why: on the embedded database (PGlite) the driver decodes every field of every row on the app's
- * one thread (a copy and a text decode each), which cost an export more than its query. As one
- * value a batch costs one decode and one parse; on PostgreSQL the server builds the JSON in its own
- * process. `json_agg` over the sorted query keeps its order (PostgreSQL's documented way: an
+ * Why: the driver decodes every field of every row on the app's one thread, which cost an export
+ * more than its query. As one value a batch costs one decode and one parse, and the server builds
+ * the JSON in its own process. `json_agg` over the sorted query keeps its order (PostgreSQL's documented way: an
  * aggregate over a sorted subquery, with nothing else in the outer query).
  *
  * `fields` is the object the query selects (`db.select(fields)`): its keys, in its order, name the
- * query's columns. Only the `keys` asked for are sent (each field sent costs the embedded
- * database's thread too). Values come as PostgreSQL writes them in JSON, which is what the drivers
+ * query's columns. Only the `keys` asked for are sent (each field sent costs the app's
+ * thread too). Values come as PostgreSQL writes them in JSON, which is what the drivers
  * give for text, uuid, boolean, integer and string-mode `date` columns (the report rows); a
  * timestamp would come as ISO text, not a Date, and a bigint as a number, not a string.
  */

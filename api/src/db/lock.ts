@@ -25,8 +25,8 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Takes the exclusive lock file (holding our PID) of an embedded database directory. PGlite corrupts
- * a directory opened by two processes, so a second process fails fast here. A lock left by a dead
+ * Takes the exclusive lock file (holding our PID) of an embedded database directory: one process
+ * runs its server, so a second process fails fast here (and never starts a second server on it). A lock left by a dead
  * process is taken over.
  */
 const heldHere = new Set<string>();

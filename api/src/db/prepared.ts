@@ -13,8 +13,8 @@ export type Placeholders<K extends string> = { readonly [P in K]: Placeholder<P>
 const built = new WeakMap<Executor, Map<string, Runnable>>();
 
 /**
- * The name of each prepared statement by its SQL text, for the slow-query log: PGlite is sent the
- * text alone, so the name is found again from it.
+ * The name of each prepared statement by its SQL text, for the slow-query log: a query may reach
+ * the driver as text alone, so the name is found again from it.
  */
 const namesByText = new Map<string, string>();
 export const statementName = (text: string): string | undefined => namesByText.get(text);

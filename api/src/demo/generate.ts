@@ -5,7 +5,7 @@
  *
  * Deterministic: the same seed and the same "today" give the same data. Rows are generated in
  * memory a batch at a time and written with one set-based statement per batch
- * (`insert ... select * from json_populate_recordset(...)`), the same on PGlite and PostgreSQL, so
+ * (`insert ... select * from json_populate_recordset(...)`), so
  * the benchmark size (100,000 clients, 300,000 schemes) takes minutes, not hours.
  */
 import { count, ne, sql } from 'drizzle-orm';

@@ -138,7 +138,7 @@ export async function fillDemoDatabase(
     }),
   );
   const written = performance.now();
-  // Fresh statistics, so the first searches are planned well (PGlite has no autovacuum).
+  // Fresh statistics now, so the first searches are planned well (autovacuum would come later).
   await database.db.execute(sql`vacuum analyze`);
   const seconds = { write: (written - started) / 1000, analyze: (performance.now() - written) / 1000 };
   log(`  committed in ${seconds.write.toFixed(1)} s; vacuum analyze ${seconds.analyze.toFixed(1)} s`);

@@ -138,7 +138,7 @@ export async function findClientDetail(
   if (!row) return null;
   const { client, company } = row;
   const ref = { name: client.name, certificate_number: client.certificate_number };
-  // node-postgres parses json; PGlite may hand it over as text.
+  // node-postgres parses json columns; a text value (a driver that does not) is parsed here.
   const joined = (
     typeof row.schemes === 'string' ? (JSON.parse(row.schemes) as SchemeJoinedJson[]) : (row.schemes ?? [])
   ).sort(newestIssueFirst);

@@ -667,7 +667,7 @@ describe('GET /images/<name>', () => {
 
   it('answers 304 without reading the image bytes', async () => {
     const etag = (await getImage(name)).headers.etag as string;
-    // Every SQL text the app sends, read at the driver (PGlite or node-postgres) under drizzle.
+    // Every SQL text the app sends, read at the driver (node-postgres) under drizzle.
     const client = (ctx.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const spy = jest.spyOn(client, 'query');
     const texts = () =>

@@ -100,7 +100,7 @@ export async function findSchemeByNumber(db: Executor, raw: string): Promise<Pub
   const found = preferred(await schemeByNumber(db, numberVariants(raw)));
   if (!found) return null;
   const { slash: _slash, audit: json, ...row } = found;
-  // node-postgres parses json; PGlite may hand it over as text.
+  // node-postgres parses json columns; a text value (a driver that does not) is parsed here.
   const audit = (typeof json === 'string' ? (JSON.parse(json) as AuditJson[]) : (json ?? []))
     .map((a) => ({ ...a, at: new Date(a.at) }))
     .sort(byTimeThenAction);

@@ -1,6 +1,4 @@
-import { is } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
 
 /**
  * The report exports' state, held by the app instance (`app.reportExports`, decorated in app.ts):
@@ -9,29 +7,25 @@ import { PgliteDatabase } from 'drizzle-orm/pglite';
 export interface ReportExports {
   /** Exports of this app: running now, and how the others ended (logs and tests read these). */
   readonly stats: { running: number; completed: number; aborted: number; failed: number };
-  /** Rows read from the database per batch of an export; unset: its database's (EXPORT_BATCH_SIZES). */
+  /** Rows read from the database per batch of an export; unset: EXPORT_BATCH_SIZE. */
   batchSize: number | undefined;
 }
 
 /**
  * Rows per batch unless a test or benchmark sets another. PostgreSQL reads the next batch in its
  * own process while the app writes the current one, and a batch of 1000 keeps both busy (5000 was
- * slower there: the writer waited longer for each). The embedded database runs each batch's query
- * on the app's thread, which pays its planning and setup per batch: 5000 cost 12% less CPU per
- * export than 1000 (bench/README.md, "Scheme report export"). Either way one batch is held at a time.
+ * slower: the writer waited longer for each; bench/README.md, "Scheme report export"). One batch
+ * is held at a time.
  */
-export const EXPORT_BATCH_SIZES = { postgres: 1000, pglite: 5000 } as const;
+export const EXPORT_BATCH_SIZE = 1000;
 
 export function createReportExports(batchSize?: number): ReportExports {
   return { stats: { running: 0, completed: 0, aborted: 0, failed: 0 }, batchSize };
 }
 
-/** The rows per batch of this app's exports: as set, or its database's. */
+/** The rows per batch of this app's exports: as set, or EXPORT_BATCH_SIZE. */
 export function exportBatchSize(app: FastifyInstance): number {
-  return (
-    app.reportExports.batchSize ??
-    (is(app.db, PgliteDatabase) ? EXPORT_BATCH_SIZES.pglite : EXPORT_BATCH_SIZES.postgres)
-  );
+  return app.reportExports.batchSize ?? EXPORT_BATCH_SIZE;
 }
 
 declare module 'fastify' {

@@ -13,7 +13,6 @@ import {
   permissionIds,
   type TestContext,
 } from '../../../test/helpers';
-import { usePostgres } from '../../../test/template';
 
 interface UserRow {
   id: string;
@@ -1126,47 +1125,41 @@ describe('users with an empty scope (not ALL, no company)', () => {
 });
 
 describe('escalation checks run in the transaction that writes', () => {
-  // Needs a second connection holding a row lock, which only PostgreSQL has (PGlite runs one
-  // connection, so nothing can come between a check and a write there).
-  const onPostgres = usePostgres() ? it : it.skip;
-
-  onPostgres(
-    'a role gaining a permission while a user is being given it is seen by the check (403)',
-    async () => {
-      const creator = await createUser(ctx.app, ctx.adminToken, {
-        username: 'pembuat.user',
-        roles_id: managerRole,
-        company_ids: 'ALL',
-      });
-      const shifting = await createRole(ctx.app, ctx.adminToken, 'Peran Bergeser', ['statistik']);
-      const ids = await permissionIds(ctx.app, ctx.adminToken);
-      const db = ctx.database.db;
-      let response: Promise<LightMyRequestResponse> | undefined;
-      await db.transaction(async (tx) => {
-        // Another administrator's role edit, under way: the role's row is locked and company:delete added.
-        await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, shifting)).for('update');
-        await tx.insert(rolePermissions).values({ role_id: shifting, permission_id: ids['company:delete']! });
-        response = api(
-          creator.token,
-          'POST',
-          '/api/user',
-          newUserBody({ username: 'dapat.hapus', roles_id: shifting }),
+  // A second connection holds a row lock between the check and the write.
+  it('a role gaining a permission while a user is being given it is seen by the check (403)', async () => {
+    const creator = await createUser(ctx.app, ctx.adminToken, {
+      username: 'pembuat.user',
+      roles_id: managerRole,
+      company_ids: 'ALL',
+    });
+    const shifting = await createRole(ctx.app, ctx.adminToken, 'Peran Bergeser', ['statistik']);
+    const ids = await permissionIds(ctx.app, ctx.adminToken);
+    const db = ctx.database.db;
+    let response: Promise<LightMyRequestResponse> | undefined;
+    await db.transaction(async (tx) => {
+      // Another administrator's role edit, under way: the role's row is locked and company:delete added.
+      await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, shifting)).for('update');
+      await tx.insert(rolePermissions).values({ role_id: shifting, permission_id: ids['company:delete']! });
+      response = api(
+        creator.token,
+        'POST',
+        '/api/user',
+        newUserBody({ username: 'dapat.hapus', roles_id: shifting }),
+      );
+      // Commit only once the request waits on that lock.
+      for (let i = 0; ; i++) {
+        const waiting: unknown = await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
         );
-        // Commit only once the request waits on that lock.
-        for (let i = 0; ; i++) {
-          const waiting: unknown = await db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (Number((waiting as { rows: { n: number }[] }).rows[0]?.n) > 0) break;
-          if (i > 600) throw new Error('the request never waited on the role lock');
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      });
-      const res = await response!;
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(NO_PERMISSION_ESCALATION);
-      const all = await allUsers();
-      expect([...all.values()].map((u) => u.username)).not.toContain('dapat.hapus');
-    },
-  );
+        if (Number((waiting as { rows: { n: number }[] }).rows[0]?.n) > 0) break;
+        if (i > 600) throw new Error('the request never waited on the role lock');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    });
+    const res = await response!;
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(NO_PERMISSION_ESCALATION);
+    const all = await allUsers();
+    expect([...all.values()].map((u) => u.username)).not.toContain('dapat.hapus');
+  });
 });

