@@ -21,7 +21,10 @@ export default async function globalSetup() {
     const dir = path.join(os.tmpdir(), `sertifikasi-test-server-${process.pid}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { mode: 0o755 });
-    const server = await startEmbeddedServer(dir, { unsafeFast: true });
+    const server = await startEmbeddedServer(dir, { unsafeFast: true }).catch((err: unknown) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw err;
+    });
     globalThis.__sertifikasiTestServer = { server, dir };
     // The test workers start after this and inherit it.
     process.env.TEST_DATABASE_URL = server.url;

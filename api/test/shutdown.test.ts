@@ -59,7 +59,7 @@ it('on SIGTERM a backup download under way completes, new connections are refuse
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 200 && !out.includes('listening on'); i++)
+    for (let i = 0; i < 600 && !out.includes('listening on'); i++)
       await new Promise((r) => setTimeout(r, 200));
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
