@@ -16,6 +16,11 @@ import pg from 'pg';
 const apiRoot = path.resolve(__dirname, '..');
 const fixtures = path.join(__dirname, 'fixtures', 'earlier-version');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Writers still running when a test fails are stopped after it. */
+const running = new Set<() => Promise<void>>();
+afterEach(async () => {
+  await Promise.all([...running].map((stop) => stop()));
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -138,14 +143,13 @@ function writers(base: string, token: string, count: number, tag: string) {
       }
     }
   });
-  return {
-    acknowledged,
-    failures,
-    stop: async () => {
-      stop = true;
-      await Promise.all(loops);
-    },
+  const halt = async () => {
+    stop = true;
+    running.delete(halt);
+    await Promise.all(loops);
   };
+  running.add(halt);
+  return { acknowledged, failures, stop: halt };
 }
 
 /** The company names in the embedded database, read through the server as any client could. */
@@ -204,7 +208,10 @@ describe('the embedded PostgreSQL server', () => {
     await waitFor(() => {
       const pid = serverPid(dataDir);
       return pid !== undefined && pid !== first;
-    }, 'the server to be started again');
+    }, 'the server to be started again').catch((err: Error) => {
+      err.message += `\nThe API's output ends:\n${api.output().slice(-3000)}`;
+      throw err;
+    });
     await waitFor(async () => (await fetch(`${base}/api/health`)).status === 200, 'health again');
     const afterRestart = w.acknowledged.length;
     await waitFor(() => w.acknowledged.length >= afterRestart + 20, 'writes after the restart');
@@ -242,7 +249,7 @@ describe('the embedded PostgreSQL server', () => {
     expect(alive(third)).toBe(false);
     expect(postmastersOn(dataDir)).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
-  });
+  }, 600_000);
 });
 
 /** Every file under a folder with its size, mode, mtime and content hash. */
@@ -269,6 +276,8 @@ function snapshot(dir: string): string[] {
 
 describe('a DATA_DIR of the earlier version (PGlite)', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-earlier-'));
+  // The server's unprivileged user must pass through the folders above a DATA_DIR.
+  fs.chmodSync(root, 0o755);
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('is refused at start with the way over, and nothing in it changes', async () => {
@@ -291,7 +300,7 @@ describe('a DATA_DIR of the earlier version (PGlite)', () => {
     expect(await migrate.exited).not.toBe(0);
     expect(migrate.output()).toContain('written by an earlier version');
     expect(snapshot(dataDir)).toEqual(before);
-  });
+  }, 180_000);
 
   it('its backup restores into a new DATA_DIR with the restore command; the API then serves it, and the commands leave no server running', async () => {
     const dataDir = path.join(root, 'moved');
@@ -323,5 +332,5 @@ describe('a DATA_DIR of the earlier version (PGlite)', () => {
       expect(await api.exited).toBe(0);
     }
     expect(postmastersOn(dataDir)).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -98,6 +98,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
+  // A connection the server ends while it is checked out between two queries (a transaction
+  // waiting on the app; the server restarting) emits 'error' outside any query: without a listener
+  // that would end the process. The request using it fails on its next query instead (503).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const { slowQueryMs, logger } = opts;
   if (slowQueryMs !== undefined && logger) {
     // Every query of the pool, transactions included, runs through its connection's query().
