@@ -111,6 +111,8 @@ export async function startSystem(
 ): Promise<RunningSystem> {
   const port = await freePort();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-e2e-'));
+  // Run as root, the embedded PostgreSQL runs as an unprivileged user, who must pass through here.
+  fs.chmodSync(tmpDir, 0o755);
   const dataDir = path.join(tmpDir, 'data');
   fs.mkdirSync(dataDir);
   const logFile = path.join(tmpDir, 'server.log');
@@ -165,6 +167,17 @@ export async function stopSystem(system: RunningSystem, graceMs = 20_000): Promi
     const deadline = Date.now() + graceMs;
     while (groupAlive(system.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     if (groupAlive(system.pid)) process.kill(-system.pid, 'SIGKILL');
+  }
+  // The embedded PostgreSQL runs in a process group of its own: stopped by the API on SIGTERM, but
+  // left running when the API had to be killed.
+  const pidFile = path.join(system.tmpDir, 'data', 'postgres', 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    try {
+      if (pid > 0) process.kill(pid, 'SIGQUIT');
+    } catch {
+      /* already stopped */
+    }
   }
   fs.rmSync(system.tmpDir, { recursive: true, force: true });
 }
