@@ -475,6 +475,9 @@ describe('Laporan Sertifikasi Pelatihan', () => {
       type: 'table',
     });
 
+    // The search was asked for, but both buttons stay disabled until its answer is in: wait for
+    // 'Export Excel' to be enabled, as a user would, before clicking it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export Excel' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Export Excel' }));
     expect(await screen.findByText('File Excel berhasil diunduh')).toBeInTheDocument();
     expect(params(net.callsTo('GET', path).at(-1))).toEqual({
