@@ -13,6 +13,13 @@ configure({ asyncUtilTimeout: 5000 });
 jest.mock('apexcharts/line', () => ({}));
 jest.mock('react-apexcharts/core', () => ({ __esModule: true, default: () => null }));
 
+// The screens load their code lazily. Load it once before the tests, so that a heading's wait is not
+// spent on it: on a busy machine that alone can take longer than 5 s.
+beforeAll(
+  () => Promise.all([import('../features/dashboard/DashboardScreen'), import('../features/reports/screens')]),
+  60_000,
+);
+
 /** What each screen shows first: its heading (the dashboard: its first section's). */
 const HEADINGS: Record<keyof typeof screens, string> = {
   '/statistik': 'Status Sertifikasi Perusahaan',

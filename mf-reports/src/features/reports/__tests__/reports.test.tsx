@@ -23,6 +23,10 @@ configure({ asyncUtilTimeout: 5000 });
 // MUI in jsdom is slow on a busy 2-core machine (speed is measured in bench/, not here).
 jest.setTimeout(60_000);
 
+// The screens load their code lazily (routes.tsx). Load it once before the tests, so that the first
+// test's waits are not spent on it: on a busy machine that alone took longer than 5 s.
+beforeAll(() => import('../screens'));
+
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const C2 = '00000000-0000-4000-8000-0000000000c2';
 const CERT_9001 = '00000000-0000-4000-8000-00000000ce01';
@@ -475,6 +479,9 @@ describe('Laporan Sertifikasi Pelatihan', () => {
       type: 'table',
     });
 
+    // The search was asked for, but both buttons stay disabled until its answer is in: wait for
+    // 'Export Excel' to be enabled, as a user would, before clicking it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export Excel' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Export Excel' }));
     expect(await screen.findByText('File Excel berhasil diunduh')).toBeInTheDocument();
     expect(params(net.callsTo('GET', path).at(-1))).toEqual({
