@@ -104,6 +104,36 @@ export function binaries(): { initdb: string; postgres: string; lib: string } {
 }
 
 /**
+ * The binaries as the server's user can run them. When that user cannot reach them (the project
+ * lives in a folder closed to others, such as root's home), a copy goes to a folder of the system's
+ * temporary directory that it can, once per package version.
+ */
+function reachableBinaries(identity: { uid: number; gid: number } | undefined) {
+  const found = binaries();
+  if (!identity) return found;
+  try {
+    execFileSync(found.postgres, ['--version'], { stdio: 'ignore', ...identity });
+    return found;
+  } catch {
+    const native = path.dirname(path.dirname(found.postgres));
+    const version = fs.statSync(found.postgres).size;
+    const copy = path.join(os.tmpdir(), `sertifikasi-postgres-${MAJOR_VERSION}-${version}`);
+    if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
+      const building = `${copy}.${process.pid}`;
+      fs.cpSync(native, building, { recursive: true, verbatimSymlinks: true });
+      fs.chmodSync(building, 0o755);
+      fs.rmSync(copy, { recursive: true, force: true });
+      fs.renameSync(building, copy);
+    }
+    return {
+      initdb: path.join(copy, 'bin', 'initdb'),
+      postgres: path.join(copy, 'bin', 'postgres'),
+      lib: path.join(copy, 'lib'),
+    };
+  }
+}
+
+/**
  * The platform package lists its shared-library links in `pg-symlinks.json` and makes them in an
  * install script, which npm may skip: make the missing ones here (idempotent).
  */
@@ -265,7 +295,7 @@ function lastLines(file: string, n = 8): string {
 
 /** initdb into a temporary folder, renamed into place when complete (a crash leaves no half cluster). */
 function initialise(pgdata: string, settings: Settings, identity: { uid: number; gid: number } | undefined) {
-  const { initdb } = binaries();
+  const { initdb } = reachableBinaries(identity);
   const building = `${pgdata}.init-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
   fs.mkdirSync(building, { mode: 0o700 });
@@ -372,7 +402,7 @@ async function start(
   const current = settings;
   const url = `postgres://${current.user}:${encodeURIComponent(current.password)}@127.0.0.1:${current.port}/${current.database}`;
 
-  const { postgres } = binaries();
+  const { postgres } = reachableBinaries(identity);
   const args = [
     '-D',
     pgdata,
