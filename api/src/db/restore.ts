@@ -251,6 +251,9 @@ export async function restoreBackup(
   await migrate(database);
   const byName = new Map(tables.map((t) => [tableName(t), t]));
   await database.db.transaction(async (tx) => {
+    // Building an index of a large table may take longer than a pool's statement timeout
+    // (DB_STATEMENT_TIMEOUT_MS, which is for requests), as in a migration.
+    await tx.execute(sql`set local statement_timeout = 0`);
     const restoreAfterLoad = await setAsideForLoad(tx, [...byName.keys()]);
     // Tables are written parents first (the file's order); rows go in batches of bytes.
     let rows: string[] = [];
