@@ -24,7 +24,7 @@ import {
 
 /**
  * Bump when the generator's output changes, so cached databases are built again (2: the register
- * counts of issue 18, made by the generator's rebuild).
+ * counts, made by the generator's rebuild).
  */
 export const GENERATOR_VERSION = 2;
 
