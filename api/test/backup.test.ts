@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db';
-import { writeBackup } from '../src/db/backup';
+import { backupTables, tableName, writeBackup } from '../src/db/backup';
+import { type ByteBatching, primaryKeyColumns } from '../src/db/keyset';
+import { companies, images, trainingCertificates } from '../src/db/schema';
 import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
 import {
   clientCertificateInputSchema,
@@ -19,11 +21,13 @@ import { clientCertificateService } from '../src/modules/client-certificates/cli
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
+import { rebuildDerived } from '../src/services/derived';
 import { pngPart, sendForm } from './forms';
 import { insertCertificationType } from './records';
 import {
   ADMIN_PASSWORD,
   call,
+  createCompany,
   createRole,
   createTestContext,
   createUser,
@@ -230,6 +234,125 @@ it('a damaged or cut-short file is refused with a clear message and nothing is w
       expect((err as Error).message).toMatch(/damaged or not a backup.*nothing was written/);
       // Not even the tables were made.
       expect(await tableExists(target.database, 'companies')).toBe(false);
+    }
+  } finally {
+    await target.drop();
+  }
+});
+
+/** Every backed-up table's rows in primary-key order, as the database writes them in JSON (bytea as hex). */
+async function everyRow(database: Database): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of backupTables()) {
+    const keys = primaryKeyColumns(table).map((c) => sql`t.${sql.identifier(c.name)}`);
+    const result = await database.db.execute(
+      sql`select row_to_json(t)::text as j from ${table} t order by ${sql.join(keys, sql`, `)}`,
+    );
+    out[tableName(table)] = (result as { rows: { j: string }[] }).rows.map((r) => r.j);
+  }
+  return out;
+}
+
+it('reads every table in batches of bytes within one snapshot, and restores it exactly, images included', async () => {
+  const { database } = ctx;
+  const db = database.db;
+  const companyId = await createCompany(ctx.app, ctx.adminToken, 'PT Banyak Baris');
+  // Images of every byte value: most larger than a batch, one of the largest stored size (2 MiB).
+  const batching: ByteBatching = { targetBytes: 3000, firstRows: 2, maxRows: 4 };
+  const pictures = [10, 5_000, 40_000, 2 * 2 ** 20, 7, 12_000].map((size) => ({
+    id: randomUUID(),
+    data: randomBytes(size),
+  }));
+  for (const { id, data } of pictures) {
+    await db.insert(images).values({
+      id,
+      name: `${id}.png`,
+      content_type: 'image/png',
+      data,
+      etag: id,
+      size: data.length,
+      width: 1,
+      height: 1,
+    });
+  }
+  const training = (n: number) => ({
+    id: randomUUID(),
+    company_id: companyId,
+    certificate_number: `PLT/BATCH/${n}`,
+    name: `Peserta ${n}`,
+    training: 'Auditor Internal',
+    location: 'Jakarta',
+    date: '2025-01-15',
+  });
+  await db.insert(trainingCertificates).values(Array.from({ length: 25 }, (_, n) => training(n)));
+  await rebuildDerived(db);
+
+  // Rows written (and committed, by another connection) while the backup runs: a company after
+  // every key read so far, in the table being read, and rows of tables read later.
+  const late = {
+    company: 'ffffffff-ffff-4fff-bfff-ffffffffffff',
+    image: randomUUID(),
+    training: training(99),
+  };
+  const writeLate = async () => {
+    await db.insert(companies).values({ id: late.company, name: 'PT Datang Terlambat' });
+    await db.insert(images).values({
+      id: late.image,
+      name: `${late.image}.png`,
+      content_type: 'image/png',
+      data: randomBytes(100),
+      etag: late.image,
+      size: 100,
+      width: 1,
+      height: 1,
+    });
+    await db.insert(trainingCertificates).values({ ...late.training, company_id: late.company });
+  };
+  const seen: Record<string, number[]> = {};
+  const file = path.join(tmp, 'batches.backup');
+  await writeBackup(db, file, ctx.app.clock.now(), {
+    batching,
+    onBatch: async (table, rows) => {
+      (seen[table] ??= []).push(rows);
+      if (table === 'companies' && seen[table].length === 1) await writeLate();
+    },
+  });
+  const text = zlib.gunzipSync(fs.readFileSync(file)).toString();
+
+  // Batches: never more rows than asked, a table of many rows in many, and a large row alone.
+  const sizes = (table: string) => seen[table]!.map((n, i, all) => n - (all[i - 1] ?? 0));
+  for (const table of Object.keys(seen)) {
+    for (const n of sizes(table)) expect(n).toBeLessThanOrEqual(batching.maxRows);
+  }
+  expect(seen.role_permissions!.length).toBeGreaterThan(4);
+  expect(Math.max(...sizes('permissions'))).toBeGreaterThan(1);
+  const large = pictures.filter((p) => p.data.length * 2 > batching.targetBytes).length;
+  expect(seen.images!.length).toBeGreaterThanOrEqual(large);
+
+  // Written during the backup, after its snapshot: in the database, not in the file.
+  const there = await db.execute(sql`select count(*)::int as n from companies where id = ${late.company}`);
+  expect((there as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  expect([late.company, late.image, late.training.id].filter((id) => text.includes(id))).toEqual([]);
+  await db.delete(trainingCertificates).where(sql`id = ${late.training.id}`);
+  await db.delete(images).where(sql`id = ${late.image}`);
+  await db.delete(companies).where(sql`id = ${late.company}`);
+
+  // The same snapshot read in one batch a table makes the same file (the header's time aside).
+  const whole = path.join(tmp, 'one-batch.backup');
+  await writeBackup(db, whole, ctx.app.clock.now());
+  const body = (t: string) => t.split('\n').slice(1);
+  expect(body(zlib.gunzipSync(fs.readFileSync(whole)).toString())).toEqual(body(text));
+
+  const target = await emptyDatabase();
+  try {
+    await restoreBackup(target.database, file, { batching });
+    expect(await everyRow(target.database)).toEqual(await everyRow(database));
+    for (const { id, data } of pictures) {
+      const [row] = await target.database.db
+        .select({ data: images.data })
+        .from(images)
+        .where(sql`id = ${id}`);
+      expect(row!.data.equals(data)).toBe(true);
     }
   } finally {
     await target.drop();

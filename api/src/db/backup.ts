@@ -7,18 +7,20 @@ import zlib from 'node:zlib';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from './index';
+import { type ByteBatching, tableLines } from './keyset';
 import * as schema from './schema';
 import { DERIVED_TABLES } from '../services/derived';
 
 /**
- * The backup file (DECISIONS.md section 13): gzip of JSON lines.
+ * The backup file (README.md, "Backup and restore"): gzip of JSON lines.
  *   {"format":"sertifikasi-backup","version":1,"created_at":…,"migrations":[…],"tables":[…]}
  *   {"t":"<table>","r":{…row as PostgreSQL's row_to_json gives it…}}      one line a row
  *   {"end":true,"counts":{"<table>":n,…}}
  * Every table of db/schema.ts is in it (read from the schema module, so a new table needs no change
  * here) but the ones below; rows are read in one REPEATABLE READ, read-only transaction, so the file
- * is one consistent moment of a running system. row_to_json / json_populate_recordset carry every
- * type exactly (bytea images as hex, timestamps with their zone) exactly.
+ * is one consistent moment of a running system. A table's rows come in primary-key order (the
+ * reader's keyset order, docs/architecture.md "Long reads"), whatever the batches. row_to_json /
+ * json_populate_recordset carry every type exactly (bytea images as hex, timestamps with their zone).
  */
 export const BACKUP_FORMAT = 'sertifikasi-backup';
 export const BACKUP_VERSION = 1;
@@ -75,21 +77,37 @@ export async function migrationLevel(db: Executor): Promise<string[]> {
   return rows.map((r) => String(r.name));
 }
 
-/** Rows a batch: images are at most 2 MiB, so a batch stays within tens of MiB. */
-const BATCH = 25;
+export interface BackupOptions {
+  /** How the tables are read: batches of about this many bytes (db/keyset.ts; tests make them tiny). */
+  batching?: ByteBatching;
+  /**
+   * Called after each batch is written (the next one may already be on its way, in the same
+   * snapshot): the table, and its rows written so far. A test writes through it while the backup runs.
+   */
+  onBatch?: (table: string, rows: number) => void | Promise<void>;
+}
 
 /**
  * Writes a backup of `database` to `file` (gzip). The snapshot's rows go to the file as they are
- * read (nothing is kept in memory beyond one batch), and the transaction ends with the file: neither
- * the embedded database (one connection) nor a pooled connection waits for a slow download.
+ * read (nothing is kept in memory beyond a batch and the next one on its way), and the transaction
+ * ends with the file: neither the embedded database (one connection) nor a pooled connection waits
+ * for a slow download. Each table is read in primary-key order by keyset, in batches of bytes
+ * (`tableLines`, db/keyset.ts; docs/architecture.md, "Long reads"): the time grows with the
+ * register, not with its square. The database writes each row's line of the file itself, so the
+ * rows are never decoded here.
  */
-export async function writeBackup(db: Db, file: string, now: Date): Promise<void> {
+export async function writeBackup(
+  db: Db,
+  file: string,
+  now: Date,
+  options: BackupOptions = {},
+): Promise<void> {
   const tables = backupTables();
   const gzip = zlib.createGzip();
   const out = fs.createWriteStream(file);
   const done = pipeline(gzip, out);
-  const write = async (line: string) => {
-    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+  const write = async (text: string) => {
+    if (!gzip.write(text)) await once(gzip, 'drain');
   };
   try {
     await db.transaction(
@@ -101,31 +119,20 @@ export async function writeBackup(db: Db, file: string, now: Date): Promise<void
           migrations: await migrationLevel(tx),
           tables: tables.map(tableName),
         };
-        await write(JSON.stringify(header));
+        await write(`${JSON.stringify(header)}\n`);
         const counts: Record<string, number> = {};
         for (const table of tables) {
           const name = tableName(table);
-          const config = getTableConfig(table);
-          const keys = [
-            ...config.columns.filter((c) => c.primary).map((c) => c.name),
-            ...config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)),
-          ];
-          const order = (keys.length ? keys : config.columns.map((c) => c.name))
-            .map((k) => `t."${k}"`)
-            .join(', ');
           counts[name] = 0;
-          for (let offset = 0; ; offset += BATCH) {
-            const rows = rowsOf(
-              await tx.execute(
-                sql`select row_to_json(t)::text as j from ${table} t order by ${sql.raw(order)} limit ${BATCH} offset ${offset}`,
-              ),
-            );
-            for (const row of rows) await write(`{"t":${JSON.stringify(name)},"r":${String(row.j)}}`);
-            counts[name] += rows.length;
-            if (rows.length < BATCH) break;
+          // {"t":"<table>","r":<row_to_json>}: the very line JSON.stringify made of the two.
+          const line = sql`${`{"t":${JSON.stringify(name)},"r":`}::text || row_to_json(t)::text || '}'`;
+          for await (const batch of tableLines(tx, table, line, options.batching)) {
+            await write(`${batch.text}\n`);
+            counts[name] += batch.rows;
+            await options.onBatch?.(name, counts[name]);
           }
         }
-        await write(JSON.stringify({ end: true, counts }));
+        await write(`${JSON.stringify({ end: true, counts })}\n`);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

@@ -11,7 +11,8 @@ import {
   migrationLevel,
   tableName,
 } from './backup';
-import type { Database } from './index';
+import type { Database, Executor } from './index';
+import { BYTE_BATCHING, type ByteBatching } from './keyset';
 import { migrate, readMigrations } from './migrate';
 import { rebuildDerived } from '../services/derived';
 
@@ -23,37 +24,71 @@ export class RestoreRefusedError extends Error {
   }
 }
 
-type Line = { t: string; r: Record<string, unknown> } | { end: true; counts: Record<string, number> };
+const damagedFile = (file: string, why: string) =>
+  new RestoreRefusedError(
+    `The backup file ${file} is damaged or not a backup (${why}); nothing was written.`,
+  );
 
-/** The lines of a backup file after its header, parsed; a damaged file throws RestoreRefusedError. */
-async function* readBackup(file: string): AsyncGenerator<Line> {
-  const damaged = (why: string) =>
-    new RestoreRefusedError(
-      `The backup file ${file} is damaged or not a backup (${why}); nothing was written.`,
-    );
+/** The text lines of a backup file, header included; a file that is not gzip throws RestoreRefusedError. */
+async function* eachLine(file: string): AsyncGenerator<string> {
   if (!fs.existsSync(file)) throw new RestoreRefusedError(`No file ${file}; nothing was written.`);
-  const gunzip = zlib.createGunzip();
+  const chunkSize = 2 ** 20;
   const lines = readline.createInterface({
-    input: fs.createReadStream(file).pipe(gunzip),
+    input: fs.createReadStream(file, { highWaterMark: chunkSize }).pipe(zlib.createGunzip({ chunkSize })),
     crlfDelay: Infinity,
   });
   let n = 0;
   try {
     for await (const text of lines) {
       n++;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        throw damaged(`line ${n} is not readable`);
-      }
-      yield value as Line;
+      yield text;
     }
   } catch (err) {
     if (err instanceof RestoreRefusedError) throw err;
-    throw damaged((err as Error).message);
+    throw damagedFile(file, (err as Error).message);
   }
-  if (n === 0) throw damaged('it is empty');
+  if (n === 0) throw damagedFile(file, 'it is empty');
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The start of a row line as the writer makes it: `{"t":"<table>","r":<row>}`. */
+const ROW_LINE = /^\{"t":"([a-z_][a-z0-9_]*)","r":/;
+
+/** A line after the header: a row (its table, and the row as JSON text), or anything else, parsed. */
+type Split = { t: string; row: string } | { other: unknown };
+
+/**
+ * Splits a line after the header. A row line in the writer's own form is cut where its row starts
+ * and ends, so the load sends the row's text on as it is, never parsed and written again. With
+ * `check` (the first reading) that row is also parsed: the cut then holds exactly what a JSON
+ * parser reads, an object of `t` and `r`, `r` an object. Any other line (another writer's
+ * spacing, the end line) is parsed whole; `other` is undefined for a line that is not JSON.
+ */
+function splitLine(text: string, check: boolean): Split {
+  const match = ROW_LINE.exec(text);
+  if (match && text.endsWith('}')) {
+    const row = text.slice(match[0].length, -1);
+    if (!check) return { t: match[1]!, row };
+    let value: unknown;
+    try {
+      value = JSON.parse(row);
+    } catch {
+      value = undefined;
+    }
+    if (isObject(value)) return { t: match[1]!, row };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { other: undefined };
+  }
+  if (isObject(parsed) && typeof parsed.t === 'string' && isObject(parsed.r)) {
+    return { t: parsed.t, row: JSON.stringify(parsed.r) };
+  }
+  return { other: parsed };
 }
 
 interface Checked {
@@ -63,18 +98,27 @@ interface Checked {
 
 /** Reads the whole file once and checks it: format, known tables and migrations, complete, counts. */
 async function checkBackup(file: string, known: PgTable[]): Promise<Checked> {
-  const damaged = (why: string) =>
-    new RestoreRefusedError(
-      `The backup file ${file} is damaged or not a backup (${why}); nothing was written.`,
-    );
+  const damaged = (why: string) => damagedFile(file, why);
   let header: BackupHeader | undefined;
   let end: Record<string, number> | undefined;
   const seen: Record<string, number> = {};
   const names = new Set(known.map(tableName));
-  for await (const line of readBackup(file)) {
+  let n = 0;
+  for await (const text of eachLine(file)) {
+    n++;
     if (!header) {
-      const h = line as unknown as BackupHeader;
-      if (h.format !== BACKUP_FORMAT || !Array.isArray(h.migrations) || !Array.isArray(h.tables)) {
+      let h: Partial<BackupHeader> | undefined;
+      try {
+        h = JSON.parse(text) as Partial<BackupHeader>;
+      } catch {
+        throw damaged(`line ${n} is not readable`);
+      }
+      if (
+        !isObject(h) ||
+        h.format !== BACKUP_FORMAT ||
+        !Array.isArray(h.migrations) ||
+        !Array.isArray(h.tables)
+      ) {
         throw damaged('no backup header');
       }
       if (h.version !== BACKUP_VERSION) {
@@ -83,17 +127,21 @@ async function checkBackup(file: string, known: PgTable[]): Promise<Checked> {
         );
       }
       for (const t of h.tables) if (!names.has(t)) throw damaged(`unknown table ${t}`);
-      header = h;
+      header = h as BackupHeader;
       continue;
     }
     if (end) throw damaged('lines after its end');
-    if ('end' in line) {
-      end = line.counts;
-      continue;
-    }
-    if (typeof line.t !== 'string' || !header.tables.includes(line.t) || typeof line.r !== 'object') {
+    const line = splitLine(text, true);
+    if ('other' in line) {
+      if (line.other === undefined) throw damaged(`line ${n} is not readable`);
+      const last = line.other as Partial<{ end: unknown; counts: unknown }>;
+      if (isObject(last) && last.end === true && isObject(last.counts)) {
+        end = last.counts as Record<string, number>;
+        continue;
+      }
       throw damaged('a row of no known table');
     }
+    if (!header.tables.includes(line.t)) throw damaged('a row of no known table');
     seen[line.t] = (seen[line.t] ?? 0) + 1;
   }
   if (!header) throw damaged('no backup header');
@@ -118,17 +166,68 @@ async function nonEmptyTables(database: Database, tables: PgTable[]): Promise<st
   return found;
 }
 
+/**
+ * Sets aside, for a bulk load of `tables` in the caller's transaction, what makes each inserted row
+ * costly: the tables' foreign keys (a lookup in the parent table for every row) and the indexes no
+ * primary key or unique constraint owns (search, sort and lookup indexes; the trigram ones are the
+ * dearest to keep up row by row). Answers the statements that make them again, as the database
+ * itself describes them (`pg_get_indexdef`, `pg_get_constraintdef`): after the load each index is
+ * built once from all the rows and each foreign key is checked by one join, as pg_restore does, so
+ * a missing parent still fails the restore. Keys stay (rows are checked for duplicates as they go
+ * in; setting them aside too gained nothing measurable). All in the load's transaction: a failure
+ * leaves the migrated tables as they were.
+ */
+async function setAsideForLoad(tx: Executor, tables: string[]): Promise<string[]> {
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const names = `{${tables.join(',')}}`;
+  const foreignKeys = rows<{ drop: string; add: string }>(
+    await tx.execute(sql`
+      select format('alter table %I.%I drop constraint %I', n.nspname, t.relname, c.conname) as drop,
+        format('alter table %I.%I add constraint %I ', n.nspname, t.relname, c.conname) || pg_get_constraintdef(c.oid) as add
+      from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+      where c.contype = 'f' and n.nspname = current_schema() and t.relname = any(${names}::text[])
+      order by t.relname, c.conname`),
+  );
+  // An index a constraint owns (a primary key, a unique constraint) or that a foreign key points to stays.
+  const indexes = rows<{ drop: string; add: string }>(
+    await tx.execute(sql`
+      select format('drop index %I.%I', n.nspname, x.relname) as drop, pg_get_indexdef(i.indexrelid) as add
+      from pg_index i join pg_class t on t.oid = i.indrelid join pg_class x on x.oid = i.indexrelid
+        join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = current_schema() and t.relname = any(${names}::text[])
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      order by t.relname, x.relname`),
+  );
+  for (const { drop } of [...foreignKeys, ...indexes]) await tx.execute(sql.raw(drop));
+  return [...indexes.map((i) => i.add), ...foreignKeys.map((f) => f.add)];
+}
+
 export interface RestoreResult {
   counts: Record<string, number>;
   migrations: string[];
 }
 
+export interface RestoreOptions {
+  /** Rows are inserted in batches of about `targetBytes`, at most `maxRows` (tests make them tiny). */
+  batching?: Pick<ByteBatching, 'targetBytes' | 'maxRows'>;
+}
+
 /**
- * Loads a backup into an empty database of either kind (DECISIONS.md section 13): checks the whole
- * file first, refuses a non-empty database, migrates, loads every table in one transaction and
- * compares the row counts with the file's. A refusal or a failure writes nothing.
+ * Loads a backup into an empty database of either kind (README.md, "Backup and restore"): checks
+ * the whole file first, refuses a non-empty database, migrates, loads every table in one
+ * transaction and compares the row counts with the file's. A refusal or a failure writes nothing.
+ *
+ * Rows go in with one statement a batch of about 4 MiB of the file's text (docs/architecture.md,
+ * "Long reads"), `json_populate_recordset` of the rows as the file holds them: the database turns
+ * the JSON into the table's types, so the load does not parse the rows (the check did, once). The next batch is read from the
+ * file while the database inserts the last one.
  */
-export async function restoreBackup(database: Database, file: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  database: Database,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
+  const batching = options.batching ?? BYTE_BATCHING;
   const tables = backupTables();
   const { header, counts } = await checkBackup(file, tables);
   const known = readMigrations().map((m) => m.name);
@@ -152,32 +251,51 @@ export async function restoreBackup(database: Database, file: string): Promise<R
   await migrate(database);
   const byName = new Map(tables.map((t) => [tableName(t), t]));
   await database.db.transaction(async (tx) => {
-    // Tables are written parents first (the file's order); rows go in batches.
-    let batch: Record<string, unknown>[] = [];
+    // Building an index of a large table may take longer than a pool's statement timeout
+    // (DB_STATEMENT_TIMEOUT_MS, which is for requests), as in a migration.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const restoreAfterLoad = await setAsideForLoad(tx, [...byName.keys()]);
+    // Tables are written parents first (the file's order); rows go in batches of bytes.
+    let rows: string[] = [];
+    let bytes = 0;
     let current: string | undefined;
+    // The insert on its way: awaited before the next is sent, so one batch is in the database's
+    // hands while the next is read. Its failure is kept for that await (never unhandled).
+    let inserting: Promise<unknown> = Promise.resolve();
     const flush = async () => {
-      if (!current || !batch.length) return;
+      if (!current || !rows.length) return;
       const table = byName.get(current)!;
-      await tx.execute(
-        sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
-      );
-      batch = [];
+      const json = `[${rows.join(',')}]`;
+      rows = [];
+      bytes = 0;
+      await inserting;
+      // drizzle's query runs each time it is awaited: `then` once, for one real promise.
+      inserting = tx
+        .execute(
+          sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`,
+        )
+        .then(() => undefined);
+      inserting.catch(() => undefined);
     };
     let first = true;
-    for await (const line of readBackup(file)) {
+    for await (const text of eachLine(file)) {
       if (first) {
         first = false;
         continue;
       }
-      if ('end' in line) break;
+      const line = splitLine(text, false);
+      if (!('t' in line)) break; // the end line: the check read the file to it
       if (line.t !== current) {
         await flush();
         current = line.t;
       }
-      batch.push(line.r);
-      if (batch.length >= 25) await flush();
+      rows.push(line.row);
+      bytes += line.row.length;
+      if (bytes >= batching.targetBytes || rows.length >= batching.maxRows) await flush();
     }
     await flush();
+    await inserting;
+    for (const statement of restoreAfterLoad) await tx.execute(sql.raw(statement));
     // The derived tables are not in a backup: the register counts are made again from the records
     // just loaded, the list versions anew.
     await rebuildDerived(tx);
