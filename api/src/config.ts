@@ -33,6 +33,8 @@ export interface Config {
   dbPoolSize: number;
   /** PostgreSQL cancels a statement running longer (DB_STATEMENT_TIMEOUT_MS; 0: never). */
   dbStatementTimeoutMs: number;
+  /** A query waiting longer for a pool connection fails with 503 (DB_ACQUIRE_TIMEOUT_MS; 0: never). */
+  dbAcquireTimeoutMs: number;
   /** A query taking at least this long is logged at warn with its duration (SLOW_QUERY_MS). */
   slowQueryMs: number;
   /** When the process sheds new requests with 503 (OVERLOAD_*; plugins/under-pressure.ts). */
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteUrls: remoteUrlsFromEnv(env),
     dbPoolSize: Math.max(1, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    dbAcquireTimeoutMs: int('DB_ACQUIRE_TIMEOUT_MS', env.DB_ACQUIRE_TIMEOUT_MS, 1500),
     slowQueryMs: int('SLOW_QUERY_MS', env.SLOW_QUERY_MS, 500),
     overload: overloadSettings(env),
     metricsToken: env.METRICS_TOKEN || undefined,

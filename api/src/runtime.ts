@@ -25,6 +25,7 @@ export async function openRuntime(
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
     slowQueryMs: config.slowQueryMs,
     logger: opts.logger,
     serverLog: opts.logger,

@@ -25,7 +25,10 @@ export interface TestContext {
 }
 
 /** Settings of the database connection a test may choose, and the instant the app's clock starts at. */
-type TestOptions = Pick<OpenOptions, 'poolSize' | 'statementTimeoutMs' | 'slowQueryMs' | 'logger'> & {
+type TestOptions = Pick<
+  OpenOptions,
+  'poolSize' | 'statementTimeoutMs' | 'acquireTimeoutMs' | 'slowQueryMs' | 'logger'
+> & {
   /** Fixes the app's clock at this instant before anything is written (the administrator signs in at it). */
   now?: Date;
 };

@@ -89,6 +89,32 @@ describe('overload', () => {
     expect(ctx.app.load.shed).toBe(2);
   });
 
+  it('the event loop held by start-up work (before the app is ready) sheds nothing once it is ready', async () => {
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '400',
+      }),
+      db: ctx.database.db,
+    });
+    try {
+      // Start-up work between building the app and its start (a busy machine, maintenance) holds
+      // the event loop for longer than a sample, and three times the limit.
+      const until = Date.now() + 1200;
+      while (Date.now() < until) {
+        /* busy */
+      }
+      await app.ready();
+      expect((await app.inject('/api/health')).statusCode).toBe(200);
+      // Its first sample (after 500 ms) measured the loop since the app was ready.
+      await new Promise((r) => setTimeout(r, 700));
+      expect((await app.inject('/api/health')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('an event loop lagging past OVERLOAD_MAX_EVENT_LOOP_DELAY_MS sheds new requests until it catches up', async () => {
     const app = await buildApp({
       config: loadConfig({
@@ -121,5 +147,78 @@ describe('overload', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('overload: a database pool with no connection free', () => {
+  const POOL_WAIT_MS = 100;
+  const ACQUIRE_TIMEOUT_MS = 3000;
+  const METRICS_TOKEN = 'overload-metrics-token-0123456789';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(
+      { OVERLOAD_MAX_POOL_WAIT_MS: String(POOL_WAIT_MS), METRICS_TOKEN },
+      { poolSize: 2, acquireTimeoutMs: ACQUIRE_TIMEOUT_MS },
+    );
+  });
+  afterAll(async () => ctx.close());
+
+  it('sheds new requests at once with 503 + Retry-After while a request waits longer than OVERLOAD_MAX_POOL_WAIT_MS; the waiting one ends 503 at the acquire timeout; then all serve again', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const signedIn = { headers: { authorization: `Bearer ${ctx.adminToken}` } };
+    expect((await fetch(`${base}/api/company`, signedIn)).status).toBe(200);
+
+    // Every connection of the pool (2) taken, as long-running queries would.
+    const pool = ctx.database.pool;
+    const held = [await pool.connect(), await pool.connect()];
+    let released = false;
+    try {
+      // A request admitted while nobody waited: it waits for a connection.
+      let firstDone = false;
+      const first = fetch(`${base}/api/company`, signedIn).then((res) => {
+        firstDone = true;
+        return res;
+      });
+      await waitFor(() => pool.waitingCount >= 1, 'the request to wait for a connection');
+      await waitFor(
+        () => (ctx.app.load.poolWait()?.oldestMs ?? 0) > POOL_WAIT_MS,
+        `a wait past ${POOL_WAIT_MS} ms`,
+      );
+
+      // A new request is answered at once: it does not join the queue.
+      const shed = await fetch(`${base}/api/company`, signedIn);
+      expect(shed.status).toBe(503);
+      expect(shed.headers.get('retry-after')).toBe('5');
+      expect(await shed.json()).toEqual(UNAVAILABLE);
+      // ... while the connections are still taken and the first request still waits.
+      expect(released).toBe(false);
+      expect(firstDone).toBe(false);
+      expect(pool.waitingCount).toBe(1);
+      // A balancer's health check is shed too; monitoring is not.
+      expect((await fetch(`${base}/api/health`)).status).toBe(503);
+      const metrics = await fetch(`${base}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toMatch(/db_pool_connections\{state="waiting"\} 1\n/);
+      expect(Number(/^db_pool_wait_seconds (\S+)$/m.exec(text)?.[1])).toBeGreaterThan(POOL_WAIT_MS / 1000);
+
+      // The admitted request waited DB_ACQUIRE_TIMEOUT_MS at most: 503 unavailable, not 500.
+      const timedOut = await first;
+      expect(timedOut.status).toBe(503);
+      expect(timedOut.headers.get('retry-after')).toBe('5');
+      expect(await timedOut.json()).toEqual(UNAVAILABLE);
+    } finally {
+      released = true;
+      held.forEach((client) => client.release());
+    }
+
+    // Connections free again: requests are served.
+    expect((await fetch(`${base}/api/company`, signedIn)).status).toBe(200);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(ctx.app.load.shedBy.pool).toBe(2);
   });
 });

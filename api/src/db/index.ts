@@ -35,6 +35,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled by the server (DB_STATEMENT_TIMEOUT_MS; 0: none). */
   statementTimeoutMs?: number;
+  /**
+   * A query waiting longer for a connection of the pool (or for a new one to open) fails, answered 503
+   * (DB_ACQUIRE_TIMEOUT_MS; 0 or unset: it waits as long as it takes).
+   */
+  acquireTimeoutMs?: number | undefined;
   /** A query taking at least this long is logged at warn (SLOW_QUERY_MS); unset: not timed. */
   slowQueryMs?: number | undefined;
   logger?: SlowQueryLogger | undefined;
@@ -94,6 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     connectionString: url,
     max: opts.poolSize ?? 10,
     ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    ...(opts.acquireTimeoutMs ? { connectionTimeoutMillis: opts.acquireTimeoutMs } : {}),
   });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */

@@ -68,9 +68,13 @@ const UNREACHABLE_CODES = new Set([
 const UNREACHABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
 
+/** node-postgres' pool: no connection came free within its acquire timeout (DB_ACQUIRE_TIMEOUT_MS). */
+const POOL_TIMEOUT_MESSAGE = /^timeout exceeded when trying to connect/;
+
 /**
- * Whether an error means the database cannot be reached (refused, cut, timed out, shutting down):
- * answered `503 unavailable` with Retry-After, never 500 (DECISIONS.md section 13).
+ * Whether an error means the database cannot be reached (refused, cut, timed out, shutting down) or
+ * gave no connection in time (the pool's acquire timeout, under overload): answered
+ * `503 unavailable` with Retry-After, never 500 (DECISIONS.md section 13).
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
@@ -80,4 +84,12 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
     return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/** Whether an error is the pool's acquire timeout (a busy pool, not an unreachable database). */
+export function isPoolTimeout(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { message?: unknown; cause?: unknown };
+  if (typeof e.message === 'string' && POOL_TIMEOUT_MESSAGE.test(e.message)) return true;
+  return isPoolTimeout(e.cause, depth + 1);
 }

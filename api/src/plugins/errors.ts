@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { UNIQUE_CONSTRAINTS } from '../db/unique-constraints';
-import { AppError, isDatabaseUnavailable, pgError, RETRY_AFTER_SECONDS } from '../lib/errors';
+import { AppError, isDatabaseUnavailable, isPoolTimeout, pgError, RETRY_AFTER_SECONDS } from '../lib/errors';
 
 interface LoggedError {
   type: string;
@@ -55,7 +55,8 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string> }, req, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message, err.errors);
     if (isDatabaseUnavailable(err)) {
-      req.log.warn({ error: loggableError(err) }, 'database unreachable');
+      const what = isPoolTimeout(err) ? 'no database connection came free in time' : 'database unreachable';
+      req.log.warn({ error: loggableError(err) }, what);
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, ERROR_CODES.unavailable, MESSAGES.unavailable);
     }

@@ -82,6 +82,14 @@ export default fp(
         this.set(app.hasDecorator('load') ? app.load.shed : 0);
       },
     });
+    new Gauge({
+      name: 'db_pool_wait_seconds',
+      help: 'What a new request would wait for a PostgreSQL pool connection now, as overload judges it (OVERLOAD_MAX_POOL_WAIT_MS)',
+      registers: [register],
+      collect() {
+        this.set((app.hasDecorator('load') ? (app.load.poolWait()?.expectedMs ?? 0) : 0) / 1000);
+      },
+    });
 
     app.addHook('onResponse', (req, reply, done) => {
       const route = routeOf(req);

@@ -1,20 +1,32 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import type pg from 'pg';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
+import { type PoolWait, watchPool } from '../db/pool-watch';
 
 /**
- * Overload (DECISIONS.md section 13): a saturated process answers new requests `503 {code:
- * 'unavailable', message}` with Retry-After at once, instead of letting them wait for seconds.
- * Two signals, either one sheds:
- * - @fastify/under-pressure: the event loop lagging (CPU-bound work, PGlite's queries run on it)
- *   or, when set, the heap or resident memory past a limit;
- * - requests in flight past a limit: most requests wait on the database pool rather than on the
- *   CPU, which the event loop does not show; a queue longer than the limit means seconds of wait.
- * `/api/metrics` is never shed (monitoring must see the overload). The settings are README's
- * OVERLOAD_* variables.
+ * Overload (DECISIONS.md section 13, docs/architecture.md#overload): judged by what a new request
+ * would wait for. Past a limit it is answered at once `503 {code: 'unavailable', message}` with
+ * Retry-After, before any other work (no sign-in check, no query), instead of joining a queue it
+ * would wait seconds in. The signals, any one sheds:
+ * - the database pool (db/pool-watch.ts): a new request would wait longer than
+ *   OVERLOAD_MAX_POOL_WAIT_MS for a connection: the oldest waiting acquisition has waited longer,
+ *   or every acquisition of the last 100-200 ms did, or the queue is longer than the pool drains in
+ *   that time at the pace connections are held now;
+ * - the event loop: its mean delay (or, when set, its utilisation) over the last 500 ms sample, and
+ *   the heap when a limit is set. Judged only from the first sample taken after the app is ready:
+ *   building the app and start-up work hold the event loop, and must not shed the first requests;
+ * - when set, a plain cap on requests in flight (OVERLOAD_MAX_IN_FLIGHT; off by default).
+ * What is admitted cannot wait forever either: the pool's acquire timeout (DB_ACQUIRE_TIMEOUT_MS,
+ * db/index.ts) fails a query still waiting for a connection, answered 503 unavailable too
+ * (plugins/errors.ts). `/api/metrics` is never shed (monitoring must see the overload);
+ * `/api/health` is, like any request: a balancer then sends its traffic elsewhere. The settings are
+ * README's OVERLOAD_* variables.
  */
 export interface OverloadSettings {
+  /** Wait for a database connection (ms) past which new requests are shed; 0: not checked. */
+  maxPoolWaitMs: number;
   /** Mean event loop delay (ms) past which requests are shed; 0: not checked. */
   maxEventLoopDelayMs: number;
   /** Event loop utilisation (0..1) past which requests are shed; 0: not checked. */
@@ -34,10 +46,11 @@ function number(name: string, value: string | undefined, fallback: number): numb
   return n;
 }
 
-/** Reads the OVERLOAD_* settings. Tests run with the event loop checks off unless they set them. */
+/** Reads the OVERLOAD_* settings. Tests run with every check off unless they set one. */
 export function overloadSettings(env: NodeJS.ProcessEnv): OverloadSettings {
   const isTest = env.NODE_ENV === 'test';
   return {
+    maxPoolWaitMs: number('OVERLOAD_MAX_POOL_WAIT_MS', env.OVERLOAD_MAX_POOL_WAIT_MS, isTest ? 0 : 500),
     maxEventLoopDelayMs: number(
       'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
       env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
@@ -49,28 +62,150 @@ export function overloadSettings(env: NodeJS.ProcessEnv): OverloadSettings {
       0,
     ),
     maxHeapUsedBytes: number('OVERLOAD_MAX_HEAP_BYTES', env.OVERLOAD_MAX_HEAP_BYTES, 0),
-    maxInFlight: Math.floor(number('OVERLOAD_MAX_IN_FLIGHT', env.OVERLOAD_MAX_IN_FLIGHT, isTest ? 0 : 200)),
+    maxInFlight: Math.floor(number('OVERLOAD_MAX_IN_FLIGHT', env.OVERLOAD_MAX_IN_FLIGHT, 0)),
     retryAfterSeconds: Math.max(1, Math.round(number('OVERLOAD_RETRY_AFTER', env.OVERLOAD_RETRY_AFTER, 5))),
   };
 }
 
-type PressureHandler = NonNullable<FastifyUnderPressureOptions['pressureHandler']>;
-
-const exempt = (req: FastifyRequest) => req.url === '/api/metrics' || req.url.startsWith('/api/metrics?');
+export type ShedReason = 'pool' | 'eventLoop' | 'heap' | 'inFlight';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Requests of this process now being served, and how many were shed since the start. */
-    load: { inFlight: number; shed: number };
+    /**
+     * Requests of this process now being served, how many were shed since the start (and why), and
+     * what a new request would wait for a database connection now (undefined without a pool).
+     */
+    load: {
+      inFlight: number;
+      shed: number;
+      shedBy: Record<ShedReason, number>;
+      poolWait(): PoolWait | undefined;
+    };
   }
 }
 
+const exempt = (req: FastifyRequest) => req.url === '/api/metrics' || req.url.startsWith('/api/metrics?');
+
+/** The node-postgres pool behind drizzle (`$client`). */
+function poolOf(app: FastifyInstance): pg.Pool | undefined {
+  const client = (app.db as unknown as { $client?: Partial<pg.Pool> }).$client;
+  return typeof client?.connect === 'function' && typeof client.waitingCount === 'number'
+    ? (client as pg.Pool)
+    : undefined;
+}
+
+const SAMPLE_MS = 500;
+/** monitorEventLoopDelay's resolution (ms), taken off its mean as @fastify/under-pressure did. */
+const RESOLUTION_MS = 10;
+
+/**
+ * The event loop's mean delay and utilisation, and the heap, sampled every 500 ms from `start()`
+ * (the app is ready) on; until the first sample nothing is judged, so the work of start-up, which
+ * held the loop before, is never counted.
+ */
+function eventLoopMonitor(settings: OverloadSettings) {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  let elu = performance.eventLoopUtilization();
+  let timer: NodeJS.Timeout | undefined;
+  let sampled = false;
+  let lastSample = 0;
+  let delayMs = 0;
+  let utilisation = 0;
+  let heapUsed = 0;
+  const sample = () => {
+    const now = performance.now();
+    // Nothing recorded since the last sample (turns of the loop longer than a sample, or the two
+    // timers' order in one turn): how late this sample's own timer came is the delay.
+    delayMs = histogram.count
+      ? Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS)
+      : Math.max(0, now - lastSample - SAMPLE_MS);
+    lastSample = now;
+    histogram.reset();
+    const current = performance.eventLoopUtilization();
+    utilisation = performance.eventLoopUtilization(current, elu).utilization;
+    elu = current;
+    if (settings.maxHeapUsedBytes) heapUsed = process.memoryUsage().heapUsed;
+    sampled = true;
+  };
+  return {
+    start() {
+      if (timer) return;
+      histogram.enable();
+      histogram.reset();
+      elu = performance.eventLoopUtilization();
+      lastSample = performance.now();
+      timer = setInterval(sample, SAMPLE_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+    /** Why the last sample says to shed, or undefined. */
+    overloaded(): 'eventLoop' | 'heap' | undefined {
+      if (!sampled) return undefined;
+      if (settings.maxEventLoopDelayMs && delayMs > settings.maxEventLoopDelayMs) return 'eventLoop';
+      if (settings.maxEventLoopUtilization && utilisation > settings.maxEventLoopUtilization) {
+        return 'eventLoop';
+      }
+      if (settings.maxHeapUsedBytes && heapUsed > settings.maxHeapUsedBytes) return 'heap';
+      return undefined;
+    },
+    snapshot: () => ({ delayMs, utilisation }),
+  };
+}
+
+/** A warning when shedding starts, then at most one each 10 s while it goes on, with the counts. */
+const LOG_EVERY_MS = 10_000;
+
 export default fp(
   async function overload(app: FastifyInstance, settings: OverloadSettings) {
-    const load = { inFlight: 0, shed: 0 };
+    const pool = poolOf(app);
+    const watch = pool ? watchPool(pool) : undefined;
+    const load: FastifyInstance['load'] = {
+      inFlight: 0,
+      shed: 0,
+      shedBy: { pool: 0, eventLoop: 0, heap: 0, inFlight: 0 },
+      poolWait: () => watch?.now(),
+    };
     app.decorate('load', load);
-    const shed = (reply: FastifyReply) => {
+
+    const { maxEventLoopDelayMs, maxEventLoopUtilization, maxHeapUsedBytes } = settings;
+    const loop =
+      maxEventLoopDelayMs || maxEventLoopUtilization || maxHeapUsedBytes
+        ? eventLoopMonitor(settings)
+        : undefined;
+    app.addHook('onReady', (done) => {
+      loop?.start();
+      done();
+    });
+    app.addHook('onClose', (_app, done) => {
+      loop?.stop();
+      watch?.stop();
+      done();
+    });
+
+    let lastLog = -Infinity;
+    let shedSinceLog = 0;
+    const shed = (reply: FastifyReply, reason: ShedReason) => {
       load.shed++;
+      load.shedBy[reason]++;
+      shedSinceLog++;
+      const now = performance.now();
+      if (now - lastLog >= LOG_EVERY_MS) {
+        app.log.warn(
+          {
+            reason,
+            shed: shedSinceLog,
+            inFlight: load.inFlight,
+            pool: watch?.now(),
+            eventLoop: loop?.snapshot(),
+          },
+          'overloaded: shedding new requests with 503',
+        );
+        lastLog = now;
+        shedSinceLog = 0;
+      }
       // Serialised here: the route's own 503 schema (health's) must not reshape it.
       reply
         .status(503)
@@ -78,27 +213,21 @@ export default fp(
         .type('application/json; charset=utf-8');
       return JSON.stringify({ code: ERROR_CODES.unavailable, message: MESSAGES.unavailable });
     };
-    const { maxEventLoopDelayMs, maxEventLoopUtilization, maxHeapUsedBytes } = settings;
-    if (maxEventLoopDelayMs || maxEventLoopUtilization || maxHeapUsedBytes) {
-      await app.register(underPressure, {
-        maxEventLoopDelay: maxEventLoopDelayMs,
-        maxEventLoopUtilization,
-        maxHeapUsedBytes,
-        // The utilisation of the last sample, not the average since the start.
-        eventLoopUtilizationMode: 'interval',
-        sampleInterval: 500,
-        // A value returned is sent as the answer (its types only admit void); undefined lets the request on.
-        pressureHandler: ((req: FastifyRequest, reply: FastifyReply) =>
-          exempt(req) ? undefined : shed(reply)) as unknown as PressureHandler,
-      });
-    }
+
+    const overloaded = (): ShedReason | undefined => {
+      if (settings.maxInFlight && load.inFlight >= settings.maxInFlight) return 'inFlight';
+      const byLoop = loop?.overloaded();
+      if (byLoop) return byLoop;
+      if (settings.maxPoolWaitMs && watch && watch.now().expectedMs > settings.maxPoolWaitMs) return 'pool';
+      return undefined;
+    };
+
     // 'close' comes once the answer is sent or the client has gone, whichever way the request ends.
     const ended = () => load.inFlight--;
     app.addHook('onRequest', (req, reply, done) => {
       if (exempt(req)) return done();
-      if (settings.maxInFlight && load.inFlight >= settings.maxInFlight) {
-        return reply.send(shed(reply));
-      }
+      const reason = overloaded();
+      if (reason) return reply.send(shed(reply, reason));
       load.inFlight++;
       reply.raw.on('close', ended);
       done();

@@ -1,0 +1,134 @@
+import type pg from 'pg';
+
+/**
+ * How long requests wait for a connection of the pool, the signal overload is judged by
+ * (plugins/under-pressure.ts): most requests wait on the database, which the event loop does not
+ * show. The pool's `connect` (which its `query` and drizzle's transactions go through) is wrapped to
+ * time every acquisition from the call to the connection (or the acquire timeout's error); the
+ * pool's `acquire` and `release` events time how long connections are held.
+ */
+export interface PoolWait {
+  /** Acquisitions waiting for a connection now. */
+  waiting: number;
+  /** How long the oldest of them has waited (ms); 0 when none waits. */
+  oldestMs: number;
+  /**
+   * The shortest wait of the acquisitions completed in the last 100 to 200 ms, undefined when none
+   * completed: above a limit, every request of that time waited (a queue that stands, not a burst).
+   */
+  recentMinMs: number | undefined;
+  /** How long a connection is held, a moving average over recent releases (ms). */
+  holdMs: number;
+  /**
+   * What the queue ahead of a new acquisition takes to drain at that pace, (waiting + 1) x hold /
+   * connections (ms); 0 when a connection is free and nobody waits.
+   */
+  drainMs: number;
+  /**
+   * What a new acquisition would wait (ms): 0 when a connection is free and nobody waits, otherwise
+   * the largest of the oldest wait, the recent minimum and the drain time.
+   */
+  expectedMs: number;
+}
+
+export interface PoolWatch {
+  now(): PoolWait;
+  /** Undoes the wrapping (another watch wrapped over this one keeps working). */
+  stop(): void;
+}
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: unknown) => void;
+type Connect = (this: pg.Pool, cb?: ConnectCallback) => unknown;
+
+/** Completed waits are kept as the minimum of each bucket: the current one and the one before. */
+const BUCKET_MS = 100;
+/** Weight of the newest hold in the moving average. */
+const HOLD_WEIGHT = 0.1;
+
+export function watchPool(pool: pg.Pool): PoolWatch {
+  const size = Math.max(1, pool.options.max ?? 10);
+  const pending = new Set<{ at: number }>();
+  let bucket = -1;
+  let bucketMin = Infinity;
+  let previousMin = Infinity;
+  let holdMs = 0;
+  let stopped = false;
+
+  const record = (waitMs: number, at: number) => {
+    const b = Math.floor(at / BUCKET_MS);
+    if (b !== bucket) {
+      previousMin = b === bucket + 1 ? bucketMin : Infinity;
+      bucket = b;
+      bucketMin = Infinity;
+    }
+    if (waitMs < bucketMin) bucketMin = waitMs;
+  };
+
+  // Called with the pool as `this` below, as the pool calls its own connect.
+  const original = (pool as unknown as { connect: Connect }).connect;
+  const wrapped: Connect = function (this: pg.Pool, cb?: ConnectCallback) {
+    if (stopped) return original.call(this, cb);
+    const entry = { at: performance.now() };
+    pending.add(entry);
+    const settle = () => {
+      if (!pending.delete(entry)) return;
+      const now = performance.now();
+      record(now - entry.at, now);
+    };
+    if (typeof cb === 'function') {
+      return original.call(this, (err, client, done) => {
+        settle();
+        cb(err, client, done);
+      });
+    }
+    const result = original.call(this) as Promise<pg.PoolClient>;
+    result.then(settle, settle);
+    return result;
+  };
+  (pool as unknown as { connect: Connect }).connect = wrapped;
+
+  const heldSince = new WeakMap<object, number>();
+  const onAcquire = (client: pg.PoolClient) => heldSince.set(client, performance.now());
+  const onRelease = (_err: Error | undefined, client: pg.PoolClient) => {
+    const since = heldSince.get(client);
+    if (since === undefined) return;
+    heldSince.delete(client);
+    const held = performance.now() - since;
+    holdMs = holdMs ? holdMs + HOLD_WEIGHT * (held - holdMs) : held;
+  };
+  pool.on('acquire', onAcquire);
+  pool.on('release', onRelease);
+
+  return {
+    now() {
+      const now = performance.now();
+      const oldest = pending.values().next().value;
+      const oldestMs = oldest ? now - oldest.at : 0;
+      const b = Math.floor(now / BUCKET_MS);
+      const recent =
+        b === bucket ? Math.min(bucketMin, previousMin) : b === bucket + 1 ? bucketMin : Infinity;
+      const recentMinMs = recent === Infinity ? undefined : recent;
+      const waiting = pool.waitingCount;
+      // A connection free now, and nobody ahead: a new acquisition waits for nothing.
+      const free = waiting === 0 && (pool.idleCount > 0 || pool.totalCount < size);
+      const drainMs = free ? 0 : ((waiting + 1) * holdMs) / size;
+      return {
+        waiting,
+        oldestMs,
+        recentMinMs,
+        holdMs,
+        drainMs,
+        expectedMs: free ? 0 : Math.max(oldestMs, recentMinMs ?? 0, drainMs),
+      };
+    },
+    stop() {
+      stopped = true;
+      pending.clear();
+      if ((pool as unknown as { connect: Connect }).connect === wrapped) {
+        (pool as unknown as { connect: Connect }).connect = original;
+      }
+      pool.off('acquire', onAcquire);
+      pool.off('release', onRelease);
+    },
+  };
+}
