@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { copyPostgresTemplate } from './template';
+import { freePort } from '../src/db/embedded';
 
 /**
  * deploy/local-cluster.sh (DECISIONS.md section 13): Debian's nginx in front of two API processes on
@@ -13,15 +13,6 @@ import { copyPostgresTemplate } from './template';
 
 const root = path.resolve(__dirname, '..', '..');
 const hasNginx = fs.existsSync('/usr/sbin/nginx') || spawnSync('nginx', ['-v']).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const alive = (pid: number) => {
   try {

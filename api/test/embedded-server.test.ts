@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
+import { freePort } from '../src/db/embedded';
 
 /**
  * The embedded PostgreSQL server under real processes (docs/architecture.md#the-embedded-postgresql-server):
@@ -21,15 +21,6 @@ const running = new Set<() => Promise<void>>();
 afterEach(async () => {
   await Promise.all([...running].map((stop) => stop()));
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

@@ -12,6 +12,7 @@ import { openRedis } from '../src/plugins/redis';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helpers';
 import { copyPostgresTemplate } from './template';
+import { freePort } from '../src/db/embedded';
 
 /**
  * DECISIONS.md section 13, against real parts: a Redis server of this test's own that it stops and
@@ -21,15 +22,6 @@ import { copyPostgresTemplate } from './template';
 
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: 'test', PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'), ...env });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
   const end = Date.now() + ms;

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -16,6 +15,7 @@ import { companies } from '../src/db/schema';
 import { MAX_PER_USERNAME_AND_ADDRESS, redisLoginThrottle } from '../src/services/login-throttle';
 import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 import { adminUrl, withDatabase } from './template';
+import { freePort } from '../src/db/embedded';
 
 const apiRoot = path.resolve(__dirname, '..');
 
@@ -42,15 +42,6 @@ async function waitFor(predicate: () => boolean, what: string, ms = 90_000) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 describe('embedded database lock', () => {

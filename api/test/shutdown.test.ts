@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { formBody } from './forms';
 import { copyPostgresTemplate } from './template';
+import { freePort } from '../src/db/embedded';
 
 /**
  * SIGTERM (DECISIONS.md section 13) on a real server process: it stops taking connections, a
@@ -14,15 +14,6 @@ import { copyPostgresTemplate } from './template';
  */
 
 const apiRoot = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A PNG of noise: it does not compress, so a backup holding a few is several MiB. */
 const noisyPng = () =>

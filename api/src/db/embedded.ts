@@ -510,15 +510,7 @@ async function waitReady(
         `The embedded PostgreSQL server stopped at start (exit ${gone}). Its log (${logFile}) ends:\n${lastLines(logFile)}`,
       );
     }
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port: settings.port,
-      user: settings.user,
-      password: settings.password,
-      database: 'postgres',
-      connectionTimeoutMillis: 1000,
-    });
-    client.on('error', () => undefined);
+    const client = maintenanceClient(settings, 1000);
     try {
       await client.connect();
       await client.end();
@@ -536,14 +528,22 @@ async function waitReady(
   }
 }
 
-async function ensureDatabase(settings: Settings) {
+/** A client of the server's maintenance database `postgres` (present from initdb on). */
+function maintenanceClient(settings: Settings, connectionTimeoutMillis?: number): pg.Client {
   const client = new pg.Client({
     host: '127.0.0.1',
     port: settings.port,
     user: settings.user,
     password: settings.password,
     database: 'postgres',
+    ...(connectionTimeoutMillis ? { connectionTimeoutMillis } : {}),
   });
+  client.on('error', () => undefined);
+  return client;
+}
+
+async function ensureDatabase(settings: Settings) {
+  const client = maintenanceClient(settings);
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [settings.database]);
