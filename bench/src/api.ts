@@ -7,7 +7,7 @@ export { loadConfig, type Config } from '../../api/src/config';
 export { openRuntime, type Runtime } from '../../api/src/runtime';
 export { openDatabase } from '../../api/src/db';
 export type { Database, Db } from '../../api/src/db';
-export { migrate } from '../../api/src/db/migrate';
+export { migrate, readMigrations } from '../../api/src/db/migrate';
 export { seedAdministrator, seedPermissions } from '../../api/src/services/seed';
 export { DEFAULT_DEMO_SEED, demoVolume, fillDemoDatabase } from '../../api/src/demo';
 export { randomSource, type Random } from '../../api/src/demo/random';

@@ -1,8 +1,10 @@
 /**
  * Benchmarks on the large demo data set (bench/README.md "Large data set"): prepares, once and
- * cached by name, a PostgreSQL database and a PGlite data directory filled by the demo generator
- * (100,000 clients, 300,000 schemes, 100,000 training certificates), starts the API on each, and
- * runs named scenarios (scenarios.ts) beside the bare Fastify route. Prints numbers, asserts nothing.
+ * cached by name, a database on the external PostgreSQL server and an embedded DATA_DIR (the API's
+ * own embedded PostgreSQL), both filled by the demo generator (100,000 clients, 300,000 schemes,
+ * 100,000 training certificates), starts the API on each, and runs named scenarios (scenarios.ts)
+ * beside the bare Fastify route; with both targets, it also sets each scenario's embedded rate
+ * against the external server's. Prints numbers, asserts nothing.
  *
  *   npm run large --workspace bench                      every scenario whose route exists
  *   npm run large --workspace bench -- client-search     the named ones
@@ -27,6 +29,7 @@ import {
   migrate,
   openDatabase,
   openRuntime,
+  readMigrations,
   seedAdministrator,
   seedPermissions,
   type SQL,
@@ -35,12 +38,12 @@ import {
 } from './api';
 // Importing harness also sets the Ctrl-C handling; an interrupted build leaves only its *_building copy,
 // which the next build removes.
-import { anchorBaseline, bareBaseline, listen, measure, signIn } from './harness';
+import { anchorBaseline, bareBaseline, closeOnInterrupt, listen, measure, signIn } from './harness';
 import { LoadGenerator } from './load';
 import { type Row, table } from './report';
 import { SCENARIOS, type Sample, type Scenario } from './scenarios';
 import { envInt } from './settings';
-import { describeUrl } from './targets';
+import { chosenTargets, describeUrl, stopServerIn } from './targets';
 
 /**
  * Bump when the generator's output changes, so cached databases are built again (2: the register
@@ -65,14 +68,25 @@ const settings = {
   seed: envInt('BENCH_SEED', DEFAULT_DEMO_SEED, 0, 999_999_999),
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
-  targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),
+  targets: chosenTargets(),
   cacheDir: path.resolve(process.env.BENCH_CACHE_DIR || path.join(__dirname, '..', '.cache')),
   rebuild: process.env.BENCH_REBUILD === '1',
 };
 const timing = { seconds: settings.seconds, warmup: settings.warmup };
 
-/** The cached data set's name: size, scale, seed and generator version. */
-const cacheName = `demo_large_x${String(settings.scale).replace('.', '_')}_s${settings.seed}_v${GENERATOR_VERSION}`;
+/**
+ * The cached data set's name: size, scale, seed, generator version and how many migrations made
+ * its schema (a new migration, or a generator change, gives a new name: a fresh build).
+ */
+const cacheName =
+  `demo_large_x${String(settings.scale).replace('.', '_')}_s${settings.seed}` +
+  `_v${GENERATOR_VERSION}_m${readMigrations().length}`;
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -142,26 +156,36 @@ const configFor = (env: Record<string, string>) =>
     PORT: '0',
   });
 
-/** The cached PGlite data directory, built (into a temporary name, then renamed) when missing. */
-async function pgliteDataDir(): Promise<Record<string, string>> {
-  const dir = path.join(settings.cacheDir, `pglite_${cacheName}`);
-  if (settings.rebuild) fs.rmSync(dir, { recursive: true, force: true });
+/**
+ * The cached embedded DATA_DIR (the API's own PostgreSQL server and its files), built when missing:
+ * in `<name>.building`, where the API's openDatabase starts the server; the server is stopped and
+ * the folder renamed when complete. A server left running in either by an interrupted run is
+ * stopped before the folder is removed or opened.
+ */
+async function embeddedDataDir(): Promise<Record<string, string>> {
+  const dir = path.join(settings.cacheDir, `embedded_${cacheName}`);
+  if (settings.rebuild) {
+    await stopServerIn(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   if (!fs.existsSync(dir)) {
     const building = `${dir}.building`;
+    await stopServerIn(building);
     fs.rmSync(building, { recursive: true, force: true });
     fs.mkdirSync(building, { recursive: true });
     const config = configFor({ DATA_DIR: building });
-    const database = await openDatabase({ dataDir: building });
+    const opened = await openDatabase({ dataDir: building });
+    const close = closeOnInterrupt(() => opened.close());
     let line: string;
     try {
-      line = await fill(database, config);
+      line = await fill(opened, config);
     } finally {
-      await database.close();
+      await close();
     }
     fs.renameSync(building, dir);
-    recordBuild('pglite', line);
+    recordBuild('embedded', line);
   }
-  console.log(`  ${recordedBuild('pglite') ?? 'cached'} (${dir})`);
+  console.log(`  ${recordedBuild('embedded') ?? 'cached'} (${dir})`);
   return { DATA_DIR: dir };
 }
 
@@ -287,7 +311,8 @@ async function benchTarget(
 ): Promise<Row[]> {
   const config = configFor(env);
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
-  const runtime = await openRuntime(config, { migrate: true, logger });
+  const opened = await openRuntime(config, { migrate: true, logger });
+  const runtime = { ...opened, close: closeOnInterrupt(() => opened.close()) };
   try {
     // A fresh password for the cached database's administrator, every run (none is stored).
     const password = randomBytes(12).toString('base64url');
@@ -336,6 +361,36 @@ async function benchTarget(
   }
 }
 
+/** Within 1.2 times the external server's time: at least 1 / 1.2 of its rate. */
+const EMBEDDED_GOAL = 1 / 1.2;
+
+/**
+ * Per scenario measured on both targets, the embedded server's requests a second against the
+ * external PostgreSQL's in the same run (a Markdown table), or undefined when either is missing.
+ */
+function embeddedAgainstExternal(rows: Row[]): string | undefined {
+  const pairs = rows
+    .filter((r) => r.target === 'embedded')
+    .map((e) => [e, rows.find((r) => r.target === 'postgres' && r.endpoint === e.endpoint)] as const)
+    .filter((pair): pair is readonly [Row, Row] => pair[1] !== undefined);
+  if (!pairs.length) return undefined;
+  const rate = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+  const lines = [
+    `embedded against external PostgreSQL, same run (goal: within 1.2 times, a ratio of at least ${EMBEDDED_GOAL.toFixed(2)}):`,
+    '',
+    '| endpoint | conns | embedded req/s | p99 ms | postgres req/s | p99 ms | embedded / postgres | goal met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const [e, p] of pairs) {
+    const ratio = p.result.rps > 0 ? e.result.rps / p.result.rps : 0;
+    lines.push(
+      `| ${e.endpoint} | ${e.connections} | ${rate(e.result.rps)} | ${Math.round(e.result.p99)} | ` +
+        `${rate(p.result.rps)} | ${Math.round(p.result.p99)} | ${ratio.toFixed(2)} | ${ratio >= EMBEDDED_GOAL ? 'yes' : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function chosenScenarios(args: string[]): Scenario[] {
   if (args.length === 0) return SCENARIOS;
   const unknown = args.filter((a) => !SCENARIOS.some((s) => s.name === a));
@@ -355,7 +410,7 @@ async function main(): Promise<number> {
     `Large data set benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${settings.seconds} s a run ` +
       `(+${settings.warmup} s warm-up), ${settings.connections} connections; ${volume.clients} clients, ` +
       `${volume.schemes} schemes, ${volume.trainings} training certificates (${cacheName}); ` +
-      `scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+      `scenarios: ${scenarios.map((s) => s.name).join(', ')}; load average ${loadAverage()}`,
   );
   const load = new LoadGenerator();
   const rows: Row[] = [];
@@ -381,17 +436,18 @@ async function main(): Promise<number> {
     }
     for (const name of settings.targets) {
       try {
-        console.log(`\n== ${name} ==`);
+        console.log(`\n== ${name} (load average ${loadAverage()}) ==`);
         let env: Record<string, string>;
-        if (name === 'pglite') env = await pgliteDataDir();
-        else if (name === 'postgres') {
+        if (name === 'embedded') env = await embeddedDataDir();
+        else {
           if (!postgresEnv) {
             console.log('  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
             continue;
           }
           env = postgresEnv;
-        } else throw new Error(`unknown target "${name}" in BENCH_TARGETS (pglite, postgres)`);
+        }
         rows.push(...(await benchTarget(name, env, scenarios, load, bare.result.rps, anchorRps)));
+        console.log(`  ${name} done (load average ${loadAverage()})`);
       } catch (err) {
         failed = true;
         console.error(`${name}: benchmark failed:`, err);
@@ -405,8 +461,12 @@ async function main(): Promise<number> {
     '\nreq/s: mean responses a second; p50/p99: latency; errors/non-2xx: connection errors and timeouts / ' +
       'answers other than 2xx; vs bare: req/s over the bare Fastify route in this run; vs anchor: req/s over ' +
       'the anchor route (bare Fastify + one pg prepared primary-key lookup) in this run; cpu us: the server ' +
-      "process's CPU time (user + system) per answer during the measured run. Nothing is asserted.",
+      "process's CPU time (user + system) per answer during the measured run (the API's; the database, " +
+      'embedded or external, runs in its own processes). Nothing is asserted.',
   );
+  const compared = embeddedAgainstExternal(rows);
+  if (compared) console.log(`\n${compared}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
   return failed ? 1 : 0;
 }
 
