@@ -3,8 +3,9 @@
  * cached by name, a database on the external PostgreSQL server and an embedded DATA_DIR (the API's
  * own embedded PostgreSQL), both filled by the demo generator (100,000 clients, 300,000 schemes,
  * 100,000 training certificates), starts the API on each, and runs named scenarios (scenarios.ts)
- * beside the bare Fastify route; with both targets, it also sets each scenario's embedded rate
- * against the external server's. Prints numbers, asserts nothing.
+ * beside the bare Fastify route, each scenario on the targets back to back; with both targets, it
+ * also sets each scenario's embedded rate against the external server's. Prints numbers, asserts
+ * nothing.
  *
  *   npm run large --workspace bench                      every scenario whose route exists
  *   npm run large --workspace bench -- client-search     the named ones
@@ -41,7 +42,7 @@ import {
 import { anchorBaseline, bareBaseline, closeOnInterrupt, listen, measure, signIn } from './harness';
 import { LoadGenerator } from './load';
 import { type Row, table } from './report';
-import { SCENARIOS, type Sample, type Scenario } from './scenarios';
+import { SCENARIOS, type Sample, type Scenario, type ScenarioInput } from './scenarios';
 import { envInt } from './settings';
 import { chosenTargets, describeUrl, stopServerIn } from './targets';
 
@@ -301,27 +302,33 @@ async function matches(url: string, requests: ReturnType<Scenario['requests']>):
   return `  matches: ${parts.join(', ')}`;
 }
 
-async function benchTarget(
-  targetName: string,
-  env: Record<string, string>,
-  scenarios: Scenario[],
-  load: LoadGenerator,
-  bareRps: number,
-  anchorRps: number | undefined,
-): Promise<Row[]> {
+/** The API running on one target, signed in, with its sample read: what a scenario needs. */
+interface OpenTarget {
+  name: string;
+  url: string;
+  input: ScenarioInput;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens a target as the API would (migrated at start), gives its administrator a fresh password,
+ * reads the sample, builds the app and listens on loopback.
+ */
+async function openTarget(name: string, env: Record<string, string>): Promise<OpenTarget> {
   const config = configFor(env);
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
   const opened = await openRuntime(config, { migrate: true, logger });
-  const runtime = { ...opened, close: closeOnInterrupt(() => opened.close()) };
+  const closeRuntime = closeOnInterrupt(() => opened.close());
   try {
     // A fresh password for the cached database's administrator, every run (none is stored).
     const password = randomBytes(12).toString('base64url');
-    await runtime.database.db
+    await opened.database.db
       .update(users)
       .set({ password_hash: await hashPassword(password, config.argon2) })
       .where(sql`lower(${users.username}) = 'admin'`);
-    const sample = await readSample(runtime.database, config);
-    const app = await buildApp({ config, db: runtime.database.db, logger });
+    const sample = await readSample(opened.database, config);
+    const app = await buildApp({ config, db: opened.database.db, logger });
+    const closeApp = closeOnInterrupt(() => app.close());
     try {
       const url = await listen(app);
       const token = await signIn(url, 'admin', password);
@@ -330,35 +337,61 @@ async function benchTarget(
         auth: { authorization: `Bearer ${token}` },
         runId: randomBytes(4).toString('hex'),
       };
-      const rows: Row[] = [];
-      for (const scenario of scenarios) {
-        const requests = scenario.requests(input);
-        const skipped = await probe(url, scenario, requests);
-        if (skipped) {
-          console.log(`  skipped ${skipped}`);
-          continue;
-        }
-        if (scenario.countMatches) console.log(await matches(url, requests));
-        const connections = scenario.connections ?? settings.connections;
-        const result = await measure(load, timing, { url, connections, requests });
-        const row = {
-          target: targetName,
-          endpoint: `${scenario.endpoint} [${scenario.name}]`,
-          connections,
-          result,
-          bareRps,
-          ...(anchorRps ? { anchorRps } : {}),
-        };
-        console.log(table([row]).split('\n')[2]);
-        rows.push(row);
-      }
-      return rows;
-    } finally {
-      await app.close();
+      const close = async () => {
+        await closeApp();
+        await closeRuntime();
+      };
+      return { name, url, input, close };
+    } catch (err) {
+      await closeApp();
+      throw err;
     }
-  } finally {
-    await runtime.close();
+  } catch (err) {
+    await closeRuntime();
+    throw err;
   }
+}
+
+/**
+ * Runs each scenario on every open target, one target right after the other, so that the targets
+ * of a row meet the same machine (on a shared machine the load moves within minutes). The order
+ * alternates from one scenario to the next, so neither target always goes first. Rows come grouped
+ * by target, in the order of `targets`.
+ */
+async function runScenarios(
+  targets: OpenTarget[],
+  scenarios: Scenario[],
+  load: LoadGenerator,
+  bareRps: number,
+  anchorRps: number | undefined,
+): Promise<Row[]> {
+  const rows = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
+  for (const [i, scenario] of scenarios.entries()) {
+    const turn = i % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of turn) {
+      const requests = scenario.requests(target.input);
+      const skipped = await probe(target.url, scenario, requests);
+      if (skipped) {
+        console.log(`  ${target.name}: skipped ${skipped}`);
+        continue;
+      }
+      if (scenario.countMatches) console.log(`${await matches(target.url, requests)} (${target.name})`);
+      const connections = scenario.connections ?? settings.connections;
+      const result = await measure(load, timing, { url: target.url, connections, requests });
+      const row = {
+        target: target.name,
+        endpoint: `${scenario.endpoint} [${scenario.name}]`,
+        connections,
+        result,
+        bareRps,
+        ...(anchorRps ? { anchorRps } : {}),
+      };
+      console.log(table([row]).split('\n')[2]);
+      rows.get(target.name)!.push(row);
+    }
+    console.log(`  load average ${loadAverage()}`);
+  }
+  return targets.flatMap((t) => rows.get(t.name)!);
 }
 
 /** Within 1.2 times the external server's time: at least 1 / 1.2 of its rate. */
@@ -434,24 +467,37 @@ async function main(): Promise<number> {
       console.log(table([anchor]).split('\n')[2]);
       rows.push(anchor);
     }
-    for (const name of settings.targets) {
-      try {
-        console.log(`\n== ${name} (load average ${loadAverage()}) ==`);
-        let env: Record<string, string>;
-        if (name === 'embedded') env = await embeddedDataDir();
-        else {
-          if (!postgresEnv) {
-            console.log('  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-            continue;
+    const open: OpenTarget[] = [];
+    try {
+      for (const name of settings.targets) {
+        try {
+          console.log(`\n== ${name} (load average ${loadAverage()}) ==`);
+          let env: Record<string, string>;
+          if (name === 'embedded') env = await embeddedDataDir();
+          else {
+            if (!postgresEnv) {
+              console.log('  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+              continue;
+            }
+            env = postgresEnv;
           }
-          env = postgresEnv;
+          open.push(await openTarget(name, env));
+        } catch (err) {
+          failed = true;
+          console.error(`${name}: opening failed:`, err);
         }
-        rows.push(...(await benchTarget(name, env, scenarios, load, bare.result.rps, anchorRps)));
-        console.log(`  ${name} done (load average ${loadAverage()})`);
-      } catch (err) {
-        failed = true;
-        console.error(`${name}: benchmark failed:`, err);
       }
+      if (open.length) {
+        console.log(
+          `\n== scenarios on ${open.map((t) => t.name).join(' and ')}, back to back (load average ${loadAverage()}) ==`,
+        );
+        rows.push(...(await runScenarios(open, scenarios, load, bare.result.rps, anchorRps)));
+      }
+    } catch (err) {
+      failed = true;
+      console.error('benchmark failed:', err);
+    } finally {
+      for (const target of open) await target.close();
     }
   } finally {
     load.close();
