@@ -8,12 +8,19 @@ import http from 'node:http';
 import os from 'node:os';
 import pino from 'pino';
 import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
-import { bareBaseline, listen, measure, onInterrupt, signIn } from './harness';
+import { bareBaseline, closeOnInterrupt, listen, measure, onInterrupt, signIn } from './harness';
 import { type LoadJob, LoadGenerator } from './load';
 import { COMPANY_SEARCHES, USER_SEARCHES } from './names';
 import { type Row, table } from './report';
 import { seed, SEEDED_PASSWORD } from './seed';
-import { describeUrl, pgliteTarget, postgresTarget, type Target } from './targets';
+import {
+  chosenTargets,
+  describeUrl,
+  embeddedTarget,
+  postgresTarget,
+  type Target,
+  type TargetName,
+} from './targets';
 import { envInt } from './settings';
 
 const settings = {
@@ -25,7 +32,7 @@ const settings = {
   users: envInt('BENCH_USERS', 5000, 0, 200_000),
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
-  targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),
+  targets: chosenTargets(),
 };
 
 const timing = { seconds: settings.seconds, warmup: settings.warmup };
@@ -83,12 +90,13 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
   // Production logging (info, JSON, redacted), written to /dev/null: its cost is part of every request.
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
   let started = Date.now();
-  const runtime = await openRuntime(config, { migrate: true, logger });
+  const opened = await openRuntime(config, { migrate: true, logger });
+  const runtime = { ...opened, close: closeOnInterrupt(() => opened.close()) };
   try {
     console.log(`  database opened and migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     started = Date.now();
     const counts = await seed(runtime.database.db, config, settings);
-    // What autovacuum would have done on PostgreSQL by the time anyone searches (PGlite has none).
+    // What autovacuum would have done by the time anyone searches.
     await runtime.database.exec('vacuum analyze');
     console.log(
       `  seeded ${counts.companies} companies, ${counts.users} users, ${counts.roles} roles, ` +
@@ -164,16 +172,13 @@ async function benchTarget(target: Target, load: LoadGenerator, bareRps: number)
   }
 }
 
-async function openTarget(name: string): Promise<Target | undefined> {
-  if (name === 'pglite') return pgliteTarget();
-  if (name === 'postgres') {
-    if (!settings.serverUrl) {
-      console.log('\n== postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL) ==');
-      return undefined;
-    }
-    return postgresTarget(settings.serverUrl);
+async function openTarget(name: TargetName): Promise<Target | undefined> {
+  if (name === 'embedded') return embeddedTarget();
+  if (!settings.serverUrl) {
+    console.log('\n== postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL) ==');
+    return undefined;
   }
-  throw new Error(`unknown target "${name}" in BENCH_TARGETS (pglite, postgres)`);
+  return postgresTarget(settings.serverUrl);
 }
 
 async function main(): Promise<number> {

@@ -7,7 +7,7 @@ export { loadConfig, type Config } from '../../api/src/config';
 export { openRuntime, type Runtime } from '../../api/src/runtime';
 export { openDatabase } from '../../api/src/db';
 export type { Database, Db } from '../../api/src/db';
-export { migrate } from '../../api/src/db/migrate';
+export { migrate, readMigrations } from '../../api/src/db/migrate';
 export { writeBackup } from '../../api/src/db/backup';
 export { restoreBackup } from '../../api/src/db/restore';
 export { seedAdministrator, seedPermissions } from '../../api/src/services/seed';

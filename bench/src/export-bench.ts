@@ -13,8 +13,8 @@
  * before the phase (after a forced GC when node runs with --expose-gc, as the script does).
  *
  * The whole export and the bare write each run EXPORT_REPEAT times (default 3); the best run is
- * reported, with every run's seconds and the CPU seconds this process used (on PGlite the server,
- * its database and the client all run here, so on a shared machine CPU is the steadier figure).
+ * reported, with every run's seconds and the CPU seconds this process used (the API and the client
+ * run here, the database in its own processes; on a shared machine CPU is the steadier figure).
  * EXPORT_BATCH sets the app's rows per batch (default: its database's); EXPORT_PROFILE=<dir> also
  * writes a V8 CPU profile of those two phases (<target>-export / -bare .cpuprofile).
  */

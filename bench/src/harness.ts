@@ -2,6 +2,7 @@
  * Pieces every API benchmark shares: listening on loopback, signing in, a measured run after a
  * discarded warm-up, and the bare Fastify baseline each run's ratios are taken against.
  */
+import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { LoadGenerator, LoadJob, LoadResult } from './load';
@@ -12,6 +13,18 @@ export async function listen(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/** A free TCP port on the loopback address, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export async function signIn(url: string, username: string, password: string): Promise<string> {
@@ -112,11 +125,33 @@ export async function anchorBaseline(
   }
 }
 
-/** Cleanups to run if a run is interrupted (Ctrl-C) before its own finally blocks get there. */
+/**
+ * Cleanups to run if a run is interrupted (Ctrl-C) before its own finally blocks get there. They run
+ * one at a time, the last added first, as finally blocks would: a runtime opened on a target closes
+ * (and stops its embedded server) before the target's folder is removed.
+ */
 export const onInterrupt = new Set<() => Promise<void>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: cleaning up`);
-    void Promise.allSettled([...onInterrupt].map((f) => f())).then(() => process.exit(130));
+    void (async () => {
+      for (const cleanup of [...onInterrupt].reverse()) {
+        await cleanup().catch((err: unknown) => console.error('cleanup failed:', err));
+      }
+    })().then(() => process.exit(130));
   });
+}
+
+/**
+ * `close` made safe to call more than once and kept in `onInterrupt` until it has run: for a
+ * runtime or database opened by a benchmark (closing it stops the embedded server it started).
+ */
+export function closeOnInterrupt(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  const once = () => {
+    closing ??= close().finally(() => onInterrupt.delete(once));
+    return closing;
+  };
+  onInterrupt.add(once);
+  return once;
 }

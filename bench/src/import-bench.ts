@@ -16,17 +16,21 @@
  * (after a forced GC: the script runs node with --expose-gc).
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { addValidity, IMPORT_COLUMNS } from '@sertifikasi/shared-contracts';
+import { addValidity } from '@sertifikasi/shared-contracts';
 import { buildApp, type SQL, sql } from './api';
+import {
+  buildImportFile,
+  clientValues,
+  importLines,
+  postImportFile as post,
+  SCHEMES_PER_CLIENT,
+  schemeValues,
+} from './import-file';
 import { envInt } from './settings';
 import { listen, signIn } from './harness';
 import { benchEachTarget, openTargetRuntime, type Target } from './targets';
 
 const ROWS = envInt('IMPORT_ROWS', 50_000, 100, 50_000);
-const SCHEMES_PER_CLIENT = 5;
 const CLIENTS = Math.ceil(ROWS / SCHEMES_PER_CLIENT);
 const BATCH = 2_000;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -58,138 +62,6 @@ async function measured(work: () => Promise<void>): Promise<Phase> {
   }
 }
 
-/** One data row: the client's columns (the same on its five rows) and a scheme's. */
-interface Line {
-  client: number;
-  scheme: number;
-}
-const lines = (): Line[] =>
-  Array.from({ length: ROWS }, (_, i) => ({ client: Math.floor(i / SCHEMES_PER_CLIENT) + 1, scheme: i + 1 }));
-const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'SUSPENDED', 'WITHDRAWN', 'NOT ACTIVE', 'DRAFT'];
-const issueOf = (n: number) => {
-  const d = new Date(Date.UTC(2015, 0, 1) + (n % 3650) * 86_400_000);
-  return d.toISOString().slice(0, 10);
-};
-
-function clientValues(n: number) {
-  return {
-    certificate_number: `KL-${n}`,
-    name: `PT Klien Impor Nomor ${n}`,
-    region: 'Jawa Barat',
-    address: `Jl. Industri No. ${n}, Bekasi, Jawa Barat 17530`,
-    scope: 'Manufaktur komponen logam dan perakitan mesin',
-    ea_code: '17',
-    nace_code: '25.62',
-    president: 'Budi Santoso',
-    management_representative: 'Siti Rahmawati',
-    foundation_day: '1998-05-12',
-    employees_number: 100 + (n % 900),
-    employees_active: 90 + (n % 800),
-    phone: `(021) 555 ${String(n).padStart(4, '0')}`,
-    handphone: `0812-555-${String(n).padStart(4, '0')}`,
-    fax: `(021) 556 ${String(n).padStart(4, '0')}`,
-    email: `info${n}@klien.co.id`,
-    website: `https://www.klien${n}.co.id`,
-  };
-}
-function schemeValues(n: number) {
-  return {
-    cert_number: `IMP-${n}`,
-    status: STATUSES[n % STATUSES.length]!,
-    issue_date: issueOf(n),
-    valid_for: 3,
-    valid_for_type: 'YEAR' as const,
-    surveillance_date: issueOf(n + 365),
-    desc: `Sertifikat skema nomor ${n}`,
-  };
-}
-
-/** The import file: every column of the template, written with exceljs's streaming writer. */
-async function buildFile(): Promise<Buffer> {
-  const columns = IMPORT_COLUMNS['company-certificate'];
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: true,
-    useStyles: true,
-  });
-  const sheet = workbook.addWorksheet('Data');
-  sheet.addRow(columns.map((c) => c.header)).commit();
-  for (const line of lines()) {
-    const c = clientValues(line.client);
-    const s = schemeValues(line.scheme);
-    const values: Record<string, unknown> = {
-      ...c,
-      ...s,
-      status: s.status,
-      valid_for_type: 'TAHUN',
-      issue_date2: null,
-      certification_id: 'ISO 9001:2015',
-      accredited_id: line.scheme % 2 ? 'KAN' : null,
-    };
-    sheet
-      .addRow(
-        columns.map((col) => {
-          const v = values[col.field];
-          if (v == null) return null;
-          if (col.kind === 'date' && typeof v === 'string') {
-            const [y, m, d] = v.split('-');
-            return `${d}/${m}/${y}`;
-          }
-          return v as ExcelJS.CellValue;
-        }),
-      )
-      .commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
-}
-
-/**
- * POSTs the file as multipart with node:http: no client timeout (fetch gives up after 300 s
- * without an answer, and a large apply can take longer on a busy machine).
- */
-async function post(
-  url: string,
-  token: string,
-  file: Buffer,
-): Promise<{ status: number; body: string; retryAfter: number }> {
-  const form = new FormData();
-  form.append('file', new Blob([file]), 'register.xlsx');
-  const encoded = new Response(form);
-  const payload = Buffer.from(await encoded.arrayBuffer());
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': encoded.headers.get('content-type')!,
-          'content-length': String(payload.length),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            retryAfter: Number(res.headers['retry-after'] ?? 0),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 /** What the demo generator does: rows as JSON, 2,000 a statement, json_populate_recordset. */
 async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, type: string, body: string) {
   const insertRows = async (table: string, rows: object[]) => {
@@ -216,7 +88,7 @@ async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, t
   await insertRows('client_certificates', rows);
   let schemes: object[] = [];
   let audits: object[] = [];
-  for (const line of lines()) {
+  for (const line of importLines(ROWS)) {
     const s = schemeValues(line.scheme);
     const id = randomUUID();
     const status = s.status === 'NOT ACTIVE' ? 'NOACTIVE' : s.status;
@@ -289,8 +161,8 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
       const url = await listen(app);
       const token = await signIn(url, 'admin', password);
       const send = async (mode: 'check' | 'apply') => {
-        // As a client should: a 503 (the process shedding load right after a long apply on the
-        // embedded database, whose queries hold the event loop) is asked again after Retry-After.
+        // As a client should: a 503 (the process shedding load, e.g. right after a long apply) is
+        // asked again after Retry-After.
         let res = await post(
           `${url}/api/import/company-certificate/${ids.importCo}?mode=${mode}`,
           token,
@@ -351,7 +223,7 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
 
 async function main() {
   let started = performance.now();
-  const file = await buildFile();
+  const file = await buildImportFile({ rows: ROWS });
   console.log(
     `import: ${ROWS} rows (${CLIENTS} clients x ${SCHEMES_PER_CLIENT} schemes), file ${(file.length / 2 ** 20).toFixed(1)} MB built in ${((performance.now() - started) / 1000).toFixed(1)} s${gc ? '' : ' (no --expose-gc)'}`,
   );

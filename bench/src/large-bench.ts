@@ -1,8 +1,11 @@
 /**
  * Benchmarks on the large demo data set (bench/README.md "Large data set"): prepares, once and
- * cached by name, a PostgreSQL database and a PGlite data directory filled by the demo generator
- * (100,000 clients, 300,000 schemes, 100,000 training certificates), starts the API on each, and
- * runs named scenarios (scenarios.ts) beside the bare Fastify route. Prints numbers, asserts nothing.
+ * cached by name, a database on the external PostgreSQL server and an embedded DATA_DIR (the API's
+ * own embedded PostgreSQL), both filled by the demo generator (100,000 clients, 300,000 schemes,
+ * 100,000 training certificates), starts the API on each, and runs named scenarios (scenarios.ts)
+ * beside the bare Fastify route, each scenario on the targets back to back; with both targets, it
+ * also sets each scenario's embedded rate against the external server's. Prints numbers, asserts
+ * nothing.
  *
  *   npm run large --workspace bench                      every scenario whose route exists
  *   npm run large --workspace bench -- client-search     the named ones
@@ -20,32 +23,34 @@ import {
   createClock,
   type Database,
   demoVolume,
+  fillDemoDatabase,
   hashPassword,
   LOG_REDACT,
   loadConfig,
+  migrate,
   openDatabase,
   openRuntime,
+  readMigrations,
+  seedAdministrator,
+  seedPermissions,
   type SQL,
   sql,
   users,
 } from './api';
 // Importing harness also sets the Ctrl-C handling; an interrupted build leaves only its *_building copy,
 // which the next build removes.
-import { anchorBaseline, bareBaseline, listen, measure, signIn } from './harness';
+import { anchorBaseline, bareBaseline, closeOnInterrupt, listen, measure, signIn } from './harness';
 import { LoadGenerator } from './load';
 import { type Row, table } from './report';
-import { SCENARIOS, type Sample, type Scenario } from './scenarios';
+import { SCENARIOS, type Sample, type Scenario, type ScenarioInput } from './scenarios';
 import { envInt } from './settings';
-import { describeUrl } from './targets';
-import {
-  fillLargeSet,
-  type LargeSet,
-  largeSetName,
-  postgresLargeSet,
-  queryRows,
-  recordBuild,
-  recordedBuild,
-} from './large-set';
+import { chosenTargets, describeUrl, stopServerIn } from './targets';
+
+/**
+ * Bump when the generator's output changes, so cached databases are built again (2: the register
+ * counts of issue 18, made by the generator's rebuild).
+ */
+const GENERATOR_VERSION = 2;
 
 function envScale(): number {
   const raw = process.env.BENCH_SCALE;
@@ -64,20 +69,81 @@ const settings = {
   seed: envInt('BENCH_SEED', DEFAULT_DEMO_SEED, 0, 999_999_999),
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
-  targets: (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim()),
+  targets: chosenTargets(),
   cacheDir: path.resolve(process.env.BENCH_CACHE_DIR || path.join(__dirname, '..', '.cache')),
   rebuild: process.env.BENCH_REBUILD === '1',
 };
 const timing = { seconds: settings.seconds, warmup: settings.warmup };
 
-/** The cached data set (large-set.ts). */
-const largeSet: LargeSet = {
-  scale: settings.scale,
-  seed: settings.seed,
-  cacheDir: settings.cacheDir,
-  rebuild: settings.rebuild,
-};
-const cacheName = largeSetName(largeSet);
+/**
+ * The cached data set's name: size, scale, seed, generator version and how many migrations made
+ * its schema (a new migration, or a generator change, gives a new name: a fresh build).
+ */
+const cacheName =
+  `demo_large_x${String(settings.scale).replace('.', '_')}_s${settings.seed}` +
+  `_v${GENERATOR_VERSION}_m${readMigrations().length}`;
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Build times are kept beside the cache (`<target>: <line>` lines), so a later run can still print
+ * them. Plain text: the cache folder stays out of Prettier's way.
+ */
+const timesFile = () => path.join(settings.cacheDir, `${cacheName}.times.txt`);
+function readTimes(): Map<string, string> {
+  const file = timesFile();
+  if (!fs.existsSync(file)) return new Map();
+  return new Map(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as [string, string],
+      ),
+  );
+}
+function recordBuild(target: string, line: string) {
+  fs.mkdirSync(settings.cacheDir, { recursive: true });
+  const all = readTimes();
+  all.set(target, line);
+  fs.writeFileSync(timesFile(), [...all].map(([k, v]) => `${k}: ${v}\n`).join(''));
+}
+const recordedBuild = (target: string): string | undefined => readTimes().get(target);
+
+/** Migrates, makes the administrator and fills the demo data set: what `npm run demo` does. */
+async function fill(database: Database, config: Config): Promise<string> {
+  const started = performance.now();
+  await migrate(database);
+  await seedPermissions(database.db);
+  await seedAdministrator(database.db, {
+    username: 'admin',
+    password: randomBytes(12).toString('base64url'),
+    cost: config.argon2,
+  });
+  const volume = demoVolume('large', settings.scale);
+  console.log(
+    `  building ${cacheName}: ${volume.clients} clients, ${volume.schemes} schemes, ${volume.trainings} training certificates`,
+  );
+  const result = await fillDemoDatabase(database, config, {
+    volume,
+    seed: settings.seed,
+    password: randomBytes(12).toString('base64url'),
+    log: (line) => console.log(line),
+  });
+  const total = performance.now() - started;
+  return (
+    `built ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} CPUs: ${secs(total)} in all ` +
+    `(writing ${result.seconds.write.toFixed(1)} s, vacuum analyze ${result.seconds.analyze.toFixed(1)} s); ` +
+    `${result.rows.schemes} schemes, ${result.rows.auditRows} audit rows`
+  );
+}
 
 const configFor = (env: Record<string, string>) =>
   loadConfig({
@@ -91,33 +157,87 @@ const configFor = (env: Record<string, string>) =>
     PORT: '0',
   });
 
-/** The cached PGlite data directory, built (into a temporary name, then renamed) when missing. */
-async function pgliteDataDir(): Promise<Record<string, string>> {
-  const dir = path.join(settings.cacheDir, `pglite_${cacheName}`);
-  if (settings.rebuild) fs.rmSync(dir, { recursive: true, force: true });
+/**
+ * The cached embedded DATA_DIR (the API's own PostgreSQL server and its files), built when missing:
+ * in `<name>.building`, where the API's openDatabase starts the server; the server is stopped and
+ * the folder renamed when complete. A server left running in either by an interrupted run is
+ * stopped before the folder is removed or opened.
+ */
+async function embeddedDataDir(): Promise<Record<string, string>> {
+  const dir = path.join(settings.cacheDir, `embedded_${cacheName}`);
+  if (settings.rebuild) {
+    await stopServerIn(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   if (!fs.existsSync(dir)) {
     const building = `${dir}.building`;
+    await stopServerIn(building);
     fs.rmSync(building, { recursive: true, force: true });
     fs.mkdirSync(building, { recursive: true });
     const config = configFor({ DATA_DIR: building });
-    const database = await openDatabase({ dataDir: building });
+    const opened = await openDatabase({ dataDir: building });
+    const close = closeOnInterrupt(() => opened.close());
     let line: string;
     try {
-      line = await fillLargeSet(largeSet, database, config);
+      line = await fill(opened, config);
     } finally {
-      await database.close();
+      await close();
     }
     fs.renameSync(building, dir);
-    recordBuild(largeSet, 'pglite', line);
+    recordBuild('embedded', line);
   }
-  console.log(`  ${recordedBuild(largeSet, 'pglite') ?? 'cached'} (${dir})`);
+  console.log(`  ${recordedBuild('embedded') ?? 'cached'} (${dir})`);
   return { DATA_DIR: dir };
 }
 
+/** The rows of a raw query (both drivers answer `{rows}`). */
+async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+async function onServer<T>(serverUrl: string, run: (db: Database) => Promise<T>): Promise<T> {
+  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+  try {
+    return await run(admin);
+  } finally {
+    await admin.close();
+  }
+}
+
+const withDatabase = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /** The cached PostgreSQL database on the bench server, built under a temporary name when missing. */
 async function postgresDatabase(serverUrl: string): Promise<Record<string, string>> {
-  const url = await postgresLargeSet(serverUrl, largeSet, configFor);
-  console.log(`  ${recordedBuild(largeSet, 'postgres') ?? 'cached'} (${describeUrl(url)})`);
+  const name = `sertifikasi_${cacheName}`;
+  const building = `${name}_building`;
+  const exists = await onServer(serverUrl, async (db) => {
+    if (settings.rebuild) await db.exec(`drop database if exists ${name} with (force)`);
+    return (await queryRows(db, sql`select 1 from pg_database where datname = ${name}`)).length > 0;
+  });
+  if (!exists) {
+    await onServer(serverUrl, async (db) => {
+      await db.exec(`drop database if exists ${building} with (force)`);
+      await db.exec(`create database ${building}`);
+    });
+    const url = withDatabase(serverUrl, building);
+    const config = configFor({ DATABASE_URL: url });
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    let line: string;
+    try {
+      line = await fill(database, config);
+    } finally {
+      await database.close();
+    }
+    await onServer(serverUrl, (db) => db.exec(`alter database ${building} rename to ${name}`));
+    recordBuild('postgres', line);
+  }
+  const url = withDatabase(serverUrl, name);
+  console.log(`  ${recordedBuild('postgres') ?? 'cached'} (${describeUrl(url)})`);
   return { DATABASE_URL: url };
 }
 
@@ -182,26 +302,33 @@ async function matches(url: string, requests: ReturnType<Scenario['requests']>):
   return `  matches: ${parts.join(', ')}`;
 }
 
-async function benchTarget(
-  targetName: string,
-  env: Record<string, string>,
-  scenarios: Scenario[],
-  load: LoadGenerator,
-  bareRps: number,
-  anchorRps: number | undefined,
-): Promise<Row[]> {
+/** The API running on one target, signed in, with its sample read: what a scenario needs. */
+interface OpenTarget {
+  name: string;
+  url: string;
+  input: ScenarioInput;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens a target as the API would (migrated at start), gives its administrator a fresh password,
+ * reads the sample, builds the app and listens on loopback.
+ */
+async function openTarget(name: string, env: Record<string, string>): Promise<OpenTarget> {
   const config = configFor(env);
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
-  const runtime = await openRuntime(config, { migrate: true, logger });
+  const opened = await openRuntime(config, { migrate: true, logger });
+  const closeRuntime = closeOnInterrupt(() => opened.close());
   try {
     // A fresh password for the cached database's administrator, every run (none is stored).
     const password = randomBytes(12).toString('base64url');
-    await runtime.database.db
+    await opened.database.db
       .update(users)
       .set({ password_hash: await hashPassword(password, config.argon2) })
       .where(sql`lower(${users.username}) = 'admin'`);
-    const sample = await readSample(runtime.database, config);
-    const app = await buildApp({ config, db: runtime.database.db, logger });
+    const sample = await readSample(opened.database, config);
+    const app = await buildApp({ config, db: opened.database.db, logger });
+    const closeApp = closeOnInterrupt(() => app.close());
     try {
       const url = await listen(app);
       const token = await signIn(url, 'admin', password);
@@ -210,35 +337,91 @@ async function benchTarget(
         auth: { authorization: `Bearer ${token}` },
         runId: randomBytes(4).toString('hex'),
       };
-      const rows: Row[] = [];
-      for (const scenario of scenarios) {
-        const requests = scenario.requests(input);
-        const skipped = await probe(url, scenario, requests);
-        if (skipped) {
-          console.log(`  skipped ${skipped}`);
-          continue;
-        }
-        if (scenario.countMatches) console.log(await matches(url, requests));
-        const connections = scenario.connections ?? settings.connections;
-        const result = await measure(load, timing, { url, connections, requests });
-        const row = {
-          target: targetName,
-          endpoint: `${scenario.endpoint} [${scenario.name}]`,
-          connections,
-          result,
-          bareRps,
-          ...(anchorRps ? { anchorRps } : {}),
-        };
-        console.log(table([row]).split('\n')[2]);
-        rows.push(row);
-      }
-      return rows;
-    } finally {
-      await app.close();
+      const close = async () => {
+        await closeApp();
+        await closeRuntime();
+      };
+      return { name, url, input, close };
+    } catch (err) {
+      await closeApp();
+      throw err;
     }
-  } finally {
-    await runtime.close();
+  } catch (err) {
+    await closeRuntime();
+    throw err;
   }
+}
+
+/**
+ * Runs each scenario on every open target, one target right after the other, so that the targets
+ * of a row meet the same machine (on a shared machine the load moves within minutes). The order
+ * alternates from one scenario to the next, so neither target always goes first. Rows come grouped
+ * by target, in the order of `targets`.
+ */
+async function runScenarios(
+  targets: OpenTarget[],
+  scenarios: Scenario[],
+  load: LoadGenerator,
+  bareRps: number,
+  anchorRps: number | undefined,
+): Promise<Row[]> {
+  const rows = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
+  for (const [i, scenario] of scenarios.entries()) {
+    const turn = i % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of turn) {
+      const requests = scenario.requests(target.input);
+      const skipped = await probe(target.url, scenario, requests);
+      if (skipped) {
+        console.log(`  ${target.name}: skipped ${skipped}`);
+        continue;
+      }
+      if (scenario.countMatches) console.log(`${await matches(target.url, requests)} (${target.name})`);
+      const connections = scenario.connections ?? settings.connections;
+      const result = await measure(load, timing, { url: target.url, connections, requests });
+      const row = {
+        target: target.name,
+        endpoint: `${scenario.endpoint} [${scenario.name}]`,
+        connections,
+        result,
+        bareRps,
+        ...(anchorRps ? { anchorRps } : {}),
+      };
+      console.log(table([row]).split('\n')[2]);
+      rows.get(target.name)!.push(row);
+    }
+    console.log(`  load average ${loadAverage()}`);
+  }
+  return targets.flatMap((t) => rows.get(t.name)!);
+}
+
+/** Within 1.2 times the external server's time: at least 1 / 1.2 of its rate. */
+const EMBEDDED_GOAL = 1 / 1.2;
+
+/**
+ * Per scenario measured on both targets, the embedded server's requests a second against the
+ * external PostgreSQL's in the same run (a Markdown table), or undefined when either is missing.
+ */
+function embeddedAgainstExternal(rows: Row[]): string | undefined {
+  const pairs = rows
+    .filter((r) => r.target === 'embedded')
+    .map((e) => [e, rows.find((r) => r.target === 'postgres' && r.endpoint === e.endpoint)] as const)
+    .filter((pair): pair is readonly [Row, Row] => pair[1] !== undefined);
+  if (!pairs.length) return undefined;
+  const rate = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+  const lines = [
+    `embedded against external PostgreSQL, same run (goal: within 1.2 times, a ratio of at least ${EMBEDDED_GOAL.toFixed(2)}):`,
+    '',
+    '| endpoint | conns | embedded req/s | p99 ms | postgres req/s | p99 ms | embedded / postgres | goal met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const [e, p] of pairs) {
+    const ratio = p.result.rps > 0 ? e.result.rps / p.result.rps : 0;
+    lines.push(
+      `| ${e.endpoint} | ${e.connections} | ${rate(e.result.rps)} | ${Math.round(e.result.p99)} | ` +
+        `${rate(p.result.rps)} | ${Math.round(p.result.p99)} | ${ratio.toFixed(2)} | ${ratio >= EMBEDDED_GOAL ? 'yes' : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 function chosenScenarios(args: string[]): Scenario[] {
@@ -260,7 +443,7 @@ async function main(): Promise<number> {
     `Large data set benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${settings.seconds} s a run ` +
       `(+${settings.warmup} s warm-up), ${settings.connections} connections; ${volume.clients} clients, ` +
       `${volume.schemes} schemes, ${volume.trainings} training certificates (${cacheName}); ` +
-      `scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+      `scenarios: ${scenarios.map((s) => s.name).join(', ')}; load average ${loadAverage()}`,
   );
   const load = new LoadGenerator();
   const rows: Row[] = [];
@@ -284,23 +467,37 @@ async function main(): Promise<number> {
       console.log(table([anchor]).split('\n')[2]);
       rows.push(anchor);
     }
-    for (const name of settings.targets) {
-      try {
-        console.log(`\n== ${name} ==`);
-        let env: Record<string, string>;
-        if (name === 'pglite') env = await pgliteDataDir();
-        else if (name === 'postgres') {
-          if (!postgresEnv) {
-            console.log('  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-            continue;
+    const open: OpenTarget[] = [];
+    try {
+      for (const name of settings.targets) {
+        try {
+          console.log(`\n== ${name} (load average ${loadAverage()}) ==`);
+          let env: Record<string, string>;
+          if (name === 'embedded') env = await embeddedDataDir();
+          else {
+            if (!postgresEnv) {
+              console.log('  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+              continue;
+            }
+            env = postgresEnv;
           }
-          env = postgresEnv;
-        } else throw new Error(`unknown target "${name}" in BENCH_TARGETS (pglite, postgres)`);
-        rows.push(...(await benchTarget(name, env, scenarios, load, bare.result.rps, anchorRps)));
-      } catch (err) {
-        failed = true;
-        console.error(`${name}: benchmark failed:`, err);
+          open.push(await openTarget(name, env));
+        } catch (err) {
+          failed = true;
+          console.error(`${name}: opening failed:`, err);
+        }
       }
+      if (open.length) {
+        console.log(
+          `\n== scenarios on ${open.map((t) => t.name).join(' and ')}, back to back (load average ${loadAverage()}) ==`,
+        );
+        rows.push(...(await runScenarios(open, scenarios, load, bare.result.rps, anchorRps)));
+      }
+    } catch (err) {
+      failed = true;
+      console.error('benchmark failed:', err);
+    } finally {
+      for (const target of open) await target.close();
     }
   } finally {
     load.close();
@@ -310,8 +507,12 @@ async function main(): Promise<number> {
     '\nreq/s: mean responses a second; p50/p99: latency; errors/non-2xx: connection errors and timeouts / ' +
       'answers other than 2xx; vs bare: req/s over the bare Fastify route in this run; vs anchor: req/s over ' +
       'the anchor route (bare Fastify + one pg prepared primary-key lookup) in this run; cpu us: the server ' +
-      "process's CPU time (user + system) per answer during the measured run. Nothing is asserted.",
+      "process's CPU time (user + system) per answer during the measured run (the API's; the database, " +
+      'embedded or external, runs in its own processes). Nothing is asserted.',
   );
+  const compared = embeddedAgainstExternal(rows);
+  if (compared) console.log(`\n${compared}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
   return failed ? 1 : 0;
 }
 

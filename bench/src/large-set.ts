@@ -31,7 +31,7 @@ export const GENERATOR_VERSION = 2;
 export interface LargeSet {
   scale: number;
   seed: number;
-  /** Where build times are kept (and the PGlite copies of large-bench.ts). */
+  /** Where build times are kept. */
   cacheDir: string;
   /** Build it again even when cached (BENCH_REBUILD=1). */
   rebuild: boolean;

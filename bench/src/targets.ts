@@ -4,24 +4,85 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { LOG_REDACT, loadConfig, openDatabase, openRuntime } from './api';
-import { onInterrupt } from './harness';
+import { closeOnInterrupt, onInterrupt } from './harness';
+
+/** The database targets, in the order they run. */
+export const TARGET_NAMES = ['embedded', 'postgres'] as const;
+export type TargetName = (typeof TARGET_NAMES)[number];
+
+/** BENCH_TARGETS (default: both), checked against the known names. */
+export function chosenTargets(): TargetName[] {
+  const names = (process.env.BENCH_TARGETS || TARGET_NAMES.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(TARGET_NAMES as readonly string[]).includes(name))
+      throw new Error(`unknown target "${name}" in BENCH_TARGETS (${TARGET_NAMES.join(', ')})`);
+  }
+  return names as TargetName[];
+}
 
 /** A database the API runs on for one part of the benchmark, created fresh and removed afterwards. */
 export interface Target {
-  name: 'pglite' | 'postgres';
+  name: TargetName;
   /** What goes into the API's environment (DATA_DIR or DATABASE_URL). */
   env: Record<string, string>;
   /** Safe to call more than once. */
   dispose: () => Promise<void>;
 }
 
-/** The embedded database in a fresh temporary DATA_DIR. */
-export function pgliteTarget(): Target {
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Stops an embedded PostgreSQL server still running in `dataDir` (its `postmaster.pid`), e.g. one
+ * whose API process was interrupted before closing it: fast shutdown, then immediate after 15 s.
+ * Nothing when none runs. A folder is never removed under a running server.
+ */
+export async function stopServerIn(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return;
+  }
+  if (!(Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))) return;
+  const deadline = Date.now() + 15_000;
+  let signal: NodeJS.Signals = 'SIGINT';
+  process.kill(pid, signal);
+  while (alive(pid)) {
+    if (Date.now() > deadline && signal === 'SIGINT') {
+      signal = 'SIGQUIT';
+      process.kill(pid, signal);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The embedded default: a fresh temporary DATA_DIR, in which the API (its `openRuntime` or
+ * `openDatabase`) starts its own PostgreSQL server; removed by dispose(), after any server still
+ * running there is stopped.
+ */
+export function embeddedTarget(): Target {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-bench-'));
+  let disposed: Promise<void> | undefined;
   return {
-    name: 'pglite',
+    name: 'embedded',
     env: { DATA_DIR: dir },
-    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    dispose: () =>
+      (disposed ??= (async () => {
+        await stopServerIn(dir);
+        fs.rmSync(dir, { recursive: true, force: true });
+      })()),
   };
 }
 
@@ -78,29 +139,34 @@ export async function openTargetRuntime(target: Target) {
     PORT: '0',
   });
   const logger = pino({ level: 'info', redact: LOG_REDACT }, pino.destination('/dev/null'));
-  const runtime = await openRuntime(config, { migrate: true, logger });
+  const opened = await openRuntime(config, { migrate: true, logger });
+  // Closed once, by the caller's finally or on Ctrl-C before the target is removed.
+  const runtime = { ...opened, close: closeOnInterrupt(() => opened.close()) };
   return { password, config, logger, runtime };
 }
 
 /**
- * Runs `bench` on each target BENCH_TARGETS names (pglite, postgres; PostgreSQL only with
+ * Runs `bench` on each target BENCH_TARGETS names (embedded, postgres; PostgreSQL only with
  * BENCH_DATABASE_URL or TEST_DATABASE_URL), one at a time, each disposed afterwards (and on Ctrl-C),
  * and answers the lines they report, in that order.
  */
 export async function benchEachTarget(bench: (target: Target) => Promise<string[]>): Promise<string[]> {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const names = (process.env.BENCH_TARGETS || 'pglite,postgres').split(',').map((s) => s.trim());
+  const names = chosenTargets();
   const results: string[] = [];
-  for (const name of ['pglite', 'postgres'] as const) {
+  for (const name of TARGET_NAMES) {
     if (!names.includes(name)) continue;
     if (name === 'postgres' && !serverUrl) continue;
-    if (name === 'postgres') console.log(`  postgres: ${describeUrl(serverUrl!)}`);
-    const target = name === 'pglite' ? pgliteTarget() : await postgresTarget(serverUrl!);
+    const target = name === 'embedded' ? embeddedTarget() : await postgresTarget(serverUrl!);
+    console.log(
+      `  ${name}: ${name === 'embedded' ? `DATA_DIR ${target.env.DATA_DIR}` : describeUrl(serverUrl!)}`,
+    );
     onInterrupt.add(target.dispose);
     try {
       results.push(...(await bench(target)));
     } finally {
       await target.dispose();
+      onInterrupt.delete(target.dispose);
     }
   }
   return results;

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import sharp from 'sharp';
 import { buildApp, LOG_REDACT, loadConfig, openRuntime } from './api';
-import { pgliteTarget } from './targets';
+import { closeOnInterrupt, onInterrupt } from './harness';
+import { embeddedTarget } from './targets';
 import { envInt } from './settings';
 
 const settings = {
@@ -92,7 +93,8 @@ async function main(): Promise<void> {
     `  images: ${images.map((i) => `${i.filename} ${(i.data.length / 1048576).toFixed(2)} MiB`).join(', ')}`,
   );
 
-  const target = pgliteTarget();
+  const target = embeddedTarget();
+  onInterrupt.add(target.dispose);
   const password = randomBytes(12).toString('base64url');
   const config = loadConfig({
     ...target.env,
@@ -102,7 +104,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_PUBLIC: '1000000',
     LOG_LEVEL: 'info',
   });
-  const runtime = await openRuntime(config, { migrate: true });
+  const opened = await openRuntime(config, { migrate: true });
+  const runtime = { ...opened, close: closeOnInterrupt(() => opened.close()) };
   try {
     const logger = pino({ level: config.logLevel, redact: LOG_REDACT }, pino.destination('/dev/null'));
     const app = await buildApp({ config, db: runtime.database.db, logger });
