@@ -1,15 +1,29 @@
 /**
- * A flood of 400 connections against a running API process (issue 17): how long answered requests
- * take, and what share is shed (503 + Retry-After) when the process is saturated. Prints numbers,
- * asserts nothing.
+ * A flood of 400 connections of heavy signed-in reads against the API running as its own process:
+ * how long answered requests waited, and whether what could not be served in time was answered
+ * `503` + `Retry-After` at once. Prints numbers, asserts nothing. Traffic goes to 127.0.0.1 only,
+ * for FLOOD_SECONDS a configuration.
  *
- *   npm run flood --workspace bench                       # the embedded database
- *   BENCH_DATABASE_URL=postgres://... npm run flood --workspace bench
+ *   npm run flood --workspace bench                          # the embedded PostgreSQL server
+ *   BENCH_DATABASE_URL=postgres://.../<empty db> npm run flood --workspace bench
  *
- * It builds the API (if stale), starts `api/dist/server.js` as a child process (a fresh DATA_DIR, or
- * the given PostgreSQL database), signs in, and from 400 keep-alive connections sends signed-in
- * `GET /api/company?paginate=20` for FLOOD_SECONDS (default 10), once with overload shedding off
- * (OVERLOAD_MAX_IN_FLIGHT=0) and once with the defaults.
+ * It builds the API (if stale), fills a fresh DATA_DIR (the API starts its own embedded server
+ * there) with the demo data set (`--size small --scale FLOOD_SCALE`: 2,400 clients, 5,200 schemes,
+ * 3,000 training certificates at the default 10), then, once per configuration and kind of client,
+ * starts `api/dist/server.js` on it, signs in as the administrator (scope ALL), opens
+ * FLOOD_CONNECTIONS keep-alive connections and sends from each, in turn,
+ * `GET /api/dashboard-total/ALL` (the dashboard: its session, then six queries at once) and
+ * `GET /api/company-certificate?paginate=20&page=<n>` (the client list). Two kinds of client
+ * (FLOOD_RETRY, default both): "at once" sends its next request as soon as the last is answered, a
+ * `503` included (a flood that ignores Retry-After); "honour" waits out a `503`'s Retry-After first,
+ * as the portal's client does.
+ *
+ * Configurations: "before", the settings the API had until overload was judged by the pool's wait
+ * (requests in flight past 200, the event loop's mean delay past 1000 ms, no limit on a wait for a
+ * pool connection), and "after", the defaults. FLOOD_EXTRA adds configurations, settings over the
+ * defaults (`OVERLOAD_MAX_POOL_WAIT_MS=1000,DB_ACQUIRE_TIMEOUT_MS=2000;...`). FLOOD_DATA_DIR keeps
+ * the filled directory between runs (filled on first use); FLOOD_LOG_LEVEL shows the API's log at
+ * that level (`warn`: when and why it sheds).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,34 +31,81 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const root = path.resolve(__dirname, '..', '..');
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 400);
-const SECONDS = Number(process.env.FLOOD_SECONDS ?? 10);
+const SECONDS = Number(process.env.FLOOD_SECONDS ?? 15);
+const SCALE = Number(process.env.FLOOD_SCALE ?? 10);
+type Client = 'at once' | 'honour';
+const CLIENTS: Client[] =
+  process.env.FLOOD_RETRY === 'honour'
+    ? ['honour']
+    : process.env.FLOOD_RETRY === 'at-once'
+      ? ['at once']
+      : ['at once', 'honour'];
+/** A request not answered within this long is given up (counted "no answer"). */
+const GIVE_UP_MS = 60_000;
 const PASSWORD = 'flood-admin-password';
+const HOST = '127.0.0.1';
+
+const CONFIGURATIONS: { label: string; env: Record<string, string> }[] = [
+  {
+    label: 'before: in flight 200, event loop 1000 ms',
+    env: {
+      OVERLOAD_MAX_IN_FLIGHT: '200',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000',
+      OVERLOAD_MAX_POOL_WAIT_MS: '0',
+      DB_ACQUIRE_TIMEOUT_MS: '0',
+    },
+  },
+  { label: 'after: defaults', env: {} },
+  // FLOOD_EXTRA="A=1,B=2;A=3": more configurations, settings over the defaults.
+  ...(process.env.FLOOD_EXTRA ?? '')
+    .split(';')
+    .filter(Boolean)
+    .map((set) => ({
+      label: set,
+      env: Object.fromEntries(set.split(',').map((kv) => kv.split('=') as [string, string])),
+    })),
+];
+
+/** What each connection asks for, in turn; `n` counts that connection's requests. */
+const REQUESTS: ((n: number) => string)[] = [
+  () => '/api/dashboard-total/ALL',
+  (n) => `/api/company-certificate?paginate=20&page=${1 + (n % 100)}`,
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const srv = net.createServer().listen(0, HOST, () => {
       const port = (srv.address() as net.AddressInfo).port;
       srv.close(() => resolve(port));
     });
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'server.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST,
+      LOG_LEVEL: process.env.FLOOD_LOG_LEVEL ?? 'error',
+    },
+    stdio: ['ignore', process.env.FLOOD_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, port };
+      if ((await fetch(`http://${HOST}:${port}/api/health`)).ok) return { child, port };
     } catch {
       /* not yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   child.kill('SIGKILL');
   throw new Error('the API did not start');
@@ -56,104 +117,201 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
+/** Fills the database with the demo data set through the API's own command. */
+function fill(dbEnv: Record<string, string>) {
+  console.log(`filling the database: demo data set, --size small --scale ${SCALE} ...`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'api', 'dist', 'cli.js'), 'demo', '--size', 'small', '--scale', String(SCALE)],
+    {
+      env: { ...process.env, ...dbEnv, ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: `${PASSWORD}-demo` },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`the demo command failed (exit ${result.status})`);
+  const summary = result.stdout.split('\n').find((line) => /clients, \d+ schemes/.test(line));
+  console.log(summary?.trim() ?? 'filled');
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN;
 
-async function flood(port: number, token: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const answered: number[] = [];
-  let shed = 0;
-  let other = 0;
-  let failed = 0;
-  const end = Date.now() + SECONDS * 1000;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      const req = http.get(
-        {
-          agent,
-          host: '127.0.0.1',
-          port,
-          path: '/api/company?paginate=20',
-          headers: { authorization: `Bearer ${token}` },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode === 200) answered.push(performance.now() - started);
-            else if (res.statusCode === 503) shed++;
-            else other++;
-            resolve();
+interface Outcome {
+  status: number;
+  ms: number;
+  retryAfter: number | undefined;
+}
+
+function send(agent: http.Agent, port: number, token: string, url: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.get(
+      { agent, host: HOST, port, path: url, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          const header = res.headers['retry-after'];
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            retryAfter: header === undefined ? undefined : Number(header),
           });
-        },
-      );
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
-    });
-  const loop = async () => {
-    while (Date.now() < end) await one();
+        });
+        res.on('error', () => resolve({ status: 0, ms: performance.now() - started, retryAfter: undefined }));
+      },
+    );
+    req.setTimeout(GIVE_UP_MS, () => req.destroy());
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, retryAfter: undefined }));
+  });
+}
+
+/**
+ * Opens `connections` keep-alive connections before the flood (each asks once for
+ * `/api/no-such-route`: a 404 that reads nothing, or a 503 past an in-flight limit). On a busy
+ * machine a connection opened while hundreds of others already hammer the server waits seconds to
+ * be accepted and read, by a bare Node server too (bench/README.md): no setting of the API sheds that.
+ */
+async function open(port: number, token: string, connections: number): Promise<http.Agent> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const answers = await Promise.all(
+    Array.from({ length: connections }, () => send(agent, port, token, '/api/no-such-route')),
+  );
+  const open = answers.filter((a) => a.status > 0).length;
+  if (open < connections) throw new Error(`only ${open} of ${connections} connections opened`);
+  return agent;
+}
+
+/** Each connection of `agent` asks in turn for REQUESTS for `seconds`; then every answer awaited. */
+async function flood(
+  agent: http.Agent,
+  port: number,
+  token: string,
+  connections: number,
+  seconds: number,
+  client: Client,
+) {
+  // This process's own event loop: a client too busy to read its answers in time inflates every figure.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const outcomes: Outcome[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const loop = async (c: number) => {
+    for (let n = 0; performance.now() < end; n++) {
+      const out = await send(agent, port, token, REQUESTS[(c + n) % REQUESTS.length]!(c + n));
+      outcomes.push(out);
+      if (out.status === 503 && client === 'honour' && out.retryAfter) {
+        await sleep(Math.min(out.retryAfter * 1000, Math.max(0, end - performance.now())));
+      }
+    }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-  agent.destroy();
-  answered.sort((a, b) => a - b);
-  const total = answered.length + shed + other + failed;
+  await Promise.all(Array.from({ length: connections }, (_, c) => loop(c)));
+  const elapsed = (performance.now() - started) / 1000;
+  lag.disable();
+  return { outcomes, elapsed, clientLagP99: lag.percentile(99) / 1e6 };
+}
+
+function summarise(outcomes: Outcome[], elapsed: number) {
+  const sorted = (list: Outcome[]) => list.map((o) => o.ms).sort((a, b) => a - b);
+  const ok = sorted(outcomes.filter((o) => o.status >= 200 && o.status < 300));
+  const shedOutcomes = outcomes.filter((o) => o.status === 503);
+  const shed = sorted(shedOutcomes);
+  let answeredMax = NaN;
+  for (const o of outcomes) if (o.status > 0 && !(o.ms <= answeredMax)) answeredMax = o.ms;
   return {
-    total,
-    answered: answered.length,
-    shedShare: total ? shed / total : 0,
-    other,
-    failed,
-    p50: percentile(answered, 50),
-    p99: percentile(answered, 99),
-    max: answered.at(-1) ?? NaN,
+    requests: outcomes.length,
+    ok: ok.length,
+    okRate: ok.length / elapsed,
+    okP50: percentile(ok, 50),
+    okP99: percentile(ok, 99),
+    okMax: ok.at(-1) ?? NaN,
+    shed: shed.length,
+    shedWithoutRetryAfter: shedOutcomes.filter((o) => !o.retryAfter).length,
+    shedP50: percentile(shed, 50),
+    shedP99: percentile(shed, 99),
+    shedMax: shed.at(-1) ?? NaN,
+    other: outcomes.filter((o) => o.status > 0 && o.status !== 503 && (o.status < 200 || o.status >= 300))
+      .length,
+    noAnswer: outcomes.filter((o) => o.status === 0).length,
+    answeredMax,
   };
+}
+
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://${HOST}:${port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** One configuration with one kind of client: a fresh API process, warm-up, the flood; a table row. */
+async function run(label: string, client: Client, env: Record<string, string>): Promise<string> {
+  const { child, port } = await start({ ...env, ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PUBLIC: '100000' });
+  try {
+    const token = await signIn(port);
+    // Warm-up, not counted: code compiled, connections to the database opened, list pages read once.
+    const warm = await open(port, token, 10);
+    await flood(warm, port, token, 10, 2, client);
+    warm.destroy();
+    const agent = await open(port, token, CONNECTIONS);
+    const { outcomes, elapsed, clientLagP99 } = await flood(agent, port, token, CONNECTIONS, SECONDS, client);
+    agent.destroy();
+    const r = summarise(outcomes, elapsed);
+    const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(0));
+    const missing = r.shedWithoutRetryAfter ? ` (${r.shedWithoutRetryAfter} without Retry-After)` : '';
+    return (
+      `| ${label} | ${client} | ${r.requests} | ${r.ok} | ${r.okRate.toFixed(1)} | ${ms(r.okP50)} | ${ms(r.okP99)} | ` +
+      `${ms(r.okMax)} | ${r.shed}${missing} | ${ms(r.shedP50)} | ${ms(r.shedP99)} | ${ms(r.shedMax)} | ${r.other} | ` +
+      `${r.noAnswer} | ${ms(r.answeredMax)} | ${ms(clientLagP99)} |`
+    );
+  } finally {
+    await stop(child);
+  }
 }
 
 async function main() {
   spawnSync(process.execPath, [path.join(root, 'api', 'scripts', 'build.mjs'), '--if-stale'], {
     stdio: 'inherit',
   });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-flood-'));
-  const dbEnv: Record<string, string> = process.env.BENCH_DATABASE_URL
-    ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
-    : { DATA_DIR: dataDir };
-  const target = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
-  console.log(`flood: ${CONNECTIONS} connections, ${SECONDS} s, GET /api/company?paginate=20, ${target}`);
-  console.log(
-    '| shedding | requests | answered 200 | shed 503 | other | failed | p50 ms | p99 ms | max ms |',
-  );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const external = process.env.BENCH_DATABASE_URL;
+  const kept = process.env.FLOOD_DATA_DIR;
+  const dataDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-flood-'));
+  const dbEnv: Record<string, string> = external ? { DATABASE_URL: external } : { DATA_DIR: dataDir };
+  const marker = path.join(dataDir, `.flood-filled-scale-${SCALE}`);
   try {
-    for (const [label, env] of [
-      ['off (OVERLOAD_MAX_IN_FLIGHT=0)', { OVERLOAD_MAX_IN_FLIGHT: '0' }],
-      ['defaults', {}],
-    ] as const) {
-      const { child, port } = await start({
-        ...dbEnv,
-        ...env,
-        ADMIN_PASSWORD: PASSWORD,
-        RATE_LIMIT_PUBLIC: '100000',
-      });
-      try {
-        const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-        });
-        const { token } = (await login.json()) as { token: string };
-        const r = await flood(port, token);
-        const ms = (n: number) => n.toFixed(0);
-        console.log(
-          `| ${label} | ${r.total} | ${r.answered} | ${(r.shedShare * 100).toFixed(1)} % | ${r.other} | ${r.failed} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} |`,
-        );
-      } finally {
-        await stop(child);
+    if (!fs.existsSync(marker)) {
+      fs.mkdirSync(dataDir, { recursive: true });
+      fill(dbEnv);
+      if (kept) fs.writeFileSync(marker, '');
+    }
+    const load = os.loadavg().map((l) => l.toFixed(2));
+    console.log(
+      `flood: ${CONNECTIONS} connections, ${SECONDS} s a configuration; ` +
+        `${external ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL server'}, ` +
+        `DB_POOL_SIZE ${process.env.DB_POOL_SIZE ?? 10}; ${os.cpus().length} cores, load average ${load.join(' ')}`,
+    );
+    console.log(
+      '| configuration | client | requests | 2xx | 2xx/s | 2xx p50 ms | 2xx p99 ms | 2xx max ms | 503 | 503 p50 ms | 503 p99 ms | 503 max ms | other | no answer | any answer max ms | client lag p99 ms |',
+    );
+    console.log(`|${' --- |'.repeat(2)}${' ---: |'.repeat(14)}`);
+    for (const client of CLIENTS) {
+      for (const { label, env } of CONFIGURATIONS) {
+        console.log(await run(label, client, { ...dbEnv, ...env }));
+        await sleep(1000);
       }
     }
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
