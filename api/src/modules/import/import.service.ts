@@ -39,6 +39,7 @@ import type { ServiceContext } from '../../services/context';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { schemeService } from '../schemes/schemes.service';
 import { trainingService } from '../training/training.service';
+import { breather } from '../../lib/breathe';
 
 /** A file with invalid cells: every one of them, sorted by row then column. */
 export class ImportInvalid extends Error {
@@ -126,7 +127,9 @@ async function readFile(
   let header: Map<number, ImportColumn> | null = null;
   let layout: Layout | null = null;
   const rows: ParsedRow[] = [];
+  const breathe = breather(100);
   for await (const sheetRow of firstSheetRows(file)) {
+    await breathe();
     if (!header || !layout) {
       header = readHeader(sheetRow, known);
       const columns = [...header.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
@@ -438,7 +441,9 @@ async function planCompanyFile(
 
   const clients = new Map<string, ClientPlan & { firstValues: Values }>();
   const schemeRows = new Map<string, number>();
+  const breathe = breather(100);
   for (const row of rows) {
+    await breathe();
     const key = keyText(row.values.get(clientNumber));
     const fileValues = fieldsOf(row, 'client');
     let plan = clients.get(key);
@@ -569,7 +574,9 @@ async function planTrainingFile(
   const seen = new Map<string, number>();
   const trainings: TrainingPlan[] = [];
   const fields = columns.map((c): [string, string] => [c.field, TRAINING_STORED[c.field]!]);
+  const breathe = breather(100);
   for (const row of rows) {
+    await breathe();
     const key = keyText(row.values.get(numberColumn));
     const text = row.texts.get(numberColumn) ?? '';
     if (key) {
@@ -672,12 +679,9 @@ export function planUpdates(plan: ImportPlan): boolean {
  * trainingService as on create. Unchanged records are not touched.
  */
 export async function applyPlan(ctx: ServiceContext, plan: ImportPlan): Promise<void> {
-  // The embedded database answers without real I/O: without a turn of the event loop now and then,
-  // a long import would hold the process (other requests, signals) until its last row.
-  let written = 0;
-  const breathe = async () => {
-    if (++written % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
-  };
+  // A turn of the event loop now and then: a long import must not hold the process (other
+  // requests, signals) until its last row.
+  const breathe = breather(200);
   if (plan.kind === 'training-certificate') {
     for (const t of plan.trainings) {
       await breathe();
