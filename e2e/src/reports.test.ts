@@ -29,6 +29,7 @@ import {
   collectPageErrors,
   eventually,
   launchBrowser,
+  openFromMenu,
   PHONE,
   screenshot,
   signIn,
@@ -233,11 +234,12 @@ describe("a manager's dashboard and reports on the demo data", () => {
       )!.total;
       expect(expiredCount).toBeGreaterThan(0);
 
-      const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
-      const report = nav.getByRole('link', { name: 'Laporan Skema Sertifikasi Perusahaan' });
-      if (!(await report.isVisible())) await nav.getByRole('button', { name: 'Laporan' }).click();
-      await report.click();
-      await page.waitForURL('**/report-company-certificate-scheme');
+      await openFromMenu(
+        page,
+        'Laporan',
+        'Laporan Skema Sertifikasi Perusahaan',
+        '/report-company-certificate-scheme',
+      );
       const main = page.getByRole('main');
       await visible(main.getByRole('heading', { name: REPORTS.scheme.title }));
       await visible(main.getByRole('table').getByRole('row').nth(1));

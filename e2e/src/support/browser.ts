@@ -84,6 +84,28 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.waitForURL('**/statistik', { timeout: WAIT });
 }
 
+/**
+ * Follows a link of the side menu inside its group (opened first when closed), as a person would:
+ * the menu is drawn again while the first page settles after a sign-in (a group then closes, or the
+ * link is replaced under the pointer), so the group is opened and the link clicked again until the
+ * page's address is `url`.
+ */
+export async function openFromMenu(page: Page, group: string, link: string, url: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
+  const item = nav.getByRole('link', { name: link, exact: true });
+  const deadline = Date.now() + WAIT;
+  for (;;) {
+    try {
+      if (!(await item.isVisible())) await nav.getByRole('button', { name: group }).click({ timeout: 3000 });
+      await item.click({ timeout: 3000 });
+      await page.waitForURL(`**${url}`, { timeout: 3000 });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
 /** The success toast (top right) with this text. */
 export function toast(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ hasText: text });
