@@ -13,11 +13,11 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import { REMOTES, type RemoteName, type RoutePath } from '@sertifikasi/shared-contracts';
+import { freePort } from './api';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** What the browser says it accepts (Chromium also offers deflate and zstd, which the portal does not make). */
@@ -68,17 +68,6 @@ function chromiumPath(): string {
   if (!found)
     throw new Error("Chromium was not found: install Debian's `chromium` package (nothing is downloaded).");
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -28,10 +28,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { freePort } from './api';
 
 const root = path.resolve(__dirname, '..', '..');
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 400);
@@ -75,15 +75,6 @@ const REQUESTS: ((n: number) => string)[] = [
   () => '/api/dashboard-total/ALL',
   (n) => `/api/company-certificate?paginate=20&page=${1 + (n % 100)}`,
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, HOST, () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,7 +2,6 @@
  * Pieces every API benchmark shares: listening on loopback, signing in, a measured run after a
  * discarded warm-up, and the bare Fastify baseline each run's ratios are taken against.
  */
-import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { LoadGenerator, LoadJob, LoadResult } from './load';
@@ -15,17 +14,7 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** A free TCP port on the loopback address, chosen by the system. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './api';
 
 export async function signIn(url: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, {
