@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../src/db';
 import { backupTables, tableName, writeBackup } from '../src/db/backup';
 import { type ByteBatching, primaryKeyColumns } from '../src/db/keyset';
 import { companies, images, trainingCertificates } from '../src/db/schema';
+import { readMigrations } from '../src/db/migrate';
 import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
 import {
   clientCertificateInputSchema,
@@ -237,6 +238,60 @@ it('a damaged or cut-short file is refused with a clear message and nothing is w
     }
   } finally {
     await target.drop();
+  }
+});
+
+/** The backup `file` again, its header's migration list replaced by `migrations`. */
+function withMigrations(file: string, out: string, migrations: string[]): string {
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString().split('\n');
+  lines[0] = JSON.stringify({ ...(JSON.parse(lines[0]!) as object), migrations });
+  fs.writeFileSync(out, zlib.gzipSync(lines.join('\n')));
+  return out;
+}
+
+it('a backup of an earlier version restores: loaded at its own level, then brought up to this one in the same transaction', async () => {
+  const file = path.join(tmp, 'now.backup');
+  await writeBackup(ctx.database.db, file, ctx.app.clock.now());
+  const known = readMigrations().map((m) => m.name);
+  // A file as the version before the register counts (0010 onwards) wrote it: its rows fit that
+  // schema (the later migrations added only derived tables, which no backup holds).
+  const level = known.indexOf('0009_audit_source');
+  const earlier = withMigrations(file, path.join(tmp, 'earlier.backup'), known.slice(0, level + 1));
+  const dashboard = (await call(ctx.app, ctx.adminToken, 'GET', '/api/dashboard-total/ALL')).json();
+
+  const target = await emptyDatabase();
+  try {
+    const result = await restoreBackup(target.database, earlier);
+    expect(result.migrations).toEqual(known);
+    const restored = await buildApp({ config: testConfig(), db: target.database.db });
+    try {
+      const token = await login(restored, 'admin', ADMIN_PASSWORD);
+      // The counts the newer migrations brought (and the rebuild after them) are those of the rows.
+      expect((await call(restored, token, 'GET', '/api/dashboard-total/ALL')).json()).toEqual(dashboard);
+    } finally {
+      await restored.close();
+    }
+  } finally {
+    await target.drop();
+  }
+
+  // A file of a newer version, or one whose migrations are not this version's in order, is refused
+  // before anything is written.
+  const refusals: [string, string[], RegExp][] = [
+    ['newer', [...known, '9999_from_the_future'], /newer version.*9999_from_the_future.*nothing was written/],
+    ['shuffled', [known[1]!, known[0]!], /not those of this version.*nothing was written/],
+  ];
+  const other = await emptyDatabase();
+  try {
+    for (const [name, migrations, message] of refusals) {
+      const bad = withMigrations(file, path.join(tmp, `${name}.backup`), migrations);
+      const err = await restoreBackup(other.database, bad).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RestoreRefusedError);
+      expect((err as Error).message).toMatch(message);
+      expect(await tableExists(other.database, 'companies')).toBe(false);
+    }
+  } finally {
+    await other.drop();
   }
 });
 

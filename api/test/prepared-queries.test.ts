@@ -233,7 +233,7 @@ describe('the PostgreSQL pool', () => {
         JSON.stringify({ entries: [{ idx: 0, tag: '0000_slow_index' }] }),
       );
       fs.writeFileSync(path.join(dir, '0000_slow_index.sql'), 'select pg_sleep(0.3);');
-      expect(await migrate(strict, dir)).toEqual(['0000_slow_index']);
+      expect(await migrate(strict, { dir })).toEqual(['0000_slow_index']);
     } finally {
       await strict.close();
       fs.rmSync(dir, { recursive: true, force: true });
