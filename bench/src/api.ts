@@ -5,7 +5,7 @@
 export { buildApp, LOG_REDACT } from '../../api/src/app';
 export { loadConfig, type Config } from '../../api/src/config';
 export { openRuntime, type Runtime } from '../../api/src/runtime';
-export { freePort } from '../../api/src/db/embedded';
+export { freePort, leftoverServer, stopPid } from '../../api/src/db/embedded';
 export { openDatabase } from '../../api/src/db';
 export type { Database, Db } from '../../api/src/db';
 export { migrate, readMigrations } from '../../api/src/db/migrate';
