@@ -37,7 +37,7 @@ import {
 import { adminUrl, withDatabase } from './template';
 
 /**
- * Backup and restore (DECISIONS.md section 13): the running system's backup, restored into a new
+ * Backup and restore (docs/rules.md#backup): the running system's backup, restored into a new
  * database on the run's server, answers the same.
  */
 

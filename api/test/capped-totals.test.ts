@@ -1,5 +1,5 @@
 /**
- * A search matching more than 10,000 rows answers a capped total (DECISIONS.md section 15):
+ * A search matching more than 10,000 rows answers a capped total (docs/rules.md#large-registers):
  * `total: 10000, total_capped: true` and `last_page` from it, the page itself as always; a search
  * matching fewer answers the exact total without the mark.
  */

@@ -6,7 +6,7 @@ import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
 /**
- * deploy/local-cluster.sh (DECISIONS.md section 13): Debian's nginx in front of two API processes on
+ * deploy/local-cluster.sh (docs/rules.md#faults-and-overload): Debian's nginx in front of two API processes on
  * one PostgreSQL. Killing one process under a load of GETs fails none of them: nginx passes each to
  * the other process.
  */

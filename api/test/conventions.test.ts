@@ -108,7 +108,7 @@ describe('OpenAPI', () => {
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\/(?!docs)/);
   });
 
-  /** Public by DECISIONS.md (sign-in, health, and the public checks of section 5). */
+  /** Public (docs/rules.md#public-check): sign-in, health, and the public checks. */
   const PUBLIC_OPS =
     /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/|get \/api\/credential\/)/;
 

@@ -15,7 +15,7 @@ import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
 /**
- * DECISIONS.md section 13, against real parts: a Redis server of this test's own that it stops and
+ * docs/rules.md#faults-and-overload, against real parts: a Redis server of this test's own that it stops and
  * starts again, and a TCP proxy in front of PostgreSQL that it cuts and mends. The shared
  * PostgreSQL and Redis are never touched.
  */

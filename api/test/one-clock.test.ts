@@ -2,7 +2,7 @@
  * The one clock (lib/clock.ts): moving the app's clock moves every part that asks what day it is.
  * A scheme valid through 10 March 2026 (Jakarta) is ACTIVE to the last minute of that day and
  * EXPIRED from the first minute of the next, alike on the dashboard totals, the scheme report, the
- * public check and the client's detail answer (DECISIONS.md section 9: nothing is written when a
+ * public check and the client's detail answer (docs/rules.md#dashboard-and-reports: nothing is written when a
  * scheme expires; every part derives it from today).
  */
 import { randomUUID } from 'node:crypto';

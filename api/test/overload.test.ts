@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Overload (DECISIONS.md section 13): a saturated process answers new requests 503 unavailable with
+ * Overload (docs/rules.md#faults-and-overload): a saturated process answers new requests 503 unavailable with
  * Retry-After at once, and serves again once the load has passed. Over real HTTP connections.
  */
 

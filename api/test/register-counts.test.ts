@@ -1,5 +1,5 @@
 /**
- * The register counts (issue 18) stay exact: after every kind of change of schemes and training
+ * The register counts (docs/rules.md#large-registers) stay exact: after every kind of change of schemes and training
  * certificates (create, status change, update of dates, client or company, delete, an Excel import, a day passing,
  * the demo generator's bulk load and its rebuild), the dashboard totals and the companies'
  * student_count equal a full count of the records, for every scope, and the kept tables equal what
@@ -42,7 +42,7 @@ const rowsOf = async <T extends Row>(db: Executor, query: SQL): Promise<T[]> => 
   return (res as { rows: T[] }).rows;
 };
 
-/** The figures of the dashboard counted from every record, as the API computed them before issue 18. */
+/** The figures of the dashboard counted from every record, as the API computed them before the counts were kept. */
 async function fullCount(db: Executor, scope: string[] | 'ALL', today: string) {
   const where = (column: string) =>
     scope === 'ALL' ? sql`true` : sql`${sql.identifier(column)} = any(${`{${scope.join(',')}}`}::uuid[])`;
@@ -357,7 +357,7 @@ describe('register counts', () => {
       company_certificate_total: 0,
     });
 
-    // An Excel import (issue 16) writes through the same services: new and updated clients, schemes
+    // An Excel import writes through the same services: new and updated clients, schemes
     // and training certificates, in one transaction, counted like any form save.
     const companyFile = await xlsx(
       [

@@ -8,7 +8,7 @@ import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
 /**
- * SIGTERM (DECISIONS.md section 13) on a real server process: it stops taking connections, a
+ * SIGTERM (docs/rules.md#faults-and-overload) on a real server process: it stops taking connections, a
  * download streaming at that moment completes, the database is closed and the process exits 0.
  * (operations.test.ts covers a sign-in in flight on the embedded database.)
  */

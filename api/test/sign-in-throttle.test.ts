@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { ADMIN_PASSWORD, createRole, createTestContext, createUser, type TestContext } from './helpers';
 
-/** Sign-in throttling (DECISIONS.md section 2) on the database, and on Redis when TEST_REDIS_URL is set. */
+/** Sign-in throttling (docs/rules.md#sign-in) on the database, and on Redis when TEST_REDIS_URL is set. */
 
 let ctx: TestContext;
 const redisUrl = process.env.TEST_REDIS_URL;

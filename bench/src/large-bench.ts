@@ -48,7 +48,7 @@ import { chosenTargets, describeUrl, stopServerIn } from './targets';
 
 /**
  * Bump when the generator's output changes, so cached databases are built again (2: the register
- * counts of issue 18, made by the generator's rebuild).
+ * counts (docs/rules.md#large-registers), made by the generator's rebuild).
  */
 const GENERATOR_VERSION = 2;
 
@@ -453,7 +453,7 @@ async function main(): Promise<number> {
     const bare = await bareBaseline(load, timing, settings.connections);
     console.log(table([bare]).split('\n')[2]);
     rows.push(bare);
-    // The anchor (issue 18) needs the PostgreSQL data set: built or found first, measured once.
+    // The anchor needs the PostgreSQL data set: built or found first, measured once.
     let postgresEnv: Record<string, string> | undefined;
     let anchorRps: number | undefined;
     if (settings.serverUrl) {

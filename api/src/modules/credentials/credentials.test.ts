@@ -1,5 +1,5 @@
 /**
- * Signed certificates (issue 19, DECISIONS.md section 14), checked the way a third party would:
+ * Signed certificates (docs/rules.md#signed-certificates), checked the way a third party would:
  * signatures verified with Node's crypto.verify against the published JWK (test/signed.ts), QR
  * codes decoded with zbarimg from the PNG (also at the 150 px it is shown at) and from the PDF.
  */

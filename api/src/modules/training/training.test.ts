@@ -96,7 +96,7 @@ describe('POST /api/training-certificate', () => {
       desc: 'Lulus\ndengan baik',
       company: { id: alfa, name: 'PT Alfa Pelatihan' },
     });
-    // The QR carries the public check URL, signed over number|name|training|date| (issue 19).
+    // The QR carries the public check URL, signed over number|name|training|date| (docs/rules.md#signed-certificates).
     expect(await verifiedQrUrl(ctx.app, body.qrcode!, signed('PLT/2025/001'))).toBe(
       `${BASE}/check-certification-training?cert=PLT%2F2025%2F001`,
     );

@@ -1,7 +1,7 @@
 /**
  * The company, role and user services called as the import or the command line will call them: no
  * HTTP, one transaction, an acting user and a clock. What a form save does (checks, write, audit,
- * sessions, after-write steps) happens the same way, and the rules of DECISIONS.md section 3 are
+ * sessions, after-write steps) happens the same way, and the rules of docs/rules.md#permissions are
  * the service's own, whoever calls it.
  */
 import { and, eq, inArray } from 'drizzle-orm';
