@@ -70,6 +70,8 @@ export default tseslint.config(
       '**/.nx/**',
       '**/data/**',
       'api/drizzle/**',
+      // Generated from the routes (npm run openapi --workspace api).
+      'api/openapi/**',
     ],
   },
   js.configs.recommended,

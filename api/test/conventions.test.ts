@@ -47,6 +47,7 @@ describe('GET /api/health', () => {
 
 describe('OpenAPI', () => {
   interface Operation {
+    operationId?: string;
     summary?: string;
     tags?: string[];
     security?: unknown[];
@@ -118,11 +119,32 @@ describe('OpenAPI', () => {
         expect(op.summary).toBeTruthy();
         expect(op.tags?.length).toBeGreaterThan(0);
         expect(Object.keys(op.responses).length).toBeGreaterThan(0);
-        if (PUBLIC_OPS.test(`${method} ${path}`)) expect(op.security).toBeUndefined();
-        else expect([`${method} ${path}`, op.security]).toEqual([`${method} ${path}`, [{ bearer: [] }]]);
+        const expected = PUBLIC_OPS.test(`${method} ${path}`) ? [] : [{ bearer: [] }];
+        expect([`${method} ${path}`, op.security]).toEqual([`${method} ${path}`, expected]);
       }
     }
-    expect(doc.paths['/api/login']!.post!.security).toBeUndefined();
+    expect(doc.paths['/api/login']!.post!.security).toEqual([]);
+  });
+
+  it('names every operation once (operationId, from its method and path), for generated clients', () => {
+    const ids = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        expect([`${method} ${path}`, op.operationId]).toEqual([`${method} ${path}`, expect.any(String)]);
+        return op.operationId!;
+      }),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/company-certificate/{company_id}/{id}']!.get!.operationId).toBe(
+      'getCompanyCertificateByCompanyIdAndId',
+    );
+    expect(doc.paths['/api/company/{id}']!.post!.operationId).toBe('postCompanyById');
+    expect(doc.paths['/api/company/{id}']!.put!.operationId).toBe('putCompanyById');
+  });
+
+  it('says where the API is served (servers), for generated clients', () => {
+    expect((doc as unknown as { servers: { url: string }[] }).servers).toEqual([
+      expect.objectContaining({ url: '/' }),
+    ]);
   });
 
   it('carries the request schemas the routes validate with', () => {
