@@ -20,19 +20,8 @@ import { schemeService } from '../src/modules/schemes/schemes.service';
 import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildRegisterCounts } from '../src/services/register-counts';
-import {
-  ADMIN_PASSWORD,
-  auth,
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  type TestContext,
-} from './helpers';
+import { ADMIN_PASSWORD, auth, call, createTestContext, login, type TestContext } from './helpers';
 import { formBody } from './forms';
-import { insertCertificationType } from './records';
 
 const TZ = 'Asia/Jakarta';
 
@@ -239,10 +228,10 @@ describe('register counts', () => {
     // 10:00 on 5 March 2025 in Jakarta.
     t = await createTestContext({ TZ }, { now: new Date('2025-03-05T03:00:00Z') });
     admin = t.adminToken;
-    A = await createCompany(t.app, admin, 'PT Hitung Alfa');
-    B = await createCompany(t.app, admin, 'PT Hitung Beta');
-    typeA = await insertCertificationType(t.database.db, A, 'ISO 9001');
-    typeB = await insertCertificationType(t.database.db, B, 'ISO 14001');
+    A = await t.make.company('PT Hitung Alfa');
+    B = await t.make.company('PT Hitung Beta');
+    typeA = await t.make.certificationType(A, 'ISO 9001');
+    typeB = await t.make.certificationType(B, 'ISO 14001');
     const client = (company: string, n: number) =>
       write((ctx) =>
         clientCertificateService.create(
@@ -257,9 +246,9 @@ describe('register counts', () => {
       ).then((c) => c.id);
     clientsA = [await client(A, 1), await client(A, 2), await client(A, 3)];
     clientB = await client(B, 4);
-    const role = await createRole(t.app, admin, 'Statistik Dua', ['statistik']);
+    const role = await t.make.role('Statistik Dua', ['statistik']);
     twoCompanies = (
-      await createUser(t.app, admin, {
+      await t.make.user({
         username: 'statistik.dua',
         roles_id: role,
         company_ids: [A, B],
