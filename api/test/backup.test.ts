@@ -82,10 +82,9 @@ it('a full administrator downloads the backup while the system runs; restored in
   });
   expect(created.statusCode).toBe(201);
   const companyId = created.json<{ id: string }>().id;
-  const roleId = await ctx.make.role('Staf Cadangan', ['company']);
   const staff = await ctx.make.user({
     username: 'staf.cadangan',
-    roles_id: roleId,
+    keys: ['company'],
     company_ids: [companyId],
     password: 'kata-sandi-staf',
   });

@@ -83,8 +83,7 @@ describe('POST /api/login', () => {
   });
 
   it('throttles after 10 failures for one username within 15 minutes, even with the right password', async () => {
-    const role = await ctx.make.role('Throttle', ['statistik']);
-    await ctx.make.user({ username: 'target', roles_id: role, company_ids: 'ALL' });
+    await ctx.make.user({ username: 'target', keys: ['statistik'], company_ids: 'ALL' });
     for (let i = 0; i < 10; i++) {
       const res = await post('/api/login', { username: 'target', password: `wrong-${i}-pass` });
       expect(res.json().code).toBe('l-wrong');
@@ -194,10 +193,9 @@ describe('profile and user-info', () => {
   });
 
   it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
-    const role = await ctx.make.role('Profil Sandi', ['statistik']);
     const me = await ctx.make.user({
       username: 'profil.sandi',
-      roles_id: role,
+      keys: ['statistik'],
       company_ids: 'ALL',
     });
     const other = await login(ctx.app, 'profil.sandi', 'password-123');
@@ -233,10 +231,9 @@ describe('profile and user-info', () => {
   });
 
   it('guesses of the current password count as failed sign-ins: past the limit 429, the right one refused too', async () => {
-    const role = await ctx.make.role('Profil Tebak', ['statistik']);
     const me = await ctx.make.user({
       username: 'profil.tebak',
-      roles_id: role,
+      keys: ['statistik'],
       company_ids: 'ALL',
     });
     const change = (current: string) =>

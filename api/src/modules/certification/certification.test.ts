@@ -13,16 +13,15 @@ beforeAll(async () => {
   ctx = await createTestContext();
   alfa = await ctx.make.company('PT Alfa Mutu');
   beta = await ctx.make.company('PT Beta Mutu');
-  const role = await ctx.make.role('Pengelola Sertifikat', [
-    'certification',
-    'certification:create',
-    'certification:edit',
-    'certification:delete',
-    'training-certificate:create',
-  ]);
   alfaUser = await ctx.make.user({
     username: 'alfa.sert',
-    roles_id: role,
+    keys: [
+      'certification',
+      'certification:create',
+      'certification:edit',
+      'certification:delete',
+      'training-certificate:create',
+    ],
     company_ids: [alfa],
   });
 });

@@ -422,8 +422,7 @@ describe('DELETE /api/company/{id}', () => {
 
   it('refuses to delete a company in a user’s scope: {success:false}, nothing deleted', async () => {
     const id = await ctx.make.company('PT Dipakai User');
-    const role = await ctx.make.role('Statistik Saja', ['statistik']);
-    await ctx.make.user({ username: 'pemakai', roles_id: role, company_ids: [id] });
+    await ctx.make.user({ username: 'pemakai', keys: ['statistik'], company_ids: [id] });
     const res = await call(ctx.app, ctx.adminToken, 'DELETE', `/api/company/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -574,16 +573,9 @@ describe('company scope', () => {
     inside = await ctx.make.company('PT Lingkup Dalam');
     inside2 = await ctx.make.company('PT Lingkup Dalam Dua');
     outside = await ctx.make.company('PT Lingkup Luar');
-    const role = await ctx.make.role('Kelola Perusahaan', [
-      'statistik',
-      'company',
-      'company:create',
-      'company:edit',
-      'company:delete',
-    ]);
     limited = await ctx.make.user({
       username: 'terbatas',
-      roles_id: role,
+      keys: ['statistik', 'company', 'company:create', 'company:edit', 'company:delete'],
       company_ids: [inside, inside2],
     });
   });

@@ -90,10 +90,9 @@ describe('GET /api/select/certification/{company_id}', () => {
   });
 
   it('needs one of the certification permissions (403) and a token (401)', async () => {
-    const role = await ctx.make.role('Laporan Saja', ['report-training-certificate']);
     const user = await ctx.make.user({
       username: 'laporan.lookup',
-      roles_id: role,
+      keys: ['report-training-certificate'],
       company_ids: 'ALL',
     });
     expect((await call(ctx.app, user.token, 'GET', '/api/select/certification/ALL')).statusCode).toBe(403);

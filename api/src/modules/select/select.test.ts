@@ -140,10 +140,9 @@ describe('GET /api/select/permission', () => {
   });
 
   it('needs the roles permission', async () => {
-    const role = await ctx.make.role('Hanya User', ['user']);
     const user = await ctx.make.user({
       username: 'hanya.user',
-      roles_id: role,
+      keys: ['user'],
       company_ids: 'ALL',
     });
     expect((await call(ctx.app, user.token, 'GET', '/api/select/permission')).statusCode).toBe(403);

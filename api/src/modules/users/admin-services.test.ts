@@ -295,10 +295,9 @@ describe('company, role and user services without HTTP', () => {
 
   it('the profile: a new password ends the other sessions but the actor’s own; nobody deactivates themselves', async () => {
     const db = ctx.database.db;
-    const roleId = await ctx.make.role('Peran Profil Layanan', ['statistik']);
     const me = await ctx.make.user({
       username: 'profil.layanan',
-      roles_id: roleId,
+      keys: ['statistik'],
       company_ids: 'ALL',
     });
     const other = await login(ctx.app, 'profil.layanan', 'password-123');
