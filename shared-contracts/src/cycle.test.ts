@@ -150,6 +150,8 @@ describe('wire shapes', () => {
       page: 1,
     });
     expect(() => auditScheduleQuerySchema.validateSync({ window: '7' })).toThrow();
-    expect(() => auditScheduleQuerySchema.validateSync({ status: 'ACTIVE' }, { stripUnknown: false })).toThrow();
+    expect(() =>
+      auditScheduleQuerySchema.validateSync({ status: 'ACTIVE' }, { stripUnknown: false }),
+    ).toThrow();
   });
 });

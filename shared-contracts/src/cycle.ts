@@ -5,7 +5,6 @@ import { optionalText, requiredOneOf, trimString } from './fields';
 import { listQuerySchema } from './list';
 import { V } from './messages';
 import { REPORT_TYPES, type ReportColumn, type ReportType } from './report';
-import type { SchemeStatus } from './statuses';
 
 /**
  * The certification cycle (docs/product.md, "The certification cycle"): the audits done on a scheme
@@ -58,7 +57,8 @@ export const CYCLE_RULES = {
 
 /** What the rule reads of a scheme. */
 export interface CycleScheme {
-  status: SchemeStatus | string;
+  /** A SchemeStatus (any other text has nothing due). */
+  status: string;
   issue_date: string;
   decision_date: string | null;
   expired_date: string;
@@ -66,7 +66,8 @@ export interface CycleScheme {
 
 /** What the rule reads of an audit done. */
 export interface CycleAudit {
-  kind: SchemeAuditKind | string;
+  /** A SchemeAuditKind (only SURVEILLANCE and RECERTIFICATION move the surveillance). */
+  kind: string;
   date: string;
 }
 

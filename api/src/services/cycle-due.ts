@@ -17,7 +17,12 @@ import type { Executor } from '../db';
 import { auditLog, schemeAudits, schemeCycleDue, schemes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from './context';
-import { deriveStatusHistory, SCHEME_AUDIT_ENTITY, type SchemeAuditRow, schemeStatusHistory } from './scheme-history';
+import {
+  deriveStatusHistory,
+  SCHEME_AUDIT_ENTITY,
+  type SchemeAuditRow,
+  schemeStatusHistory,
+} from './scheme-history';
 import type { WriteEvent } from './write-event';
 
 type SchemeRow = typeof schemes.$inferSelect;
@@ -99,7 +104,10 @@ export async function refreshCycleDue(
     return;
   }
   const { scheme_id: _, ...set } = next;
-  await exec.insert(schemeCycleDue).values(next).onConflictDoUpdate({ target: schemeCycleDue.scheme_id, set });
+  await exec
+    .insert(schemeCycleDue)
+    .values(next)
+    .onConflictDoUpdate({ target: schemeCycleDue.scheme_id, set });
 }
 
 /**
@@ -215,7 +223,11 @@ export async function rebuildCycleDue(exec: Executor, clock: Pick<Clock, 'today'
  */
 export async function fillCycleDueIfMissing(exec: Executor, clock: Pick<Clock, 'today'>): Promise<boolean> {
   const [due] = await exec.select({ n: count() }).from(
-    exec.select({ one: sql`1` }).from(schemeCycleDue).limit(1).as('any_due'),
+    exec
+      .select({ one: sql`1` })
+      .from(schemeCycleDue)
+      .limit(1)
+      .as('any_due'),
   );
   if ((due?.n ?? 0) > 0) return false;
   const [open] = await exec

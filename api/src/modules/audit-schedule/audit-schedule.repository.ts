@@ -21,13 +21,7 @@ import {
   windowEnd,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import {
-  certificationTypes,
-  clientCertificates,
-  companies,
-  schemeCycleDue,
-  schemes,
-} from '../../db/schema';
+import { certificationTypes, clientCertificates, companies, schemeCycleDue, schemes } from '../../db/schema';
 import { keysetBatches } from '../../db/keyset';
 import { searchDocument } from '../../db/search';
 import { COUNT_LIMIT, matchesSearch } from '../../lib/list';
@@ -61,7 +55,9 @@ export function scheduleWhere(f: ScheduleFilter): SQL | undefined {
     listedOn(f.today),
     end.before ? lt(schemeCycleDue.due_date, end.before) : undefined,
     end.through ? lte(schemeCycleDue.due_date, end.through) : undefined,
-    f.query.certification.length ? inArray(schemeCycleDue.certification_id, f.query.certification) : undefined,
+    f.query.certification.length
+      ? inArray(schemeCycleDue.certification_id, f.query.certification)
+      : undefined,
   );
 }
 
@@ -128,7 +124,11 @@ export async function scheduleCount(db: Executor, f: ScheduleFilter): Promise<nu
         .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
         .where(and(scheduleWhere(f), search))
         .limit(COUNT_LIMIT)
-    : db.select({ one: sql`1` }).from(schemeCycleDue).where(scheduleWhere(f)).limit(COUNT_LIMIT);
+    : db
+        .select({ one: sql`1` })
+        .from(schemeCycleDue)
+        .where(scheduleWhere(f))
+        .limit(COUNT_LIMIT);
   const [row] = await db.select({ n: count() }).from(inner.as('matched'));
   return Number(row?.n ?? 0);
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ALL,
   AUDIT_SCHEDULE,
   AUDIT_SCHEDULE_COLUMNS,
   auditDueSummarySchema,

@@ -243,10 +243,20 @@ async function auditInScope(ctx: ServiceContext, id: string): Promise<AuditDoneR
 }
 
 const auditDoneRow = async (ctx: ServiceContext, id: string): Promise<AuditDoneRow> =>
-  (await ctx.tx.select().from(schemeAudits).where(and(eq(schemeAudits.id, id))).limit(1))[0]!;
+  (
+    await ctx.tx
+      .select()
+      .from(schemeAudits)
+      .where(and(eq(schemeAudits.id, id)))
+      .limit(1)
+  )[0]!;
 
 /** Records an audit done on a scheme in the actor's scope; answers it. */
-export async function addAudit(ctx: ServiceContext, schemeId: string, input: SchemeAuditInput): Promise<SchemeAudit> {
+export async function addAudit(
+  ctx: ServiceContext,
+  schemeId: string,
+  input: SchemeAuditInput,
+): Promise<SchemeAudit> {
   const scheme = await rowInScope(ctx, schemeId);
   const id = newId();
   const now = ctx.clock.now();
@@ -274,7 +284,11 @@ export async function addAudit(ctx: ServiceContext, schemeId: string, input: Sch
 }
 
 /** Changes an audit done (its scheme in the actor's scope); answers it. */
-export async function updateAudit(ctx: ServiceContext, id: string, input: SchemeAuditInput): Promise<SchemeAudit> {
+export async function updateAudit(
+  ctx: ServiceContext,
+  id: string,
+  input: SchemeAuditInput,
+): Promise<SchemeAudit> {
   const current = await auditInScope(ctx, id);
   await ctx.tx
     .update(schemeAudits)
