@@ -208,11 +208,15 @@ const REPORT_KEYS = MODULE_KEYS.filter((k) => k.startsWith('report-'));
 export const DEMO_ROLES: { name: string; keys: PermissionKey[] }[] = [
   {
     name: 'Staf Sertifikasi',
-    keys: ['statistik', ...CERT_MODULES.flatMap((m) => [m, `${m}:create`, `${m}:edit`] as PermissionKey[])],
+    keys: [
+      'statistik',
+      'audit-schedule',
+      ...CERT_MODULES.flatMap((m) => [m, `${m}:create`, `${m}:edit`] as PermissionKey[]),
+    ],
   },
   {
     name: 'Manajer',
-    keys: ['statistik', ...REPORT_KEYS, 'company-certificate', 'training-certificate'],
+    keys: ['statistik', 'audit-schedule', ...REPORT_KEYS, 'company-certificate', 'training-certificate'],
   },
 ];
 
