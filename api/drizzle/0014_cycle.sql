@@ -27,5 +27,5 @@ ALTER TABLE "scheme_audits" ADD CONSTRAINT "scheme_audits_scheme_id_schemes_id_f
 ALTER TABLE "scheme_cycle_due" ADD CONSTRAINT "scheme_cycle_due_scheme_id_schemes_id_fk" FOREIGN KEY ("scheme_id") REFERENCES "public"."schemes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheme_cycle_due" ADD CONSTRAINT "scheme_cycle_due_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scheme_audits_scheme_idx" ON "scheme_audits" USING btree ("scheme_id","date");--> statement-breakpoint
-CREATE INDEX "scheme_cycle_due_due_idx" ON "scheme_cycle_due" USING btree ("due_date","scheme_id");--> statement-breakpoint
-CREATE INDEX "scheme_cycle_due_company_idx" ON "scheme_cycle_due" USING btree ("company_id","due_date","scheme_id");
+CREATE INDEX "scheme_cycle_due_due_idx" ON "scheme_cycle_due" USING btree ("due_date","scheme_id","status","expired_date");--> statement-breakpoint
+CREATE INDEX "scheme_cycle_due_company_idx" ON "scheme_cycle_due" USING btree ("company_id","due_date","scheme_id","status","expired_date");

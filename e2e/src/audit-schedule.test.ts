@@ -85,7 +85,7 @@ const row = (page: Page): Locator => main(page).getByRole('row').filter({ hasTex
 /** The screen narrowed to this scheme's number, in a window. */
 async function narrow(page: Page, window: string) {
   await main(page).getByRole('button', { name: window, exact: true }).click();
-  const search = main(page).getByRole('textbox', { name: 'Cari Data' });
+  const search = main(page).getByRole('searchbox', { name: 'Cari Data' });
   if ((await search.inputValue()) !== CERT_NUMBER) await search.fill(CERT_NUMBER);
 }
 

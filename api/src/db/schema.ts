@@ -614,9 +614,13 @@ export const schemeCycleDue = pgTable(
     expired_date: date('expired_date', { mode: 'string' }).notNull(),
   },
   (t) => [
-    /** The schedule over every company (ALL), soonest first, and the dashboard's range count. */
-    index('scheme_cycle_due_due_idx').on(t.due_date, t.scheme_id),
+    /**
+     * The schedule over every company (ALL), soonest first, and the dashboard's range count. Status
+     * and expiry in the key too: whether a row is listed today is decided in the index (an
+     * index-only count; a page walks past expired rows without reading them).
+     */
+    index('scheme_cycle_due_due_idx').on(t.due_date, t.scheme_id, t.status, t.expired_date),
     /** The same for one company (or a scope of a few). */
-    index('scheme_cycle_due_company_idx').on(t.company_id, t.due_date, t.scheme_id),
+    index('scheme_cycle_due_company_idx').on(t.company_id, t.due_date, t.scheme_id, t.status, t.expired_date),
   ],
 );
