@@ -140,6 +140,9 @@ describe('Jadwal Audit', () => {
     const errors = collectPageErrors(page);
     try {
       await signIn(page, 'admin', systemUnderTest().adminPassword);
+      await visible(page.getByRole('region', { name: 'Audit Jatuh Tempo' }));
+      await screenshot(page, 'audit-schedule-390-dashboard');
+      await expectNoSidewaysScroll(page);
       await page.goto('/audit-schedule');
       await visible(main(page).getByRole('heading', { name: 'Jadwal Audit' }));
       await narrow(page, 'Semua');

@@ -599,9 +599,8 @@ export const listVersions = pgTable(
 export const schemeCycleDue = pgTable(
   'scheme_cycle_due',
   {
-    scheme_id: uuid('scheme_id')
-      .primaryKey()
-      .references(() => schemes.id, { onDelete: 'cascade' }),
+    /** The scheme (no foreign key: its delete's after-write step removes the row and its count). */
+    scheme_id: uuid('scheme_id').primaryKey(),
     company_id: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -622,5 +621,27 @@ export const schemeCycleDue = pgTable(
     index('scheme_cycle_due_due_idx').on(t.due_date, t.scheme_id, t.status, t.expired_date),
     /** The same for one company (or a scope of a few). */
     index('scheme_cycle_due_company_idx').on(t.company_id, t.due_date, t.scheme_id, t.status, t.expired_date),
+  ],
+);
+
+/**
+ * The items due per company and due date (what `scheme_cycle_due` holds, counted): the dashboard
+ * card and the schedule's totals sum a date range of these few rows. An ACTIVE scheme that has
+ * expired still has its row (nothing is rewritten when a day passes); its due date is on or before
+ * its expiry, so before today: readers take the ACTIVE schemes expired before today
+ * (`scheme_counts`) off the late ones. Rows whose count fell to 0 may stay.
+ */
+export const schemeCycleDueCounts = pgTable(
+  'scheme_cycle_due_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.due_date] }),
+    index('scheme_cycle_due_counts_due_idx').on(t.due_date),
   ],
 );

@@ -1,7 +1,8 @@
 /**
  * The stored due items of the certification cycle (docs/product.md, "The certification cycle"):
  * `scheme_cycle_due` holds one row per ACTIVE or SUSPENDED scheme with what is due next and when,
- * computed by the one rule of shared-contracts (`cycleDue`). The schedule, its counts and the
+ * computed by the one rule of shared-contracts (`cycleDue`), and `scheme_cycle_due_counts` how many
+ * per company and due date. The schedule, its counts and the
  * dashboard card read these rows by their indexes instead of working the rule out for every scheme
  * per request.
  *
@@ -14,7 +15,7 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { cycleDue, type CycleAudit, type CycleHistoryEntry } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
-import { auditLog, schemeAudits, schemeCycleDue, schemes } from '../db/schema';
+import { auditLog, schemeAudits, schemeCycleDue, schemeCycleDueCounts, schemes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from './context';
 import {
@@ -58,7 +59,10 @@ async function auditsOf(exec: Executor, ids: string[]): Promise<Map<string, Cycl
 }
 
 const dueRow = (
-  row: SchemeRow,
+  row: Pick<
+    SchemeRow,
+    'id' | 'company_id' | 'certification_id' | 'status' | 'issue_date' | 'decision_date' | 'expired_date'
+  >,
   audits: readonly CycleAudit[],
   history: readonly CycleHistoryEntry[],
 ): DueRow | null => {
@@ -99,8 +103,15 @@ export async function refreshCycleDue(
               : await schemeStatusHistory(exec, row.id, clock),
         )
       : null;
+  const [old] = await exec
+    .select({ company_id: schemeCycleDue.company_id, due_date: schemeCycleDue.due_date })
+    .from(schemeCycleDue)
+    .where(eq(schemeCycleDue.scheme_id, schemeId))
+    .for('update');
   if (!next) {
+    if (!old) return;
     await exec.delete(schemeCycleDue).where(eq(schemeCycleDue.scheme_id, schemeId));
+    await addCount(exec, old, -1);
     return;
   }
   const { scheme_id: _, ...set } = next;
@@ -108,6 +119,24 @@ export async function refreshCycleDue(
     .insert(schemeCycleDue)
     .values(next)
     .onConflictDoUpdate({ target: schemeCycleDue.scheme_id, set });
+  if (old && old.company_id === next.company_id && old.due_date === next.due_date) return;
+  if (old) await addCount(exec, old, -1);
+  await addCount(exec, next, 1);
+}
+
+/** Moves the count of items due on a day in a company. */
+async function addCount(
+  exec: Executor,
+  at: { company_id: string; due_date: string },
+  delta: 1 | -1,
+): Promise<void> {
+  await exec
+    .insert(schemeCycleDueCounts)
+    .values({ company_id: at.company_id, due_date: at.due_date, n: delta })
+    .onConflictDoUpdate({
+      target: [schemeCycleDueCounts.company_id, schemeCycleDueCounts.due_date],
+      set: { n: sql`${schemeCycleDueCounts.n} + ${delta}` },
+    });
 }
 
 /**
@@ -118,7 +147,8 @@ export async function cycleDueStep(ctx: ServiceContext, event: WriteEvent): Prom
   if (event.entity === 'scheme') {
     const { before, after } = event;
     if (!after) {
-      await ctx.tx.delete(schemeCycleDue).where(eq(schemeCycleDue.scheme_id, event.id));
+      // The scheme is gone: refreshing finds none and removes its item and its count.
+      await refreshCycleDue(ctx.tx, event.id, ctx.clock);
       return;
     }
     const moves =
@@ -172,49 +202,58 @@ async function historyRowsOf(exec: Executor, ids: string[]): Promise<Map<string,
 }
 
 /** Schemes read per batch by the rebuild. */
-const REBUILD_BATCH = 2000;
+const REBUILD_BATCH = 5000;
 
 /**
  * Every item due again from the records, in `exec` (run it in the bulk load's transaction): the
- * ACTIVE and SUSPENDED schemes in id order, a batch at a time, each batch's audits (and, for the
- * SUSPENDED ones, status histories) read in one query each.
+ * ACTIVE and SUSPENDED schemes in id order, a batch at a time, each read with its last surveillance
+ * or recertification audit in one query (and, for the SUSPENDED ones, their status histories in
+ * another); then the counts, one pass over the items.
  */
 export async function rebuildCycleDue(exec: Executor, clock: Pick<Clock, 'today'>): Promise<void> {
   await exec.delete(schemeCycleDue);
+  await exec.delete(schemeCycleDueCounts);
+  // Written out: inside a selected field drizzle would leave the outer column unqualified.
+  const lastAudit = sql<string | null>`(select max(a.date)::text from scheme_audits a
+    where a.scheme_id = "schemes"."id" and a.kind in ('SURVEILLANCE', 'RECERTIFICATION'))`;
   let last: string | null = null;
   for (;;) {
-    const batch: SchemeRow[] = await exec
-      .select()
+    const batch = await exec
+      .select({
+        id: schemes.id,
+        company_id: schemes.company_id,
+        certification_id: schemes.certification_id,
+        status: schemes.status,
+        issue_date: schemes.issue_date,
+        decision_date: schemes.decision_date,
+        expired_date: schemes.expired_date,
+        created_at: schemes.created_at,
+        last_audit: lastAudit,
+      })
       .from(schemes)
       .where(and(inArray(schemes.status, CYCLE_STATUSES), last ? gt(schemes.id, last) : undefined))
       .orderBy(asc(schemes.id))
       .limit(REBUILD_BATCH);
-    if (!batch.length) return;
+    if (!batch.length) break;
     last = batch[batch.length - 1]!.id;
-    const ids = batch.map((s) => s.id);
-    const audits = await auditsOf(exec, ids);
-    const suspended = batch.filter((s) => s.status === 'SUSPENDED');
     const histories = await historyRowsOf(
       exec,
-      suspended.map((s) => s.id),
+      batch.filter((s) => s.status === 'SUSPENDED').map((s) => s.id),
     );
     const rows = batch
       .map((s) =>
         dueRow(
           s,
-          audits.get(s.id) ?? [],
-          s.status === 'SUSPENDED'
-            ? deriveStatusHistory(histories.get(s.id) ?? [], clock, {
-                status: s.status,
-                issue_date: s.issue_date,
-                created_at: s.created_at,
-              })
-            : [],
+          s.last_audit ? [{ kind: 'SURVEILLANCE', date: s.last_audit }] : [],
+          s.status === 'SUSPENDED' ? deriveStatusHistory(histories.get(s.id) ?? [], clock, s) : [],
         ),
       )
       .filter((r) => r !== null);
     if (rows.length) await exec.insert(schemeCycleDue).values(rows).onConflictDoNothing();
   }
+  await exec.execute(sql`
+    insert into ${schemeCycleDueCounts} (company_id, due_date, n)
+    select company_id, due_date, count(*) from ${schemeCycleDue} group by 1, 2`);
 }
 
 /**

@@ -8,14 +8,14 @@
  */
 import { DEFAULT_TIME_ZONE } from '../config';
 import type { Executor } from '../db';
-import { listVersions, schemeCycleDue } from '../db/schema';
+import { listVersions, schemeCycleDue, schemeCycleDueCounts } from '../db/schema';
 import { type Clock, createClock } from '../lib/clock';
 import { rebuildCycleDue } from './cycle-due';
 import { renewListVersions } from './list-versions';
 import { REGISTER_COUNT_TABLES, rebuildRegisterCounts } from './register-counts';
 
 /** Every derived table: left out of backups, made again by `rebuildDerived`. */
-export const DERIVED_TABLES = [...REGISTER_COUNT_TABLES, schemeCycleDue, listVersions] as const;
+export const DERIVED_TABLES = [...REGISTER_COUNT_TABLES, schemeCycleDue, schemeCycleDueCounts, listVersions] as const;
 
 /**
  * Rebuilds every derived table in `exec` (the bulk load's transaction). `clock`: the app's (its

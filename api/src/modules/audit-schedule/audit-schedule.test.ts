@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';
-import { auditLog, schemeCycleDue } from '../../db/schema';
+import { auditLog, schemeCycleDue, schemeCycleDueCounts } from '../../db/schema';
 import { rebuildCycleDue } from '../../services/cycle-due';
 import {
   call,
@@ -49,9 +49,16 @@ async function stored(): Promise<Record<string, { kind: string; due_date: string
   );
 }
 
-/** The stored items equal what a rebuild from the records gives (the step keeps them right). */
+/** The counts per company and due date, without the zeros. */
+async function storedCounts(): Promise<Record<string, number>> {
+  const rows = await ctx.database.db.select().from(schemeCycleDueCounts);
+  return Object.fromEntries(rows.filter((r) => r.n !== 0).map((r) => [`${r.company_id} ${r.due_date}`, r.n]));
+}
+
+/** The stored items and their counts equal what a rebuild from the records gives (the step keeps them right). */
 async function expectStoredMatchesRebuild(): Promise<void> {
   const kept = await stored();
+  const keptCounts = await storedCounts();
   await ctx.database.db
     .transaction(async (tx) => {
       await rebuildCycleDue(tx, ctx.clock);
@@ -61,6 +68,10 @@ async function expectStoredMatchesRebuild(): Promise<void> {
           rebuilt.map((r) => [r.scheme_id, { kind: r.kind, due_date: r.due_date, status: r.status }]),
         ),
       ).toEqual(kept);
+      const counts = await tx.select().from(schemeCycleDueCounts);
+      expect(Object.fromEntries(counts.map((r) => [`${r.company_id} ${r.due_date}`, r.n]))).toEqual(
+        keptCounts,
+      );
       tx.rollback();
     })
     .catch((e: unknown) => {
@@ -331,10 +342,14 @@ describe('GET /api/audit-schedule/{company_id}', () => {
     expect(row).toMatchObject({ days_left: -1, state: 'LATE' });
     // OHS/A/002 expires 2026-06-01; the day after, it is KADALUARSA and out of the cycle.
     token = await at('2026-06-02T03:00:00Z');
-    const after = await call(ctx.app, token, 'GET', '/api/audit-schedule/ALL');
-    expect(after.json<ListResponse<AuditScheduleRow>>().data.map((r) => r.cert_number)).not.toContain(
-      'OHS/A/002',
-    );
+    const after = (await list(token)).body!;
+    expect(after.data.map((r) => r.cert_number)).not.toContain('OHS/A/002');
+    // The totals (from the counts per due date) and the card leave the expired scheme out too.
+    expect(after.total).toBe(after.data.length);
+    const late = (await list(token, 'window=late')).body!;
+    expect(late.total).toBe(late.data.length);
+    const summary = await call(ctx.app, token, 'GET', '/api/audit-schedule/ALL/summary');
+    expect(summary.json<{ late: number }>().late).toBe(late.data.length);
   });
 
   it('keeps to the scope: a company outside it is 403; ALL means the caller’s companies', async () => {
