@@ -37,9 +37,7 @@ export async function openRuntime(
     if (opts.migrate) await migrate(database);
     await seedPermissions(database.db);
     // A database from before the certification cycle gets its items due once (services/cycle-due.ts).
-    await database.db.transaction((tx) =>
-      fillCycleDueIfMissing(tx, createClock(config.timeZone)),
-    );
+    await database.db.transaction((tx) => fillCycleDueIfMissing(tx, createClock(config.timeZone)));
     const seed = await seedAdministrator(database.db, {
       username: config.adminUsername,
       password: config.adminPassword,

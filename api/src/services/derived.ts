@@ -15,7 +15,12 @@ import { renewListVersions } from './list-versions';
 import { REGISTER_COUNT_TABLES, rebuildRegisterCounts } from './register-counts';
 
 /** Every derived table: left out of backups, made again by `rebuildDerived`. */
-export const DERIVED_TABLES = [...REGISTER_COUNT_TABLES, schemeCycleDue, schemeCycleDueCounts, listVersions] as const;
+export const DERIVED_TABLES = [
+  ...REGISTER_COUNT_TABLES,
+  schemeCycleDue,
+  schemeCycleDueCounts,
+  listVersions,
+] as const;
 
 /**
  * Rebuilds every derived table in `exec` (the bulk load's transaction). `clock`: the app's (its
