@@ -667,6 +667,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company-certificate-scheme/{id}/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audits done on a scheme in scope, newest first */
+        get: operations["getCompanyCertificateSchemeByIdAudits"];
+        put?: never;
+        /** Record an audit done on a scheme in scope (the scheme's next item due follows) */
+        post: operations["postCompanyCertificateSchemeByIdAudits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheme-audits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an audit done on a scheme in scope */
+        put: operations["putSchemeAuditsById"];
+        post?: never;
+        /** Delete an audit done on a scheme in scope */
+        delete: operations["deleteSchemeAuditsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard-total/{company_id}": {
         parameters: {
             query?: never;
@@ -761,6 +797,40 @@ export interface paths {
         };
         /** Training certificates, newest first (type=table: a page; type=export: export-sertifikasi-pelatihan.xlsx) */
         get: operations["getReportTrainingCertificationByCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-schedule/{company_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items due (surveillance, recertification, suspension limit), soonest first (type=export: export-jadwal-audit.xlsx) */
+        get: operations["getAuditScheduleByCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-schedule/{company_id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard card 'Audit Jatuh Tempo': items late, and due within 30 days */
+        get: operations["getAuditScheduleByCompanyIdSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3932,6 +4002,7 @@ export interface operations {
                             valid_date: string | null;
                             expired_date: string;
                             surveillance_date: string | null;
+                            decision_date: string | null;
                             surveillance_overdue: boolean;
                             days_left: number | null;
                             /** @enum {string} */
@@ -4218,6 +4289,7 @@ export interface operations {
                     valid_for_type: "YEAR" | "MONTH" | "DAY";
                     valid_date?: string | null;
                     surveillance_date?: string | null;
+                    decision_date?: string | null;
                     /** @enum {string} */
                     is_accredited: "true" | "false";
                     /** Format: uuid */
@@ -4256,6 +4328,7 @@ export interface operations {
                         valid_date: string | null;
                         expired_date: string;
                         surveillance_date: string | null;
+                        decision_date: string | null;
                         surveillance_overdue: boolean;
                         days_left: number | null;
                         /** @enum {string} */
@@ -4312,6 +4385,7 @@ export interface operations {
                     valid_for_type: "YEAR" | "MONTH" | "DAY";
                     valid_date?: string | null;
                     surveillance_date?: string | null;
+                    decision_date?: string | null;
                     /** @enum {string} */
                     is_accredited: "true" | "false";
                     /** Format: uuid */
@@ -4350,6 +4424,7 @@ export interface operations {
                         valid_date: string | null;
                         expired_date: string;
                         surveillance_date: string | null;
+                        decision_date: string | null;
                         surveillance_overdue: boolean;
                         days_left: number | null;
                         /** @enum {string} */
@@ -4458,6 +4533,7 @@ export interface operations {
                         valid_date: string | null;
                         expired_date: string;
                         surveillance_date: string | null;
+                        decision_date: string | null;
                         surveillance_overdue: boolean;
                         days_left: number | null;
                         /** @enum {string} */
@@ -4512,6 +4588,202 @@ export interface operations {
                         effective_from: string;
                         by: string | null;
                     }[];
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCompanyCertificateSchemeByIdAudits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        scheme_id: string;
+                        /** @enum {string} */
+                        kind: "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                        date: string;
+                        notes: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCompanyCertificateSchemeByIdAudits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                    date: string;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        scheme_id: string;
+                        /** @enum {string} */
+                        kind: "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                        date: string;
+                        notes: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putSchemeAuditsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                    date: string;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        scheme_id: string;
+                        /** @enum {string} */
+                        kind: "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                        date: string;
+                        notes: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteSchemeAuditsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
                 };
             };
             /** @description Default Response */
@@ -4873,6 +5145,118 @@ export interface operations {
                             training: string;
                             location: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditScheduleByCompanyId: {
+        parameters: {
+            query: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
+                type?: "table" | "export";
+                window?: "late" | "30" | "90" | "all";
+                certification: string[];
+            };
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            scheme_id: string;
+                            company_id: string;
+                            company_name: string;
+                            certificate_id: string;
+                            client_name: string;
+                            client_logo: string | null;
+                            certification_id: string;
+                            cert_name: string;
+                            cert_number: string;
+                            /** @enum {string} */
+                            kind: "SURVEILLANCE" | "RECERTIFICATION" | "SUSPENSION_LIMIT";
+                            due_date: string;
+                            surveillance_date: string | null;
+                            expired_date: string;
+                            days_left: number;
+                            /** @enum {string} */
+                            state: "LATE" | "SOON" | "UPCOMING" | "LATER";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditScheduleByCompanyIdSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        late: number;
+                        soon: number;
                     };
                 };
             };

@@ -39,6 +39,7 @@ import clientCertificateRoutes from './modules/client-certificates/client-certif
 import schemeRoutes from './modules/schemes/schemes.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import reportRoutes from './modules/reports/reports.routes';
+import auditScheduleRoutes from './modules/audit-schedule/audit-schedule.routes';
 import { createReportExports } from './modules/reports/export-state';
 import credentialRoutes from './modules/credentials/credentials.routes';
 
@@ -143,6 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(schemeRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);
+  await app.register(auditScheduleRoutes);
   await app.register(credentialRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;

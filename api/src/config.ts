@@ -4,6 +4,9 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { remoteUrlsFromEnv } from './remotes';
 import { type OverloadSettings, overloadSettings } from './plugins/under-pressure';
 
+/** The time zone when `TZ` is unset: the deployment's calendar (today, buckets) is Jakarta's. */
+export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
+
 /** Every setting the API reads, from the environment (README lists them). */
 export interface Config {
   port: number;
@@ -85,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: adminCredential('ADMIN_USERNAME', env.ADMIN_USERNAME || 'admin', usernameField())!,
     adminPassword: adminCredential('ADMIN_PASSWORD', env.ADMIN_PASSWORD || undefined, passwordField()),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    timeZone: env.TZ || 'Asia/Jakarta',
+    timeZone: env.TZ || DEFAULT_TIME_ZONE,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || (isTest ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

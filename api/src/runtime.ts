@@ -4,6 +4,8 @@ import { type Database, openDatabase, type SlowQueryLogger } from './db';
 import type { EmbeddedLog } from './db/embedded';
 import { migrate } from './db/migrate';
 import { openRedis } from './plugins/redis';
+import { createClock } from './lib/clock';
+import { fillCycleDueIfMissing } from './services/cycle-due';
 import { seedAdministrator, seedPermissions, type SeedResult } from './services/seed';
 
 export interface Runtime {
@@ -34,6 +36,8 @@ export async function openRuntime(
   try {
     if (opts.migrate) await migrate(database);
     await seedPermissions(database.db);
+    // A database from before the certification cycle gets its items due once (services/cycle-due.ts).
+    await database.db.transaction((tx) => fillCycleDueIfMissing(tx, createClock(config.timeZone)));
     const seed = await seedAdministrator(database.db, {
       username: config.adminUsername,
       password: config.adminPassword,

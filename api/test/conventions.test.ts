@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, companies } from '../src/db/schema';
+import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createTestContext, type TestContext } from './helpers';
 import { schemeBody } from '../src/modules/schemes/scheme-fixtures';
@@ -257,6 +258,24 @@ function schemeBodyOf(company: string): object {
   };
 }
 
+/** An audit done on a new scheme of the company, recorded through the schemes' service. */
+async function makeSchemeAudit(company: string): Promise<string> {
+  const scheme = await makeScheme(company);
+  const audit = await ctx.make.write((w) =>
+    schemeService.addAudit(w, scheme, { kind: 'SPECIAL', date: '2025-01-01', notes: null }),
+  );
+  return audit.id;
+}
+const auditBody = () => ({ kind: 'SURVEILLANCE', date: '2025-02-01', notes: 'Matriks' });
+
+/** Routes whose body is not their segment's (an audit done under its scheme). */
+const OWNED_ROUTES: Record<
+  string,
+  { make(company: string): Promise<string>; body(company: string): object }
+> = {
+  'POST /api/company-certificate-scheme/:id/audits': { make: makeScheme, body: auditBody },
+};
+
 /**
  * Company-owned records by the first path segment of their routes: how to make one in a company and
  * a valid update body for it. A route under /{id} of a company-owned module needs an entry here.
@@ -295,6 +314,7 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
   },
   'company-certificate-scheme': { make: makeScheme, body: schemeBodyOf },
   'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
+  'scheme-audits': { make: makeSchemeAudit, body: auditBody },
 };
 const COMPANY_OWNED_MODULES = ['certification', 'accredited', 'company-certificate', 'training-certificate'];
 
@@ -377,7 +397,7 @@ describe('access matrix: every declared route answers 401, 403 and 404 as its ac
     expect(owned.length).toBeGreaterThanOrEqual(9);
     for (const route of owned) {
       const segment = route.url.split('/')[2]!;
-      const maker = OWNED[segment];
+      const maker = OWNED_ROUTES[label(route)] ?? OWNED[segment];
       expect([label(route), maker ? 'has a record maker' : 'add one to OWNED']).toEqual([
         label(route),
         'has a record maker',

@@ -107,6 +107,29 @@ describe('demo data set', () => {
     expect(Number(s!.accredited)).toBeLessThan(VOLUME.schemes);
   });
 
+  it('fills the certification cycle: decision dates, audits done, and items late, due soon and suspensions near their limit', async () => {
+    const today = clock.today();
+    const [s] = await rows<Record<string, number | string>>(sql`
+      select (select count(*) from schemes where decision_date is not null) as decided,
+             (select count(*) from scheme_audits) as audits,
+             count(*) filter (where d.kind <> 'SUSPENSION_LIMIT' and d.due_date < ${today}::date
+               and d.expired_date >= ${today}::date) as late,
+             count(*) filter (where d.due_date >= ${today}::date and d.due_date <= ${today}::date + 30
+               and (d.status = 'SUSPENDED' or d.expired_date >= ${today}::date)) as soon,
+             count(*) filter (where d.kind = 'SUSPENSION_LIMIT' and d.due_date <= ${today}::date + 90) as limit_near
+      from scheme_cycle_due d`);
+    expect(Number(s!.decided)).toBeGreaterThan(VOLUME.schemes / 2);
+    expect(Number(s!.audits)).toBeGreaterThan(0);
+    expect(Number(s!.late)).toBeGreaterThan(0);
+    expect(Number(s!.soon)).toBeGreaterThan(0);
+    expect(Number(s!.limit_near)).toBeGreaterThan(0);
+    // The stored items are the ones the demo's rebuild made: one per ACTIVE or SUSPENDED scheme.
+    const [n] = await rows<{ due: number | string; open: number | string }>(sql`
+      select (select count(*) from scheme_cycle_due) as due,
+             (select count(*) from schemes where status in ('ACTIVE', 'SUSPENDED')) as open`);
+    expect(Number(n!.due)).toBe(Number(n!.open));
+  });
+
   it('computes every expired_date as issue_date + valid_for valid_for_type', async () => {
     const all = await rows<{ issue: string; n: number; unit: 'YEAR' | 'MONTH' | 'DAY'; expired: string }>(sql`
       select issue_date::text as issue, valid_for as n, valid_for_type as unit, expired_date::text as expired

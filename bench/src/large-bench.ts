@@ -303,7 +303,8 @@ function chosenScenarios(args: string[]): Scenario[] {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.includes('--list')) {
-    for (const s of SCENARIOS) console.log(`${s.name.padEnd(28)} issue ${s.issue}  ${s.endpoint}`);
+    for (const s of SCENARIOS)
+      console.log(`${s.name.padEnd(28)} ${s.issue ? `issue ${s.issue}` : '       '}  ${s.endpoint}`);
     return 0;
   }
   const scenarios = chosenScenarios(args);

@@ -28,9 +28,10 @@ import {
 
 /**
  * Bump when the generator's output changes, so cached databases are built again (2: the register
- * counts, made by the generator's rebuild).
+ * counts, made by the generator's rebuild; 3: decision dates, audits done and the stored items due
+ * of the certification cycle).
  */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface LargeSet {
   scale: number;

@@ -7,6 +7,7 @@ import { clientCertificateResource } from './features/client-certificate/client-
 import { trainingCertificateResource } from './features/training-certificate/training-certificate.resource';
 import { ClientCertificateDetailPage } from './features/client-certificate/ClientCertificateDetailPage';
 import { TrainingCertificateDetailPage } from './features/training-certificate/TrainingCertificateDetailPage';
+import { AuditScheduleScreen } from './features/audit-schedule/AuditScheduleScreen';
 
 /** What this module exposes to the shell: one screen per route path the registry gives it. */
 export const screens: Record<PathsOf<'mf_certification'>, ComponentType> = {
@@ -16,4 +17,5 @@ export const screens: Record<PathsOf<'mf_certification'>, ComponentType> = {
   '/company-certificate/:id': ClientCertificateDetailPage,
   '/training-certificate': () => <ResourceScreen config={trainingCertificateResource} />,
   '/training-certificate/:id': TrainingCertificateDetailPage,
+  '/audit-schedule': AuditScheduleScreen,
 };

@@ -106,6 +106,8 @@ export const schemeInputSchema = yup
     valid_for_type: requiredOneOf('Satuan Masa Berlaku', VALID_FOR_TYPES),
     valid_date: optionalDate('Tanggal Berlaku'),
     surveillance_date: optionalDate('Tanggal Surveilan'),
+    /** The certification decision (docs/product.md, "The certification cycle"); empty: the issue date stands in. */
+    decision_date: optionalDate('Tanggal Keputusan'),
     is_accredited: requiredFlag('Terakreditasi'),
     accredited_id: optionalUuid('Akreditasi').when('is_accredited', {
       is: 'true',
@@ -149,6 +151,8 @@ export const schemeSchema = yup.object({
   valid_date: outText(),
   expired_date: yup.string().defined(),
   surveillance_date: outText(),
+  /** The certification decision, or null (the issue date stands in for it). */
+  decision_date: outText(),
   /** ACTIVE (not expired) with a surveillance date before today. */
   surveillance_overdue: yup.boolean().defined(),
   /** Days from today until `expired_date` while effectively ACTIVE; null otherwise. */

@@ -78,6 +78,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     col('Masa Berlaku', 'scheme', 'valid_for', 'integer', 'new'),
     col('Satuan Masa Berlaku', 'scheme', 'valid_for_type', 'validForType', 'new'),
     col('Tanggal Surveilan', 'scheme', 'surveillance_date', 'date'),
+    col('Tanggal Keputusan', 'scheme', 'decision_date', 'date'),
     col('Akreditasi', 'scheme', 'accredited_id', 'body'),
     col('Deskripsi', 'scheme', 'desc'),
   ],

@@ -16,6 +16,7 @@ export const MODULE_KEYS = [
   'report-company-training',
   'report-company-certificate-scheme',
   'report-training-certificate',
+  'audit-schedule',
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -67,6 +68,7 @@ export const MODULE_LABELS: Record<ModuleKey, string> = {
   'report-company-training': 'Laporan (grup)',
   'report-company-certificate-scheme': 'Laporan Skema Sertifikasi Perusahaan',
   'report-training-certificate': 'Laporan Sertifikasi Pelatihan',
+  'audit-schedule': 'Jadwal Audit',
 };
 
 export const ACTION_LABELS: Record<Action | 'view', string> = {

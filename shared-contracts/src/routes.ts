@@ -141,6 +141,14 @@ export const ROUTES = [
     name: 'training-certificate-detail',
   },
   {
+    path: '/audit-schedule',
+    title: 'Jadwal Audit',
+    auth: true,
+    permission: 'audit-schedule',
+    remote: 'mf_certification',
+    menu: { group: 'certification', label: 'Jadwal Audit' },
+  },
+  {
     path: '/report-company-certificate',
     title: 'Laporan Sertifikasi Perusahaan',
     auth: true,

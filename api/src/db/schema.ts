@@ -290,6 +290,8 @@ export const schemes = pgTable(
     /** issue_date + valid_for valid_for_type, computed by the API. */
     expired_date: date('expired_date', { mode: 'string' }).notNull(),
     surveillance_date: date('surveillance_date', { mode: 'string' }),
+    /** The certification decision (optional; the issue date stands in for it in the cycle). */
+    decision_date: date('decision_date', { mode: 'string' }),
     is_accredited: boolean('is_accredited').notNull().default(false),
     description: text('description'),
     qrcode: text('qrcode'),
@@ -333,6 +335,31 @@ export const schemes = pgTable(
     check('schemes_vft_ck', sql`${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`),
     check('schemes_valid_for_ck', sql`${t.valid_for} > 0`),
     check('schemes_accredited_ck', sql`${t.is_accredited} = false or ${t.accredited_id} is not null`),
+  ],
+);
+
+/**
+ * The audits done on a scheme ('Riwayat Audit'; docs/product.md, "The certification cycle"): written
+ * through the schemes' service (modules/schemes/scheme-audits.service.ts), audited like any write.
+ * They go with their scheme.
+ */
+export const schemeAudits = pgTable(
+  'scheme_audits',
+  {
+    id: uuid('id').primaryKey(),
+    scheme_id: uuid('scheme_id')
+      .notNull()
+      .references(() => schemes.id, { onDelete: 'cascade' }),
+    /** The scheme's company (every company-owned row carries it). */
+    company_id: uuid('company_id').notNull(),
+    kind: text('kind').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('scheme_audits_scheme_idx').on(t.scheme_id, t.date),
+    check('scheme_audits_kind_ck', sql`${t.kind} in ('SURVEILLANCE', 'RECERTIFICATION', 'SPECIAL')`),
   ],
 );
 
@@ -560,4 +587,61 @@ export const listVersions = pgTable(
     version: uuid('version').notNull(),
   },
   (t) => [primaryKey({ columns: [t.entity, t.company_id] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The certification cycle's stored due items (services/cycle-due.ts): one row per ACTIVE or
+// SUSPENDED scheme with what is due next and when, kept by an after-write step and rebuilt after a
+// bulk load. Dated, never "today": the schedule compares `due_date` and `expired_date` with today
+// when it reads, so a day passing rewrites nothing. Not backed up: a restore rebuilds it.
+// ---------------------------------------------------------------------------------------------
+
+export const schemeCycleDue = pgTable(
+  'scheme_cycle_due',
+  {
+    /** The scheme (no foreign key: its delete's after-write step removes the row and its count). */
+    scheme_id: uuid('scheme_id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    certification_id: uuid('certification_id').notNull(),
+    /** The scheme's stored status: ACTIVE or SUSPENDED. */
+    status: text('status').notNull(),
+    /** SURVEILLANCE, RECERTIFICATION or SUSPENSION_LIMIT (shared-contracts cycle.ts). */
+    kind: text('kind').notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    expired_date: date('expired_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    /**
+     * The schedule over every company (ALL), soonest first, and the dashboard's range count. Status
+     * and expiry in the key too: whether a row is listed today is decided in the index (an
+     * index-only count; a page walks past expired rows without reading them).
+     */
+    index('scheme_cycle_due_due_idx').on(t.due_date, t.scheme_id, t.status, t.expired_date),
+    /** The same for one company (or a scope of a few). */
+    index('scheme_cycle_due_company_idx').on(t.company_id, t.due_date, t.scheme_id, t.status, t.expired_date),
+  ],
+);
+
+/**
+ * The items due per company and due date (what `scheme_cycle_due` holds, counted): the dashboard
+ * card and the schedule's totals sum a date range of these few rows. An ACTIVE scheme that has
+ * expired still has its row (nothing is rewritten when a day passes); its due date is on or before
+ * its expiry, so before today: readers take the ACTIVE schemes expired before today
+ * (`scheme_counts`) off the late ones. Rows whose count fell to 0 may stay.
+ */
+export const schemeCycleDueCounts = pgTable(
+  'scheme_cycle_due_counts',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.due_date] }),
+    index('scheme_cycle_due_counts_due_idx').on(t.due_date),
+  ],
 );

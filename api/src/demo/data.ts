@@ -564,6 +564,14 @@ export const TRAINING_NOTES = [
   'Lulus ujian tertulis dan praktik audit',
 ];
 
+/** Notes of audits done (the certification cycle). */
+export const AUDIT_NOTES = [
+  'Tidak ada temuan mayor',
+  'Dua temuan minor, tindakan perbaikan diterima',
+  'Audit surveilan sesuai rencana',
+  'Audit dilakukan jarak jauh',
+];
+
 export const STATUS_NOTES = {
   SUSPENDED: [
     'Dibekukan: temuan mayor pada audit surveilan belum ditutup',

@@ -13,6 +13,7 @@ import {
   addDays,
   addMonths,
   addValidity,
+  CYCLE_RULES,
   daysBetween,
   MODULE_KEYS,
   type PermissionKey,
@@ -28,6 +29,7 @@ import { rebuildDerived } from '../services/derived';
 import { ADMIN_ROLE_NAME } from '../services/seed';
 import {
   ACCREDITATION_BODIES,
+  AUDIT_NOTES,
   type BodySeed,
   CERTIFICATION_BODIES,
   COMPANY_FORMS,
@@ -206,11 +208,15 @@ const REPORT_KEYS = MODULE_KEYS.filter((k) => k.startsWith('report-'));
 export const DEMO_ROLES: { name: string; keys: PermissionKey[] }[] = [
   {
     name: 'Staf Sertifikasi',
-    keys: ['statistik', ...CERT_MODULES.flatMap((m) => [m, `${m}:create`, `${m}:edit`] as PermissionKey[])],
+    keys: [
+      'statistik',
+      'audit-schedule',
+      ...CERT_MODULES.flatMap((m) => [m, `${m}:create`, `${m}:edit`] as PermissionKey[]),
+    ],
   },
   {
     name: 'Manajer',
-    keys: ['statistik', ...REPORT_KEYS, 'company-certificate', 'training-certificate'],
+    keys: ['statistik', 'audit-schedule', ...REPORT_KEYS, 'company-certificate', 'training-certificate'],
   },
 ];
 
@@ -237,6 +243,7 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '');
 
 const minDate = (a: string, b: string) => (a < b ? a : b);
+const maxDate = (a: string, b: string) => (a > b ? a : b);
 
 const digits = (rnd: Random, n: number) => Array.from({ length: n }, () => rnd.int(10)).join('');
 
@@ -491,13 +498,17 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
     NOACTIVE: 0,
   };
   let auditRows = 0;
+  let auditsDone = 0;
   let schemeBatch: object[] = [];
   let auditBatch: object[] = [];
+  let auditDoneBatch: object[] = [];
   const flushSchemes = async () => {
     await insertRows('schemes', schemeBatch);
     await insertRows('audit_log', auditBatch);
+    await insertRows('scheme_audits', auditDoneBatch);
     schemeBatch = [];
     auditBatch = [];
+    auditDoneBatch = [];
   };
   const month = today.slice(0, 7);
   const day = dayOf(today);
@@ -617,7 +628,13 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       const prev = eventDates[h - 1]!;
       const left = history.length - h;
       const latest = addDays(yesterday, -(left - 1));
-      const earliest = h === 1 && kind === 'draft-activated' ? issue : addDays(prev, 1);
+      // A suspension of the last 200 days: its six-month limit is past for some, near for others.
+      const earliest =
+        h === 1 && kind === 'draft-activated'
+          ? issue
+          : kind === 'SUSPENDED'
+            ? maxDate(addDays(prev, 1), addDays(today, -200))
+            : addDays(prev, 1);
       const target =
         kind === 'draft-activated'
           ? minDate(addDays(issue, 5), latest)
@@ -632,7 +649,36 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
         eventTimes[h] = new Date(Date.parse(eventTimes[h - 1]!) + 60_000).toISOString();
     }
 
+    // The certification cycle (docs/product.md): the decision a few days before the issue date, and
+    // a surveillance audit done near each twelve-month mark already past (until the recertification
+    // takes over, 90 days before the expiry). An overdue scheme missed its last one (late); the
+    // others are due at their next mark, some within 30 days.
     const id = rnd.uuid();
+    const decision = current.status === 'DRAFT' ? null : addDays(issue, -rnd.between(0, 7));
+    if (decision && history.some((s) => s.status === 'ACTIVE')) {
+      const recertFrom = addDays(expired, -CYCLE_RULES.recertificationDays);
+      const marks: string[] = [];
+      for (let k = 1; ; k++) {
+        const mark = addMonths(decision, k * CYCLE_RULES.surveillanceMonths);
+        if (mark >= today || mark >= recertFrom) break;
+        marks.push(mark);
+      }
+      if (kind === 'overdue') marks.pop();
+      for (const mark of marks) {
+        const date = minDate(addDays(mark, -rnd.between(0, 20)), yesterday);
+        auditDoneBatch.push({
+          id: rnd.uuid(),
+          scheme_id: id,
+          company_id: body.id,
+          kind: 'SURVEILLANCE',
+          date,
+          notes: rnd.chance(0.3) ? rnd.pick(AUDIT_NOTES) : null,
+          created_at: at(date),
+          updated_at: at(date),
+        });
+        auditsDone++;
+      }
+    }
     const seq = ++body.counters.scheme;
     const scheme = {
       id,
@@ -649,6 +695,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       valid_date: null,
       expired_date: expired,
       surveillance_date: surveillance,
+      decision_date: decision,
       is_accredited: accredited,
       description: current.desc,
       qrcode: null,
@@ -686,7 +733,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
     if (schemeBatch.length >= batchRows) await flushSchemes();
   }
   await flushSchemes();
-  phase(`${volume.schemes} schemes and ${auditRows} audit rows`);
+  phase(`${volume.schemes} schemes, ${auditRows} audit rows and ${auditsDone} audits done`);
 
   // Training certificates: numbers rise with the date within each company.
   let trainingBatch: object[] = [];
@@ -728,7 +775,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
   phase(`${volume.trainings} training certificates`);
   // The rows above went in without the services, so the register counts are made once from them
   // and the list versions renewed.
-  await rebuildDerived(exec);
+  await rebuildDerived(exec, clock);
   phase('register counts and list versions');
 
   return {

@@ -9,6 +9,7 @@ import type {
   clientCertificates,
   companies,
   roles,
+  schemeAudits,
   schemes,
   trainingCertificates,
   users,
@@ -24,6 +25,8 @@ export interface EntityRows {
   'certification-type': typeof certificationTypes.$inferSelect;
   'client-certificate': typeof clientCertificates.$inferSelect;
   scheme: typeof schemes.$inferSelect;
+  /** An audit done on a scheme (its 'Riwayat Audit'). */
+  'scheme-audit': typeof schemeAudits.$inferSelect;
   'training-certificate': typeof trainingCertificates.$inferSelect;
 }
 export type EntityName = keyof EntityRows;

@@ -161,6 +161,7 @@ describe('client detail', () => {
       valid_for_type: 'MONTH',
       valid_date: null,
       surveillance_date: null,
+      decision_date: null,
       is_accredited: 'true',
       accredited_id: uuid(11),
       desc: null,
@@ -282,6 +283,53 @@ describe('client detail', () => {
     expect(entries[0]).toHaveTextContent('siti');
     expect(entries[1]).toHaveTextContent('05 Januari 2026');
     expect(entries[1]).toHaveTextContent('admin');
+  });
+
+  it("'Riwayat Audit' lists the audits done; an editor adds one there and sees it listed", async () => {
+    signIn();
+    const SCHEME = uuid(51);
+    const audit = (over: Record<string, unknown>) => ({
+      id: uuid(81),
+      scheme_id: SCHEME,
+      kind: 'SURVEILLANCE',
+      date: '2026-01-20',
+      notes: 'Tidak ada temuan mayor',
+      created_at: '2026-01-20T03:00:00.000Z',
+      updated_at: '2026-01-20T03:00:00.000Z',
+      ...over,
+    });
+    let audits = [audit({})];
+    const api = fakeApi({
+      [`GET ${detailPath()}`]: { body: clientDetail({ schema: [scheme({ decision_date: '2026-01-02' })] }) },
+      [`GET /api/company-certificate-scheme/${SCHEME}/audits`]: () => ({ body: audits }),
+      [`POST /api/company-certificate-scheme/${SCHEME}/audits`]: (call) => {
+        const added = audit({ id: uuid(82), ...(call.json as object) });
+        audits = [added, ...audits];
+        return { status: 201, body: added };
+      },
+    });
+    open();
+    const active = await screen.findByRole('article', { name: /QMS\/2026\/001/ });
+    expect(valueOf(active, 'Tanggal Keputusan')).toBe('02 Januari 2026');
+    await userEvent.click(within(active).getByRole('button', { name: 'Riwayat Audit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riwayat Audit QMS/2026/001' });
+    const first = await within(dialog).findAllByRole('listitem');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toHaveTextContent('Surveilan 20 Januari 2026');
+    expect(first[0]).toHaveTextContent('Tidak ada temuan mayor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tambah Audit' }));
+    const form = await screen.findByRole('dialog', { name: 'Tambah Audit' });
+    await userEvent.selectOptions(within(form).getByLabelText(/Jenis Audit/), 'SPECIAL');
+    await fill(within(form).getByLabelText(/Tanggal Audit/), '2026-03-03');
+    await userEvent.click(within(form).getByRole('button', { name: 'Simpan Data' }));
+    expect(await screen.findByText('Berhasil menambahkan data')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/company-certificate-scheme/${SCHEME}/audits`)[0]!.json).toEqual({
+      kind: 'SPECIAL',
+      date: '2026-03-03',
+      notes: null,
+    });
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(dialog).getAllByRole('listitem')[0]).toHaveTextContent('Khusus 03 Maret 2026');
   });
 
   it("'Ubah Profile' opens 'Ubah Profile Client' and saves the client as multipart", async () => {

@@ -146,6 +146,7 @@ export const scheme = (over: Partial<Record<string, unknown>> = {}) => ({
   valid_date: null,
   expired_date: '2029-01-05',
   surveillance_date: '2027-01-05',
+  decision_date: null,
   surveillance_overdue: false,
   days_left: 1137,
   is_accredited: 'false',

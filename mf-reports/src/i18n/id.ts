@@ -6,6 +6,10 @@
 export const t = {
   dashboard: {
     totals: 'Ringkasan',
+    auditDue: 'Audit Jatuh Tempo',
+    auditLate: 'Terlambat',
+    auditSoon: 'Segera (30 hari)',
+    auditOpen: 'Lihat Jadwal Audit',
     companiesCertified: 'Perusahaan Tersertifikasi',
     companyCertifications: 'Sertifikasi Perusahaan',
     personnelCertified: 'Personel Tersertifikasi',

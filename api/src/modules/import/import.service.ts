@@ -347,6 +347,7 @@ const SCHEME_STORED: Record<string, string> = {
   valid_for_type: 'valid_for_type',
   valid_date: 'valid_date',
   surveillance_date: 'surveillance_date',
+  decision_date: 'decision_date',
   accredited_id: 'accredited_id',
   desc: 'description',
 };

@@ -64,8 +64,11 @@ const rangeText = (range: DateRange | null) =>
   range ? `${range.from ? pickerDate(range.from) : '...'} - ${range.to ? pickerDate(range.to) : '...'}` : '';
 const listText = (values: readonly string[]) => values.join(', ');
 
-interface ExportSpec<Row> {
-  kind: keyof typeof REPORTS;
+export interface ExportSpec<Row> {
+  /** The export's name in the logs: a report of REPORTS, or another list's (the audit schedule). */
+  kind: string;
+  /** Title, file and sheet name of the workbook; by default the report `kind`'s. */
+  workbook?: { title: string; fileName: string; sheetName: string };
   columns: readonly ReportColumn<keyof Row & string>[];
   /** Filter label -> what was chosen ('' when the filter was not used). */
   filters: [string, string][];
@@ -77,13 +80,13 @@ interface ExportSpec<Row> {
  * batches. A client that goes away (the socket closes before the end) aborts the export: no more
  * rows are read. Not compressed: an .xlsx is already a zip (plugins/compress.ts passes streams).
  */
-async function sendExport<Row>(
+export async function sendExport<Row>(
   app: FastifyInstance,
   req: FastifyRequest<{ Params: { company_id: string } }>,
   reply: FastifyReply,
   spec: ExportSpec<Row>,
 ) {
-  const report = REPORTS[spec.kind];
+  const report = spec.workbook ?? REPORTS[spec.kind as keyof typeof REPORTS];
   const all = req.params.company_id.trim().toUpperCase() === ALL;
   const company = all
     ? REPORT_FILTER_WORDS.all

@@ -54,6 +54,7 @@ export function toSchemeDto(j: SchemeJoined, today: string): Scheme {
     valid_date: s.valid_date,
     expired_date: s.expired_date,
     surveillance_date: s.surveillance_date,
+    decision_date: s.decision_date,
     surveillance_overdue: active && s.surveillance_date !== null && s.surveillance_date < today,
     days_left: active ? daysBetween(today, s.expired_date) : null,
     is_accredited: toFlag(s.is_accredited),

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { schemeHistoryEntrySchema, schemeInputSchema, schemeSchema } from '@sertifikasi/shared-contracts';
+import {
+  schemeAuditInputSchema,
+  schemeAuditSchema,
+  schemeHistoryEntrySchema,
+  schemeInputSchema,
+  schemeSchema,
+} from '@sertifikasi/shared-contracts';
 import { notFound } from '../../lib/errors';
 import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
@@ -9,10 +15,14 @@ import { schemeStatusHistory } from '../../services/scheme-history';
 import { prepareSchemeQr } from '../../services/signed-qr';
 import { findSchemeRow } from './schemes.repository';
 import {
+  addAudit,
+  auditsOfScheme,
   create as createScheme,
   refreshQr,
   remove as removeScheme,
+  removeAudit,
   update as updateScheme,
+  updateAudit,
 } from './schemes.service';
 
 /**
@@ -93,5 +103,64 @@ export default async function schemeRoutes(app: FastifyInstance) {
       if (!(await findSchemeRow(app.db, id, req.auth.scope))) throw notFound();
       return (await schemeStatusHistory(app.db, id, app.clock)).reverse();
     },
+  });
+
+  // Audits done ('Riwayat Audit'): read with the client certificate's permission, written with its
+  // edit permission, through the schemes' service.
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/company-certificate-scheme/:id/audits',
+    summary: 'Audits done on a scheme in scope, newest first',
+    tags,
+    access: { permission: 'company-certificate' },
+    params: idParams,
+    response: { 200: yup.array(schemeAuditSchema).defined() },
+    handler: async (req) => {
+      const { id } = req.params;
+      if (!(await findSchemeRow(app.db, id, req.auth.scope))) throw notFound();
+      return auditsOfScheme(app.db, id);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/company-certificate-scheme/:id/audits',
+    summary: "Record an audit done on a scheme in scope (the scheme's next item due follows)",
+    tags,
+    access: { permission: 'company-certificate:edit' },
+    params: idParams,
+    body: schemeAuditInputSchema,
+    response: { 201: schemeAuditSchema },
+    handler: async (req, reply) => {
+      const created = await app.db.transaction((tx) =>
+        addAudit(contextOf(app, req, tx), req.params.id, req.body),
+      );
+      return reply.status(201).send(created);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/scheme-audits/:id',
+    summary: 'Change an audit done on a scheme in scope',
+    tags,
+    access: { permission: 'company-certificate:edit' },
+    params: idParams,
+    body: schemeAuditInputSchema,
+    response: { 200: schemeAuditSchema },
+    handler: async (req) =>
+      app.db.transaction((tx) => updateAudit(contextOf(app, req, tx), req.params.id, req.body)),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/scheme-audits/:id',
+    summary: 'Delete an audit done on a scheme in scope',
+    tags,
+    access: { permission: 'company-certificate:edit' },
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) => app.db.transaction((tx) => removeAudit(contextOf(app, req, tx), req.params.id)),
   });
 }

@@ -13,7 +13,7 @@
  *   as the API answers it after them (the status history is derived from those rows:
  *   services/scheme-history.ts), in the caller's transaction.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type * as yup from 'yup';
 import {
   addValidity,
@@ -22,9 +22,12 @@ import {
   type Scheme,
   type SchemeInput,
   schemeInputSchema,
+  type SchemeAudit,
+  type SchemeAuditInput,
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
-import { schemes } from '../../db/schema';
+import type { Executor } from '../../db';
+import { schemeAudits, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { afterWrite } from '../../services/after-write';
@@ -77,6 +80,7 @@ async function columnsFor(ctx: ServiceContext, input: SchemeInput) {
     // Never taken from the client (docs/rules.md#records).
     expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
     surveillance_date: input.surveillance_date ?? null,
+    decision_date: input.decision_date ?? null,
     description: input.desc ?? null,
   } satisfies Partial<SchemeRow>;
 }
@@ -201,5 +205,132 @@ export async function remove(ctx: ServiceContext, id: string): Promise<DeleteRes
   return { success: true, message: MESSAGES.deleted };
 }
 
-/** The scheme service: every write of a scheme. */
-export const schemeService = { create, update, changeStatus, refreshQr, remove } as const;
+// ---------------------------------------------------------------------------------------------
+// Audits done ('Riwayat Audit'): written under their scheme, audited like any write; the cycle's
+// item due of the scheme follows (the after-write step services/cycle-due.ts).
+// ---------------------------------------------------------------------------------------------
+
+/** The audit entity of audits done, in the audit log. */
+export const SCHEME_AUDIT_DONE_ENTITY = 'scheme-audit';
+
+type AuditDoneRow = typeof schemeAudits.$inferSelect;
+
+const auditDto = (row: AuditDoneRow): SchemeAudit => ({
+  id: row.id,
+  scheme_id: row.scheme_id,
+  kind: row.kind as SchemeAudit['kind'],
+  date: row.date,
+  notes: row.notes,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** The audits done on a scheme (any scope: callers check the scheme's), newest first. */
+export async function auditsOfScheme(db: Executor, schemeId: string): Promise<SchemeAudit[]> {
+  const rows = await db
+    .select()
+    .from(schemeAudits)
+    .where(eq(schemeAudits.scheme_id, schemeId))
+    .orderBy(asc(schemeAudits.date), asc(schemeAudits.created_at));
+  return rows.reverse().map(auditDto);
+}
+
+/** An audit done whose scheme is in the actor's scope; 404 otherwise. */
+async function auditInScope(ctx: ServiceContext, id: string): Promise<AuditDoneRow> {
+  const [row] = await ctx.tx.select().from(schemeAudits).where(eq(schemeAudits.id, id)).limit(1);
+  if (!row || !(await findSchemeRow(ctx.tx, row.scheme_id, ctx.actor.scope))) throw notFound();
+  return row;
+}
+
+const auditDoneRow = async (ctx: ServiceContext, id: string): Promise<AuditDoneRow> =>
+  (
+    await ctx.tx
+      .select()
+      .from(schemeAudits)
+      .where(and(eq(schemeAudits.id, id)))
+      .limit(1)
+  )[0]!;
+
+/** Records an audit done on a scheme in the actor's scope; answers it. */
+export async function addAudit(
+  ctx: ServiceContext,
+  schemeId: string,
+  input: SchemeAuditInput,
+): Promise<SchemeAudit> {
+  const scheme = await rowInScope(ctx, schemeId);
+  const id = newId();
+  const now = ctx.clock.now();
+  await ctx.tx.insert(schemeAudits).values({
+    id,
+    scheme_id: scheme.id,
+    company_id: scheme.company_id,
+    kind: input.kind,
+    date: input.date,
+    notes: input.notes ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+  const row = await auditDoneRow(ctx, id);
+  await afterWrite(ctx, { entity: 'scheme-audit', action: 'create', id, before: null, after: row });
+  const answer = auditDto(row);
+  await audit(ctx, {
+    action: 'create',
+    entity: SCHEME_AUDIT_DONE_ENTITY,
+    entityId: id,
+    companyId: row.company_id,
+    after: answer,
+  });
+  return answer;
+}
+
+/** Changes an audit done (its scheme in the actor's scope); answers it. */
+export async function updateAudit(
+  ctx: ServiceContext,
+  id: string,
+  input: SchemeAuditInput,
+): Promise<SchemeAudit> {
+  const current = await auditInScope(ctx, id);
+  await ctx.tx
+    .update(schemeAudits)
+    .set({ kind: input.kind, date: input.date, notes: input.notes ?? null, updated_at: ctx.clock.now() })
+    .where(eq(schemeAudits.id, id));
+  const row = await auditDoneRow(ctx, id);
+  await afterWrite(ctx, { entity: 'scheme-audit', action: 'update', id, before: current, after: row });
+  const answer = auditDto(row);
+  await audit(ctx, {
+    action: 'update',
+    entity: SCHEME_AUDIT_DONE_ENTITY,
+    entityId: id,
+    companyId: row.company_id,
+    before: auditDto(current),
+    after: answer,
+  });
+  return answer;
+}
+
+/** Deletes an audit done (its scheme in the actor's scope). */
+export async function removeAudit(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
+  const current = await auditInScope(ctx, id);
+  await ctx.tx.delete(schemeAudits).where(eq(schemeAudits.id, id));
+  await afterWrite(ctx, { entity: 'scheme-audit', action: 'delete', id, before: current, after: null });
+  await audit(ctx, {
+    action: 'delete',
+    entity: SCHEME_AUDIT_DONE_ENTITY,
+    entityId: id,
+    companyId: current.company_id,
+    before: auditDto(current),
+  });
+  return { success: true, message: MESSAGES.deleted };
+}
+
+/** The scheme service: every write of a scheme, and of the audits done on it. */
+export const schemeService = {
+  create,
+  update,
+  changeStatus,
+  refreshQr,
+  remove,
+  addAudit,
+  updateAudit,
+  removeAudit,
+} as const;

@@ -136,6 +136,7 @@ describe('POST /api/company-certificate-scheme', () => {
       valid_date: null,
       expired_date: '2028-01-10',
       surveillance_date: '2099-01-10',
+      decision_date: null,
       surveillance_overdue: false,
       days_left: daysBetween(today(), '2028-01-10'),
       is_accredited: 'true',

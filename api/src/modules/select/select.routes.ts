@@ -54,7 +54,15 @@ export default async function selectRoutes(app: FastifyInstance) {
     url: '/api/select/certification/:company_id',
     summary: 'Certification types and accreditation bodies of a company, or of every company in scope (ALL)',
     tags,
-    access: { permission: ['company-certificate', 'certification', 'accredited', 'training-certificate'] },
+    access: {
+      permission: [
+        'company-certificate',
+        'certification',
+        'accredited',
+        'training-certificate',
+        'audit-schedule',
+      ],
+    },
     params: companyParams,
     response: { 200: certificationLookupsSchema },
     handler: async (req) => {

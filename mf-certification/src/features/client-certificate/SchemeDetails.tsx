@@ -14,6 +14,7 @@ import { DetailField, DetailGrid, formatDate, formatNumber, showToast } from '@s
 import { QrImage } from '../../components/QrImage';
 import { StatusBadge } from '../../components/StatusBadge';
 import { t } from '../../i18n/id';
+import { SchemeAuditsButton } from './SchemeAudits';
 import { SchemeHistoryButton } from './SchemeHistory';
 
 /**
@@ -136,6 +137,7 @@ export function SchemeDetails({ scheme, clientName, simpleDates, onChanged }: Sc
         />
         <DetailField label={t.scheme.validDate} value={formatDate(scheme.valid_date)} />
         <DetailField label={t.scheme.expiredDate} value={formatDate(scheme.expired_date)} />
+        <DetailField label={t.scheme.decisionDate} value={formatDate(scheme.decision_date)} />
         {!simpleDates && (
           <DetailField label={t.scheme.surveillanceDate} value={formatDate(scheme.surveillance_date)} />
         )}
@@ -157,6 +159,7 @@ export function SchemeDetails({ scheme, clientName, simpleDates, onChanged }: Sc
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <SchemeHistoryButton scheme={scheme} />
+          <SchemeAuditsButton scheme={scheme} />
           <DownloadCertificateButton scheme={scheme} clientName={clientName} />
         </Stack>
       </Stack>

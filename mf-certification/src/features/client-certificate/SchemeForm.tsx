@@ -47,6 +47,7 @@ export interface SchemeFormValues {
   valid_for_type: ValidForType;
   valid_date: string;
   surveillance_date: string;
+  decision_date: string;
   is_accredited: Flag;
   accredited_id: string;
   desc: string;
@@ -66,6 +67,7 @@ export function schemeFormValues(parent: SchemeParent, s: Scheme | null): Scheme
     valid_for_type: s?.valid_for_type ?? 'YEAR',
     valid_date: s?.valid_date ?? '',
     surveillance_date: s?.surveillance_date ?? '',
+    decision_date: s?.decision_date ?? '',
     is_accredited: s?.is_accredited ?? 'false',
     accredited_id: s?.accredited_id ?? '',
     desc: s?.desc ?? '',
@@ -81,6 +83,7 @@ export function schemeBody(v: SchemeFormValues): Record<string, unknown> {
     issue_date2: blankToNull(v.issue_date2),
     valid_date: blankToNull(v.valid_date),
     surveillance_date: blankToNull(v.surveillance_date),
+    decision_date: blankToNull(v.decision_date),
     accredited_id: v.is_accredited === 'true' ? blankToNull(v.accredited_id) : null,
     desc: blankToNull(v.desc),
   };
@@ -152,6 +155,7 @@ export function SchemeFields() {
       />
       <ExpiryPreview />
       <TextInput name="valid_date" label={t.scheme.validDate} type="date" />
+      <TextInput name="decision_date" label={t.scheme.decisionDate} type="date" />
       {!parent?.simpleDates && (
         <TextInput name="surveillance_date" label={t.scheme.surveillanceDate} type="date" />
       )}

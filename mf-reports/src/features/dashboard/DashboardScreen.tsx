@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { DASHBOARD_ENDPOINTS, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { useAuth } from '@sertifikasi/shared-auth';
 import { logLoadFailure, useFetch } from '@sertifikasi/shared-ui';
+import { AuditDueCard } from './AuditDueCard';
 import { ChartCard } from './ChartCard';
 import { ExpiringList } from './ExpiringList';
 import { StatusBars } from './StatusBars';
@@ -15,7 +16,7 @@ const twoColumns = {
 } as const;
 
 /**
- * `/statistik` (docs/rules.md#screens and #dashboard-and-reports): the four totals, the status bars, the certificates
+ * `/statistik` (docs/rules.md#screens and #dashboard-and-reports): the four totals, 'Audit Jatuh Tempo', the status bars, the certificates
  * expiring this month and the two charts, for the header's company (or ALL); everything loads again
  * when the header's company changes.
  */
@@ -26,6 +27,7 @@ export function DashboardScreen() {
   return (
     <Stack spacing={2}>
       <TotalCards totals={totals} />
+      <AuditDueCard companyId={companyId} />
       <Box sx={twoColumns}>
         <StatusBars totals={totals} />
         <ExpiringList totals={totals} />

@@ -109,6 +109,32 @@ beforeEach(() => {
 });
 
 describe('dashboard (/statistik)', () => {
+  it("'Audit Jatuh Tempo': late and due within 30 days, linking to 'Jadwal Audit', for users who may open it", async () => {
+    authStore.setState({ roles: ['statistik', 'audit-schedule'] });
+    const net = api({ [`GET /api/audit-schedule/${C1}/summary`]: { body: { late: 3, soon: 1250 } } });
+    show();
+    const card = await screen.findByRole('region', { name: 'Audit Jatuh Tempo' });
+    expect(
+      await within(within(card).getByRole('group', { name: 'Terlambat' })).findByText('3'),
+    ).toBeInTheDocument();
+    expect(
+      within(within(card).getByRole('group', { name: 'Segera (30 hari)' })).getByText('1.250'),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Lihat Jadwal Audit' })).toHaveAttribute(
+      'href',
+      '/audit-schedule',
+    );
+    expect(net.callsTo('GET', `/api/audit-schedule/${C1}/summary`)).toHaveLength(1);
+  });
+
+  it("no 'Audit Jatuh Tempo' without the audit-schedule permission (and nothing asked)", async () => {
+    const net = api();
+    show();
+    await screen.findByRole('progressbar', { name: 'ACTIVE' });
+    expect(screen.queryByRole('region', { name: 'Audit Jatuh Tempo' })).not.toBeInTheDocument();
+    expect(net.calls.filter((c) => c.path.startsWith('/api/audit-schedule'))).toEqual([]);
+  });
+
   it('shows the four totals of the header company', async () => {
     const net = api();
     show();

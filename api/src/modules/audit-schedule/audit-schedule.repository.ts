@@ -1,0 +1,304 @@
+/**
+ * The audit schedule's reads (docs/product.md, "The certification cycle"): the stored items due
+ * (`scheme_cycle_due`, kept by services/cycle-due.ts) filtered by scope, window, certification type
+ * and search, soonest first. Today enters only here, as comparisons: an ACTIVE scheme is listed
+ * while `expired_date >= today`, and the state and days left are worked out per row read
+ * (`cycleState`, `daysLeft`), so no stored row changes when a day passes. The first page reads the
+ * due-date index from its start (prepared statements, one per shape of filters). Totals and the
+ * dashboard card sum the counts per due date (`scheme_cycle_due_counts`), less the ACTIVE schemes
+ * expired before today (`scheme_counts`): every such scheme's item is due before today; with a
+ * search or a type filter the rows are counted, up to the list's cap.
+ */
+import { and, asc, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ALL,
+  type AuditDueSummary,
+  type AuditScheduleQuery,
+  type AuditScheduleRow,
+  addDays,
+  type CompanyScope,
+  CYCLE_RULES,
+  type CycleKind,
+  cycleState,
+  daysLeft,
+  windowEnd,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import {
+  certificationTypes,
+  clientCertificates,
+  companies,
+  schemeCounts,
+  schemeCycleDue,
+  schemeCycleDueCounts,
+  schemes,
+} from '../../db/schema';
+import { preparedShapes } from '../../db/prepared';
+import { keysetBatches } from '../../db/keyset';
+import { searchDocument } from '../../db/search';
+import { COUNT_LIMIT, isAnyOf, likePattern, matchesPattern, matchesSearch } from '../../lib/list';
+
+/** The same search documents as the scheme report's (their trigram indexes serve them). */
+const clientSearch = searchDocument([
+  clientCertificates.name,
+  clientCertificates.certificate_number,
+  clientCertificates.region,
+]);
+const schemeSearch = searchDocument([schemes.cert_number]);
+
+const inScope = (scope: CompanyScope): SQL | undefined =>
+  scope === ALL ? undefined : scope.length ? inArray(schemeCycleDue.company_id, scope) : sql`false`;
+
+/** Items listed today: SUSPENDED ones, and ACTIVE ones not yet expired. */
+const listedOn = (today: string): SQL =>
+  or(eq(schemeCycleDue.status, 'SUSPENDED'), gte(schemeCycleDue.expired_date, today))!;
+
+export interface ScheduleFilter {
+  query: Pick<AuditScheduleQuery, 'window' | 'certification' | 'search'>;
+  scope: CompanyScope;
+  today: string;
+}
+
+/** The conditions on the stored items (the search is on the joined rows: `scheduleSearch`). */
+export function scheduleWhere(f: ScheduleFilter): SQL | undefined {
+  const end = windowEnd(f.query.window, f.today);
+  return and(
+    inScope(f.scope),
+    listedOn(f.today),
+    end.before ? lt(schemeCycleDue.due_date, end.before) : undefined,
+    end.through ? lte(schemeCycleDue.due_date, end.through) : undefined,
+    f.query.certification.length
+      ? inArray(schemeCycleDue.certification_id, f.query.certification)
+      : undefined,
+  );
+}
+
+const scheduleSearch = (search: string): SQL | undefined =>
+  search ? or(matchesSearch(clientSearch, search), matchesSearch(schemeSearch, search)) : undefined;
+
+const rowFields = {
+  scheme_id: schemeCycleDue.scheme_id,
+  company_id: schemeCycleDue.company_id,
+  company_name: companies.name,
+  certificate_id: schemes.certificate_id,
+  client_name: clientCertificates.name,
+  client_logo: clientCertificates.logo,
+  certification_id: schemeCycleDue.certification_id,
+  cert_name: certificationTypes.name,
+  cert_number: schemes.cert_number,
+  kind: schemeCycleDue.kind,
+  due_date: schemeCycleDue.due_date,
+  surveillance_date: schemes.surveillance_date,
+  expired_date: schemeCycleDue.expired_date,
+};
+
+function scheduleSelect(db: Executor, f: ScheduleFilter, extra?: SQL) {
+  return db
+    .select(rowFields)
+    .from(schemeCycleDue)
+    .innerJoin(schemes, eq(schemes.id, schemeCycleDue.scheme_id))
+    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+    .innerJoin(certificationTypes, eq(certificationTypes.id, schemeCycleDue.certification_id))
+    .innerJoin(companies, eq(companies.id, schemeCycleDue.company_id))
+    .where(and(scheduleWhere(f), scheduleSearch(f.query.search), extra))
+    .orderBy(asc(schemeCycleDue.due_date), asc(schemeCycleDue.scheme_id));
+}
+
+type SelectRow = Awaited<ReturnType<ReturnType<typeof scheduleSelect>['execute']>>[number];
+
+const toRow = (r: SelectRow, today: string): AuditScheduleRow => ({
+  ...r,
+  cert_number: r.cert_number ?? '',
+  kind: r.kind as CycleKind,
+  days_left: daysLeft(r.due_date, today),
+  state: cycleState(r.due_date, today),
+});
+
+const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
+
+/** The page's statement, one per shape of filters; every value a placeholder. */
+const pageOf = preparedShapes(
+  'audit-schedule.page',
+  ['scoped', 'before', 'through', 'certification', 'search'],
+  ['scope', 'today', 'end', 'certification', 'pattern', 'limit', 'offset'],
+  (db, p, on, name) =>
+    db
+      .select(rowFields)
+      .from(schemeCycleDue)
+      .innerJoin(schemes, eq(schemes.id, schemeCycleDue.scheme_id))
+      .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+      .innerJoin(certificationTypes, eq(certificationTypes.id, schemeCycleDue.certification_id))
+      .innerJoin(companies, eq(companies.id, schemeCycleDue.company_id))
+      .where(
+        and(
+          on.scoped ? isAnyOf(schemeCycleDue.company_id, p.scope) : undefined,
+          or(eq(schemeCycleDue.status, 'SUSPENDED'), sql`${schemeCycleDue.expired_date} >= ${p.today}`),
+          on.before ? sql`${schemeCycleDue.due_date} < ${p.end}` : undefined,
+          on.through ? sql`${schemeCycleDue.due_date} <= ${p.end}` : undefined,
+          on.certification ? isAnyOf(schemeCycleDue.certification_id, p.certification) : undefined,
+          on.search
+            ? or(matchesPattern(clientSearch, p.pattern), matchesPattern(schemeSearch, p.pattern))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(schemeCycleDue.due_date), asc(schemeCycleDue.scheme_id))
+      .limit(p.limit)
+      .offset(p.offset)
+      .prepare(name),
+);
+
+/** One page of the schedule, soonest first. */
+export async function schedulePage(
+  db: Executor,
+  f: ScheduleFilter,
+  limit: number,
+  offset: number,
+): Promise<AuditScheduleRow[]> {
+  const end = windowEnd(f.query.window, f.today);
+  const rows = await pageOf(
+    db,
+    {
+      scoped: f.scope !== ALL,
+      before: !!end.before,
+      through: !!end.through,
+      certification: f.query.certification.length > 0,
+      search: f.query.search !== '',
+    },
+    {
+      scope: scopeValue(f.scope),
+      today: f.today,
+      end: end.before ?? end.through ?? f.today,
+      certification: f.query.certification,
+      pattern: likePattern(f.query.search),
+      limit,
+      offset,
+    },
+  );
+  return rows.map((r) => toRow(r, f.today));
+}
+
+/** Items due up to a date (`before`: strictly before it; neither: every one) in the scope, from the counts. */
+const dueCountOf = preparedShapes(
+  'audit-schedule.due-count',
+  ['scoped', 'before', 'through', 'from'],
+  ['scope', 'end', 'start'],
+  (db, p, on, name) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${schemeCycleDueCounts.n}), 0)`.mapWith(Number) })
+      .from(schemeCycleDueCounts)
+      .where(
+        and(
+          on.scoped ? isAnyOf(schemeCycleDueCounts.company_id, p.scope) : undefined,
+          on.before ? sql`${schemeCycleDueCounts.due_date} < ${p.end}` : undefined,
+          on.through ? sql`${schemeCycleDueCounts.due_date} <= ${p.end}` : undefined,
+          on.from ? sql`${schemeCycleDueCounts.due_date} >= ${p.start}` : undefined,
+        ),
+      )
+      .prepare(name),
+);
+
+/** ACTIVE schemes expired before today in the scope: each still has an item, due before today. */
+const expiredActiveOf = preparedShapes(
+  'audit-schedule.expired-active',
+  ['scoped'],
+  ['scope', 'today'],
+  (db, p, on, name) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${schemeCounts.n}), 0)`.mapWith(Number) })
+      .from(schemeCounts)
+      .where(
+        and(
+          on.scoped ? isAnyOf(schemeCounts.company_id, p.scope) : undefined,
+          eq(schemeCounts.status, 'ACTIVE'),
+          sql`${schemeCounts.expired_date} < ${p.today}`,
+        ),
+      )
+      .prepare(name),
+);
+
+async function countedDue(
+  db: Executor,
+  scope: CompanyScope,
+  range: { before?: string; through?: string; from?: string },
+): Promise<number> {
+  const [row] = (await dueCountOf(
+    db,
+    { scoped: scope !== ALL, before: !!range.before, through: !!range.through, from: !!range.from },
+    { scope: scopeValue(scope), end: range.before ?? range.through ?? '', start: range.from ?? '' },
+  )) as { n: number }[];
+  return row?.n ?? 0;
+}
+
+async function expiredActive(db: Executor, scope: CompanyScope, today: string): Promise<number> {
+  const [row] = (await expiredActiveOf(
+    db,
+    { scoped: scope !== ALL },
+    { scope: scopeValue(scope), today },
+  )) as { n: number }[];
+  return row?.n ?? 0;
+}
+
+/**
+ * How many items match: from the counts when only the window and the scope filter (every window
+ * takes the late items, among which the expired ACTIVE schemes' are taken off); otherwise the rows
+ * counted up to COUNT_LIMIT (a larger count answers a capped total).
+ */
+export async function scheduleCount(db: Executor, f: ScheduleFilter): Promise<number> {
+  if (!f.query.search && !f.query.certification.length) {
+    const [due, expired] = await Promise.all([
+      countedDue(db, f.scope, windowEnd(f.query.window, f.today)),
+      expiredActive(db, f.scope, f.today),
+    ]);
+    return Math.max(0, due - expired);
+  }
+  const search = scheduleSearch(f.query.search);
+  const inner = search
+    ? db
+        .select({ one: sql`1` })
+        .from(schemeCycleDue)
+        .innerJoin(schemes, eq(schemes.id, schemeCycleDue.scheme_id))
+        .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+        .where(and(scheduleWhere(f), search))
+        .limit(COUNT_LIMIT)
+    : db
+        .select({ one: sql`1` })
+        .from(schemeCycleDue)
+        .where(scheduleWhere(f))
+        .limit(COUNT_LIMIT);
+  const [row] = await db.select({ n: count() }).from(inner.as('matched'));
+  return Number(row?.n ?? 0);
+}
+
+/** Every matching row, soonest first, a batch at a time (keyset on due date and scheme id). */
+export function scheduleBatches(
+  db: Executor,
+  f: ScheduleFilter,
+  batchSize: number,
+): AsyncGenerator<AuditScheduleRow[]> {
+  return keysetBatches(
+    batchSize,
+    (after: SelectRow | null) =>
+      scheduleSelect(
+        db,
+        f,
+        after
+          ? sql`(${schemeCycleDue.due_date}, ${schemeCycleDue.scheme_id}) > (${after.due_date}, ${after.scheme_id})`
+          : undefined,
+      ).limit(batchSize),
+    (rows) => rows.map((r) => toRow(r, f.today)),
+  );
+}
+
+/**
+ * The dashboard card: items late, and items due from today through 30 days, in the scope; sums of
+ * the counts per due date (a few rows per day of the range), the expired ACTIVE schemes taken off
+ * the late ones.
+ */
+export async function dueSummary(db: Executor, scope: CompanyScope, today: string): Promise<AuditDueSummary> {
+  const [late, expired, soon] = await Promise.all([
+    countedDue(db, scope, { before: today }),
+    expiredActive(db, scope, today),
+    countedDue(db, scope, { from: today, through: addDays(today, CYCLE_RULES.soonDays) }),
+  ]);
+  return { late: Math.max(0, late - expired), soon };
+}

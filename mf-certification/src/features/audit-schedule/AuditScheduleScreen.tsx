@@ -1,0 +1,264 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
+import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import {
+  ALL,
+  AUDIT_SCHEDULE,
+  AUDIT_SCHEDULE_COLUMNS,
+  type AuditScheduleRow,
+  CYCLE_KIND_LABELS,
+  CYCLE_STATE_LABELS,
+  CYCLE_WINDOW_LABELS,
+  CYCLE_WINDOWS,
+  type CycleState,
+  type CycleWindow,
+  type CertificationLookups,
+  reportColumns,
+  type SchemeAuditKind,
+} from '@sertifikasi/shared-contracts';
+import { downloadFile, notifyApiError, useAuth, useCan } from '@sertifikasi/shared-auth';
+import {
+  formatDate,
+  formatNumber,
+  ListPagination,
+  ListToolbar,
+  logLoadFailure,
+  NameWithImage,
+  orDash,
+  ResourceTable,
+  type ResourceColumn,
+  type RowAction,
+  useFetch,
+  useListData,
+  useListState,
+} from '@sertifikasi/shared-ui';
+import { t } from '../../i18n/id';
+import { AuditFormModal } from './AuditFormModal';
+
+type Row = AuditScheduleRow & { id: string };
+
+const STATE_COLORS: Record<CycleState, 'error' | 'warning' | 'info' | 'default'> = {
+  LATE: 'error',
+  SOON: 'warning',
+  UPCOMING: 'info',
+  LATER: 'default',
+};
+
+/** The audit an item calls for: its surveillance or recertification; a special one for a suspension. */
+const AUDIT_FOR: Record<AuditScheduleRow['kind'], SchemeAuditKind> = {
+  SURVEILLANCE: 'SURVEILLANCE',
+  RECERTIFICATION: 'RECERTIFICATION',
+  SUSPENSION_LIMIT: 'SPECIAL',
+};
+
+const CELLS: Partial<Record<keyof Row, (row: Row) => ReactNode>> = {
+  client_name: (r) => <NameWithImage name={r.client_name} image={r.client_logo} />,
+  kind: (r) => CYCLE_KIND_LABELS[r.kind],
+  days_left: (r) => formatNumber(r.days_left),
+  state: (r) => (
+    <Chip
+      size="small"
+      label={CYCLE_STATE_LABELS[r.state]}
+      color={STATE_COLORS[r.state]}
+      sx={{ fontWeight: 600 }}
+    />
+  ),
+};
+
+/** Today in the browser, `YYYY-MM-DD` (the date a new audit starts with). */
+const browserToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function ScheduleBody({ companyId }: { companyId: string }) {
+  const all = companyId === ALL;
+  const list = useListState({ resetKey: companyId });
+  const [window, setWindow] = useState<CycleWindow>('90');
+  const [certification, setCertification] = useState('');
+  const [seenCompany, setSeenCompany] = useState(companyId);
+  if (seenCompany !== companyId) {
+    setSeenCompany(companyId);
+    setCertification('');
+  }
+  const path = `${AUDIT_SCHEDULE.endpoint}/${encodeURIComponent(companyId)}`;
+  const filters = { window, certification, type: 'table' };
+  const data = useListData<AuditScheduleRow>(path, list, { filters });
+  const lookups = useFetch<CertificationLookups>(`select/certification/${encodeURIComponent(companyId)}`, {
+    onError: logLoadFailure,
+  }).data;
+  const canRecord = useCan('company-certificate:edit');
+  const [recording, setRecording] = useState<Row | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const columns = useMemo<ResourceColumn<Row>[]>(
+    () =>
+      reportColumns(AUDIT_SCHEDULE_COLUMNS, { all }).map((column) => ({
+        key: column.key,
+        header: column.header,
+        render:
+          CELLS[column.key as keyof Row] ??
+          ((row: Row) =>
+            column.kind === 'date'
+              ? formatDate(row[column.key as keyof Row])
+              : orDash(row[column.key as keyof Row])),
+      })),
+    [all],
+  );
+  const rows: Row[] = (data.data?.data ?? []).map((r) => ({ ...r, id: r.scheme_id }));
+  const actions: RowAction<Row>[] = canRecord
+    ? [
+        {
+          key: 'record',
+          label: t.schedule.record,
+          icon: <FactCheckIcon fontSize="small" />,
+          color: 'primary',
+          onClick: setRecording,
+        },
+      ]
+    : [];
+
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      const params: Record<string, string> = { window, type: 'export' };
+      if (certification) params.certification = certification;
+      if (list.search) params.search = list.search;
+      await downloadFile(path, { searchParams: params, filename: AUDIT_SCHEDULE.fileName });
+    } catch (err) {
+      notifyApiError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const certificationChoices = (lookups?.certification ?? []).map((o) => ({
+    value: o.id,
+    label: all ? `${o.name} (${o.company.name})` : o.name,
+  }));
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <ListToolbar
+        title={AUDIT_SCHEDULE.title}
+        search={{ value: list.searchText, onChange: list.setSearchText, placeholder: t.schedule.search }}
+        pageSize={{ value: list.pageSize, onChange: list.setPageSize }}
+      />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ px: 2, pb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+      >
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={window}
+          aria-label={t.schedule.window}
+          onChange={(_e, value: CycleWindow | null) => {
+            if (value) {
+              setWindow(value);
+              list.setPage(1);
+            }
+          }}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {CYCLE_WINDOWS.map((w) => (
+            <ToggleButton key={w} value={w}>
+              {CYCLE_WINDOW_LABELS[w]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField
+          select
+          size="small"
+          label={t.schedule.certification}
+          value={certification}
+          onChange={(e) => {
+            setCertification(e.target.value);
+            list.setPage(1);
+          }}
+          sx={{ minWidth: { md: 260 } }}
+        >
+          <MenuItem value="">{t.schedule.allCertifications}</MenuItem>
+          {certificationChoices.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="outlined"
+          color="success"
+          disabled={exporting}
+          startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
+          onClick={() => void exportFile()}
+        >
+          {exporting ? t.schedule.exporting : t.schedule.export}
+        </Button>
+      </Stack>
+      <ResourceTable<Row>
+        columns={columns}
+        rows={rows}
+        loading={data.loading}
+        actions={actions}
+        label={AUDIT_SCHEDULE.title}
+      />
+      {data.data && rows.length > 0 && (
+        <ListPagination
+          current={data.data.current_page}
+          last={data.data.last_page}
+          from={data.data.from}
+          to={data.data.to}
+          total={data.data.total}
+          capped={data.data.total_capped}
+          onPage={list.setPage}
+          disabled={data.loading}
+        />
+      )}
+      <AuditFormModal
+        target={
+          recording
+            ? {
+                schemeId: recording.scheme_id,
+                audit: null,
+                kind: AUDIT_FOR[recording.kind],
+                date: browserToday(),
+              }
+            : null
+        }
+        title={recording ? t.schedule.recordTitle(recording.cert_number) : t.schedule.record}
+        onClose={() => setRecording(null)}
+        onSaved={() => {
+          setRecording(null);
+          data.reload();
+        }}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * 'Jadwal Audit' (docs/product.md, "The certification cycle"): what is due next for every ACTIVE or
+ * SUSPENDED scheme of the header's company (or ALL, with the Perusahaan column), soonest first:
+ * the window (Terlambat, 30 hari, 90 hari, Semua), the certification type and the search narrow it;
+ * 'Catat Audit' records the audit done on a row (with `company-certificate:edit`), after which the
+ * row shows its next item; 'Export Excel' saves the filtered rows.
+ */
+export function AuditScheduleScreen() {
+  const companyId = useAuth((s) => s.company_id);
+  if (!companyId) return <Alert severity="info">{t.schedule.noCompany}</Alert>;
+  return <ScheduleBody companyId={companyId} />;
+}
