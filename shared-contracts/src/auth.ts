@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { noControlChars, trimString } from './fields';
+import { noControlChars, optionalEmail, trimString } from './fields';
 import { V } from './messages';
 import type { PermissionKey } from './permissions';
 import type { CompanyScope } from './scope';
@@ -85,6 +85,7 @@ export const profileSchema = yup
   .object({
     name: nameField('Nama User'),
     username: usernameField(),
+    email: optionalEmail(),
     password: optionalPasswordField(),
     current_password: yup
       .string()

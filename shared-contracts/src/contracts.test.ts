@@ -20,8 +20,9 @@ const A = '3f2a1c4e-0000-4000-8000-000000000001';
 const B = '9b1c2d3e-0000-4000-8000-000000000002';
 
 describe('permission catalogue', () => {
-  it('has the twelve module keys and create/edit/delete for the seven action modules', () => {
-    expect(PERMISSION_KEYS).toHaveLength(12 + 7 * 3);
+  it('has the twelve module keys, the two notification keys and create/edit/delete for the seven action modules', () => {
+    expect(PERMISSION_KEYS).toHaveLength(12 + 2 + 7 * 3);
+    expect(PERMISSION_KEYS).toEqual(expect.arrayContaining(['notification-log', 'webhook']));
     expect(PERMISSION_KEYS).toEqual(
       expect.arrayContaining(['statistik', 'company-certificate:create', 'roles:delete']),
     );

@@ -20,3 +20,4 @@ export * from './dashboard';
 export * from './report';
 export * from './credential';
 export * from './import';
+export * from './notify';

@@ -1,5 +1,6 @@
 /**
- * Permission catalogue (DECISIONS.md section 3): the twelve module keys of SPEC.md section 6, plus
+ * Permission catalogue (DECISIONS.md section 3): the twelve module keys of SPEC.md section 6 and the
+ * notification keys ('Log Notifikasi', 'Webhook'), plus
  * `<module>:create|edit|delete` for every module whose screen has those buttons. A permission's
  * `name` IS its key.
  */
@@ -16,6 +17,8 @@ export const MODULE_KEYS = [
   'report-company-training',
   'report-company-certificate-scheme',
   'report-training-certificate',
+  'notification-log',
+  'webhook',
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -67,6 +70,8 @@ export const MODULE_LABELS: Record<ModuleKey, string> = {
   'report-company-training': 'Laporan (grup)',
   'report-company-certificate-scheme': 'Laporan Skema Sertifikasi Perusahaan',
   'report-training-certificate': 'Laporan Sertifikasi Pelatihan',
+  'notification-log': 'Log Notifikasi',
+  webhook: 'Webhook',
 };
 
 export const ACTION_LABELS: Record<Action | 'view', string> = {
