@@ -9,6 +9,7 @@
  * Not an event bus: a fixed, typed list, run synchronously in the writer's transaction.
  */
 import type { ServiceContext } from './context';
+import { queueWebhookEvents } from '../notify/webhooks';
 import { bumpListVersions } from './list-versions';
 import { countRegister } from './register-counts';
 import { signedQrStep } from './signed-qr';
@@ -18,10 +19,16 @@ export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write
 
 /**
  * The steps, in the order they run: the register counts (services/register-counts.ts), the signed
- * QR (services/signed-qr.ts), then a new list version for the record's company
- * (services/list-versions.ts; last, so its row lock is held for the shortest time).
+ * QR (services/signed-qr.ts), the webhook deliveries of the record's company (notify/webhooks.ts),
+ * then a new list version for the record's company (services/list-versions.ts; last, so its row
+ * lock is held for the shortest time).
  */
-export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [countRegister, signedQrStep, bumpListVersions];
+export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
+  countRegister,
+  signedQrStep,
+  queueWebhookEvents,
+  bumpListVersions,
+];
 
 declare module './context' {
   interface ServiceContext {
