@@ -5,7 +5,15 @@ import type { Executor } from '../src/db';
 import { auditLog, companies } from '../src/db/schema';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
-import { insertAccredited, insertCertificationType, insertScheme, insertTraining } from './records';
+import {
+  insertAccredited,
+  insertCertificationType,
+  insertDelivery,
+  insertMail,
+  insertScheme,
+  insertTraining,
+  insertWebhook,
+} from './records';
 import { insertClient, schemeBody } from '../src/modules/schemes/scheme-fixtures';
 
 let ctx: TestContext;
@@ -278,8 +286,23 @@ const OWNED: Record<
   },
   'company-certificate-scheme': { make: makeScheme, body: schemeBodyOf },
   'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
+  // A public address written as an IP (no name to look up); the stored ones are on the loopback,
+  // so 'Kirim Tes' and 'Kirim Ulang' are refused at once without reaching anything.
+  webhook: {
+    make: (db, company) => insertWebhook(db, company),
+    body: (company) => ({ company_id: company, url: 'https://93.184.215.14/hook', events: ['scheme.created'] }),
+  },
+  'webhook-delivery': { make: insertDelivery, body: () => ({}) },
+  'notification-log': { make: (db, company) => insertMail(db, company), body: () => ({}) },
 };
-const COMPANY_OWNED_MODULES = ['certification', 'accredited', 'company-certificate', 'training-certificate'];
+const COMPANY_OWNED_MODULES = [
+  'certification',
+  'accredited',
+  'company-certificate',
+  'training-certificate',
+  'webhook',
+  'notification-log',
+];
 
 describe('access matrix: every declared route answers 401, 403 and 404 as its access says', () => {
   const routes = () => declaredRoutes(ctx.app).filter((r) => r.url.startsWith('/api/'));
