@@ -109,9 +109,21 @@ const webhookUrlField = () =>
     .transform(trimString)
     .max(2000, V.max(URL_LABEL, 2000))
     .test(noControlChars(URL_LABEL))
-    .url(V.url(URL_LABEL))
-    .matches(/^https?:\/\//i, V.url(URL_LABEL))
+    .test('http-url', V.url(URL_LABEL), (v) => v === undefined || isHttpUrl(v))
     .required(V.required(URL_LABEL));
+
+/**
+ * An http(s) URL with a host, as WHATWG URL reads it (IP literals and single-label intranet names
+ * included: closed networks may allow them; yup's own url() refuses both).
+ */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 export const webhookInputSchema = yup
   .object({

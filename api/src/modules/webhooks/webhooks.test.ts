@@ -78,6 +78,7 @@ describe('saving a webhook', () => {
       ['https://[::1]/hook', WEBHOOK_URL_MESSAGES.private],
       ['https://[fe80::1]/hook', WEBHOOK_URL_MESSAGES.private],
       ['https://[::ffff:10.0.0.1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://localhost:8443/hook', WEBHOOK_URL_MESSAGES.private],
       ['http://93.184.215.14/hook', WEBHOOK_URL_MESSAGES.https],
       ['https://mitra:rahasia@93.184.215.14/hook', WEBHOOK_URL_MESSAGES.credentials],
       ['ftp://93.184.215.14/hook', 'URL harus berupa URL yang valid (contoh: https://contoh.co.id)'],
