@@ -250,7 +250,11 @@ function withMigrations(file: string, out: string, migrations: string[], later: 
   const lines = zlib.gunzipSync(fs.readFileSync(file)).toString().split('\n');
   const header = JSON.parse(lines[0]!) as { tables: string[] };
   expect(lines.some((line) => later.some((t) => line.startsWith(`{"t":${JSON.stringify(t)},`)))).toBe(false);
-  lines[0] = JSON.stringify({ ...header, tables: header.tables.filter((t) => !later.includes(t)), migrations });
+  lines[0] = JSON.stringify({
+    ...header,
+    tables: header.tables.filter((t) => !later.includes(t)),
+    migrations,
+  });
   fs.writeFileSync(out, zlib.gzipSync(lines.join('\n')));
   return out;
 }
@@ -266,7 +270,12 @@ it('a backup of an earlier version restores: loaded at its own level, then broug
   // schema (the later migrations added derived tables, which no backup holds, the outbox and
   // webhook tables, empty here, and nullable or defaulted columns).
   const level = known.indexOf('0009_audit_source');
-  const earlier = withMigrations(file, path.join(tmp, 'earlier.backup'), known.slice(0, level + 1), LATER_TABLES);
+  const earlier = withMigrations(
+    file,
+    path.join(tmp, 'earlier.backup'),
+    known.slice(0, level + 1),
+    LATER_TABLES,
+  );
   const dashboard = (await call(ctx.app, ctx.adminToken, 'GET', '/api/dashboard-total/ALL')).json();
 
   const target = await emptyDatabase();

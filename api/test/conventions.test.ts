@@ -290,7 +290,11 @@ const OWNED: Record<
   // so 'Kirim Tes' and 'Kirim Ulang' are refused at once without reaching anything.
   webhook: {
     make: (db, company) => insertWebhook(db, company),
-    body: (company) => ({ company_id: company, url: 'https://93.184.215.14/hook', events: ['scheme.created'] }),
+    body: (company) => ({
+      company_id: company,
+      url: 'https://93.184.215.14/hook',
+      events: ['scheme.created'],
+    }),
   },
   'webhook-delivery': { make: insertDelivery, body: () => ({}) },
   'notification-log': { make: (db, company) => insertMail(db, company), body: () => ({}) },

@@ -61,7 +61,10 @@ export const notificationSchema = yup.object({
   recipient: yup.string().defined(),
   subject: yup.string().defined(),
   kind: yup.string().defined(),
-  state: yup.string().oneOf([...DELIVERY_STATES]).defined(),
+  state: yup
+    .string()
+    .oneOf([...DELIVERY_STATES])
+    .defined(),
   attempts: yup.number().defined(),
   last_error: outText(),
   next_attempt_at: yup.string().defined(),
@@ -131,7 +134,12 @@ export const webhookInputSchema = yup
     url: webhookUrlField(),
     description: optionalText('Keterangan', 500),
     events: yup
-      .array(yup.string().oneOf([...WEBHOOK_EVENTS], V.oneOf('Event')).defined())
+      .array(
+        yup
+          .string()
+          .oneOf([...WEBHOOK_EVENTS], V.oneOf('Event'))
+          .defined(),
+      )
       .typeError('Event harus berupa daftar')
       .min(1, 'Pilih minimal satu event')
       .required('Pilih minimal satu event'),
@@ -172,7 +180,10 @@ export const webhookDeliverySchema = yup.object({
   id: outId(),
   webhook_id: outId(),
   event_type: yup.string().defined(),
-  state: yup.string().oneOf([...DELIVERY_STATES]).defined(),
+  state: yup
+    .string()
+    .oneOf([...DELIVERY_STATES])
+    .defined(),
   attempts: yup.number().defined(),
   last_status: yup.number().nullable().defined(),
   last_error: outText(),

@@ -72,12 +72,15 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 export async function webhookUrlProblem(raw: string, allowPrivate: boolean): Promise<string | null> {
   const url = new URL(raw);
   if (url.username || url.password) return WEBHOOK_URL_MESSAGES.credentials;
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return WEBHOOK_URL_MESSAGES.https;
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    return WEBHOOK_URL_MESSAGES.https;
   if (allowPrivate) return null;
   const host = hostOf(url);
   let addresses: string[];
   try {
-    addresses = net.isIP(host) ? [host] : (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
+    addresses = net.isIP(host)
+      ? [host]
+      : (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
   } catch {
     return WEBHOOK_URL_MESSAGES.unresolved;
   }
@@ -103,16 +106,12 @@ type LookupCallback = (
  * address checked here, so what the name resolves to between the check and the connection cannot
  * differ (no DNS rebinding).
  */
-export function guardedLookup(
-  hostname: string,
-  options: dns.LookupOptions,
-  callback: LookupCallback,
-): void {
+export function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
-    const list = addresses as dns.LookupAddress[];
+    const list = addresses;
     if (list.length === 0 || list.some((a) => isPrivateAddress(a.address))) {
-      return callback(new PrivateAddressError() as NodeJS.ErrnoException, []);
+      return callback(new PrivateAddressError(), []);
     }
     if (options.all) return callback(null, list);
     const first = list[0]!;

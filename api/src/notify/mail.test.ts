@@ -10,7 +10,14 @@ import { SMTP_NOT_SET } from '@sertifikasi/shared-contracts';
 import { type Database, openDatabase } from '../db';
 import { mailOutbox } from '../db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../test/helpers';
-import { createMailer, dedupeKey, MAIL_RETRY_DELAYS_MS, type MailToQueue, queueMail, sendDueMail } from './mail';
+import {
+  createMailer,
+  dedupeKey,
+  MAIL_RETRY_DELAYS_MS,
+  type MailToQueue,
+  queueMail,
+  sendDueMail,
+} from './mail';
 import { reminderMail } from './messages';
 
 interface Arrived {
@@ -155,7 +162,10 @@ describe('sending through SMTP', () => {
           tried += r.tried;
         }
       };
-      const [a, b] = await Promise.all([drain(ctx.database.db, ctx.app.mailer!), drain(second.db, otherMailer)]);
+      const [a, b] = await Promise.all([
+        drain(ctx.database.db, ctx.app.mailer!),
+        drain(second.db, otherMailer),
+      ]);
       otherMailer.close();
       expect(a + b).toBeGreaterThanOrEqual(12);
       // Every message was claimed once: one try each, one copy each.
@@ -175,7 +185,9 @@ describe('sending through SMTP', () => {
     await queue(mail);
     const key = dedupeKey(mail.dedupe);
     const start = ctx.clock.now().getTime();
-    let result = await sendDueMail(ctx.database.db, ctx.clock, ctx.app.mailer, { ids: [(await rowOf(key)).id] });
+    let result = await sendDueMail(ctx.database.db, ctx.clock, ctx.app.mailer, {
+      ids: [(await rowOf(key)).id],
+    });
     expect(result).toMatchObject({ tried: 1, retrying: 1 });
     let row = await rowOf(key);
     expect(row).toMatchObject({ state: 'queued', attempts: 1 });
@@ -196,7 +208,9 @@ describe('sending through SMTP', () => {
       expect(span).toBeGreaterThan(23 * 3600_000);
       expect(span).toBeLessThanOrEqual(24 * 3600_000);
       ctx.clock.set(new Date(ctx.clock.now().getTime() + 24 * 3600_000));
-      expect((await sendDueMail(ctx.database.db, ctx.clock, ctx.app.mailer, { ids: [row.id] })).tried).toBe(0);
+      expect((await sendDueMail(ctx.database.db, ctx.clock, ctx.app.mailer, { ids: [row.id] })).tried).toBe(
+        0,
+      );
     } finally {
       ctx.clock.set(new Date('2026-03-02T01:00:00Z'));
     }
@@ -207,9 +221,14 @@ describe('sending through SMTP', () => {
     const mail = reminder('tanpa-smtp@majubersama.test');
     await queue(mail);
     const row0 = await rowOf(dedupeKey(mail.dedupe));
-    const result = await sendDueMail(ctx.database.db, ctx.clock, createMailer({ smtpUrl: undefined, mailFrom: 'x' }), {
-      ids: [row0.id],
-    });
+    const result = await sendDueMail(
+      ctx.database.db,
+      ctx.clock,
+      createMailer({ smtpUrl: undefined, mailFrom: 'x' }),
+      {
+        ids: [row0.id],
+      },
+    );
     expect(result).toMatchObject({ tried: 1, sent: 0 });
     const row = await rowOf(dedupeKey(mail.dedupe));
     expect(row).toMatchObject({ state: 'queued', last_error: SMTP_NOT_SET });

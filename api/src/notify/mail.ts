@@ -16,7 +16,13 @@ import { HOUR, MINUTE, type DueResult, processDue, scheduleOf } from './retry';
 /** Where mail goes out: an SMTP transport and the sender. */
 export interface Mailer {
   from: string;
-  send(message: { to: string; subject: string; text: string; html?: string | null; id: string }): Promise<void>;
+  send(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    id: string;
+  }): Promise<void>;
   close(): void;
 }
 

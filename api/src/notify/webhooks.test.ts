@@ -84,7 +84,11 @@ const deliver = (timeoutMs?: number) =>
 const later = (ms: number) => ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
 
 async function addWebhook(url: string, events: string[]): Promise<{ id: string; secret: string }> {
-  const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/webhook', { company_id: company, url, events });
+  const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/webhook', {
+    company_id: company,
+    url,
+    events,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -154,8 +158,15 @@ describe('a webhook that fails, then acknowledges', () => {
       const log = await call(ctx.app, ctx.adminToken, 'GET', `/api/webhook/${hook.id}/deliveries`);
       expect(log.statusCode).toBe(200);
       const [delivery] = log.json<{ data: Record<string, unknown>[] }>().data;
-      expect(delivery).toMatchObject({ event_type: 'scheme.created', state: 'sent', attempts: 2, last_status: 200 });
-      expect((delivery!.tries as { status: number; error: string | null }[]).map((t) => [t.status, t.error])).toEqual([
+      expect(delivery).toMatchObject({
+        event_type: 'scheme.created',
+        state: 'sent',
+        attempts: 2,
+        last_status: 200,
+      });
+      expect(
+        (delivery!.tries as { status: number; error: string | null }[]).map((t) => [t.status, t.error]),
+      ).toEqual([
         [200, null],
         [500, 'Jawaban HTTP 500'],
       ]);
@@ -163,7 +174,6 @@ describe('a webhook that fails, then acknowledges', () => {
       later(24 * 3600_000);
       expect((await deliver()).tried).toBe(0);
       expect(partner.received).toHaveLength(2);
-
     } finally {
       await partner.close();
     }
@@ -174,7 +184,7 @@ describe('which writes make which events', () => {
   it('a status change is an update and a status change; a new QR alone is nothing', async () => {
     const partner = await receiver([]);
     try {
-      const hook = await addWebhook(partner.url, ['scheme.updated', 'scheme.status_changed', 'scheme.deleted']);
+      await addWebhook(partner.url, ['scheme.updated', 'scheme.status_changed', 'scheme.deleted']);
       const scheme = await addScheme();
       const qr = await call(ctx.app, ctx.adminToken, 'GET', `/api/generate-qr-scheme/${scheme.id}`);
       expect(qr.statusCode).toBe(200);

@@ -27,7 +27,16 @@ import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
 import type { AfterWriteStep, EntityRows, WriteEvent } from '../services/write-event';
 import { guardedLookup, literalHostRefused, WEBHOOK_URL_MESSAGES } from './address';
-import { type DueResult, HOUR, MINUTE, processDue, requeue, SECOND, scheduleOf, type TryOutcome } from './retry';
+import {
+  type DueResult,
+  HOUR,
+  MINUTE,
+  processDue,
+  requeue,
+  SECOND,
+  scheduleOf,
+  type TryOutcome,
+} from './retry';
 
 /** A new signing secret: `whsec_` and 32 random bytes in base64 (the form the library reads). */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
@@ -36,7 +45,14 @@ export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString(
 export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
 
 /** The waits after the 1st, 2nd... failed try: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then `failed`. */
-export const WEBHOOK_RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR] as const;
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+] as const;
 
 /** A claimed delivery is the sender's for this long (a try ends within WEBHOOK_TIMEOUT_MS). */
 const WEBHOOK_LEASE_MS = 2 * MINUTE;
@@ -258,7 +274,7 @@ export function postSigned(
           'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
           'webhook-signature': signature,
         },
-        ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }),
+        ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
         agent: false,
       },
       (res) => {

@@ -233,12 +233,20 @@ describe('creating and updating clients', () => {
     });
     expect(created.json()).toMatchObject({ send_reminders: 'false' });
     const client = created.json<Client>();
-    const keep = { ...clientInput(companyA, { name: 'PT Pengingat', certificate_number: client.certificate_number }) };
+    const keep = {
+      ...clientInput(companyA, { name: 'PT Pengingat', certificate_number: client.certificate_number }),
+    };
     const kept = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, keep);
     expect(kept.json()).toMatchObject({ send_reminders: 'false' });
-    const on = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, { ...keep, send_reminders: true });
+    const on = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, {
+      ...keep,
+      send_reminders: true,
+    });
     expect(on.json()).toMatchObject({ send_reminders: 'true' });
-    const bad = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, { ...keep, send_reminders: 'ya' });
+    const bad = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, {
+      ...keep,
+      send_reminders: 'ya',
+    });
     expect(bad.json().errors).toEqual({ send_reminders: 'Kirim pengingat ke klien tidak valid' });
   });
 });

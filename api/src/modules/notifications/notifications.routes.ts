@@ -80,7 +80,10 @@ export default async function notificationRoutes(app: FastifyInstance) {
       return listPage(
         req.query,
         async () => {
-          const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where);
+          const [row] = await app.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(mailOutbox)
+            .where(where);
           return row?.n ?? 0;
         },
         async (limit, offset) =>

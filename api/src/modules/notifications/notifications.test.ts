@@ -4,7 +4,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
-import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  createCompany,
+  createRole,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers';
 import { insertMail } from '../../../test/records';
 
 let ctx: TestContext;
@@ -23,7 +30,10 @@ beforeAll(async () => {
     company_ids: [alfa],
   });
   const db = ctx.database.db;
-  ids.alfaSent = await insertMail(db, alfa, { recipient: 'direktur@alfa-klien.test', created_at: new Date('2026-03-01T01:00:00Z') });
+  ids.alfaSent = await insertMail(db, alfa, {
+    recipient: 'direktur@alfa-klien.test',
+    created_at: new Date('2026-03-01T01:00:00Z'),
+  });
   ids.alfaFailed = await insertMail(db, alfa, {
     recipient: 'salah@alfa-klien.test',
     kind: 'expiry-reminder',
@@ -33,7 +43,10 @@ beforeAll(async () => {
     last_error: 'Gagal mengirim email: 550 Mailbox unavailable',
     created_at: new Date('2026-03-01T02:00:00Z'),
   });
-  ids.alfaQueued = await insertMail(db, alfa, { state: 'queued', created_at: new Date('2026-03-01T03:00:00Z') });
+  ids.alfaQueued = await insertMail(db, alfa, {
+    state: 'queued',
+    created_at: new Date('2026-03-01T03:00:00Z'),
+  });
   ids.beta = await insertMail(db, beta, { recipient: 'direktur@beta-klien.test' });
   ids.digest = await insertMail(db, null, { kind: 'weekly-digest', recipient: 'admin@lsp.test' });
 });
@@ -56,7 +69,9 @@ describe('GET /api/notification-log', () => {
       last_error: 'Gagal mengirim email: 550 Mailbox unavailable',
     });
     expect(mine.body).not.toContain('Yth.');
-    expect((await call(ctx.app, alfaUser.token, 'GET', `/api/notification-log?company_id=${beta}`)).statusCode).toBe(403);
+    expect(
+      (await call(ctx.app, alfaUser.token, 'GET', `/api/notification-log?company_id=${beta}`)).statusCode,
+    ).toBe(403);
     const everything = await call(ctx.app, ctx.adminToken, 'GET', '/api/notification-log');
     expect(idsOf(everything)).toEqual(expect.arrayContaining([ids.beta, ids.digest]));
     const one = await call(ctx.app, ctx.adminToken, 'GET', `/api/notification-log?company_id=${beta}`);
@@ -64,7 +79,8 @@ describe('GET /api/notification-log', () => {
   });
 
   it('filters by state, kind and text', async () => {
-    const get = async (q: string) => idsOf(await call(ctx.app, alfaUser.token, 'GET', `/api/notification-log?${q}`));
+    const get = async (q: string) =>
+      idsOf(await call(ctx.app, alfaUser.token, 'GET', `/api/notification-log?${q}`));
     expect(await get('state=failed')).toEqual([ids.alfaFailed]);
     expect(await get('state=sent')).toEqual([ids.alfaSent]);
     expect(await get('kind=expiry-reminder')).toEqual([ids.alfaFailed]);
@@ -92,7 +108,12 @@ describe('POST /api/notification-log/{id}/resend (Kirim Ulang)', () => {
   });
 
   it('refuses a message still queued, and one outside the scope as missing', async () => {
-    const queued = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${ids.alfaQueued}/resend`);
+    const queued = await call(
+      ctx.app,
+      alfaUser.token,
+      'POST',
+      `/api/notification-log/${ids.alfaQueued}/resend`,
+    );
     expect(queued.statusCode).toBe(422);
     expect(queued.json().message).toBe('Pesan masih dalam antrean pengiriman');
     for (const id of [ids.beta, ids.digest]) {

@@ -49,7 +49,11 @@ const inScope = (scope: CompanyScope): SQL | undefined =>
 const selection = { w: getTableColumns(webhooks), company: { id: companies.id, name: companies.name } };
 
 /** A webhook in `scope`, or undefined (absent or outside it: the routes answer 404). */
-export async function findWebhook(db: Executor, id: string, scope: CompanyScope): Promise<Webhook | undefined> {
+export async function findWebhook(
+  db: Executor,
+  id: string,
+  scope: CompanyScope,
+): Promise<Webhook | undefined> {
   const [row] = await db
     .select(selection)
     .from(webhooks)

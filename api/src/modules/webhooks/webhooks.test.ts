@@ -7,7 +7,14 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { auditLog, webhooks } from '../../db/schema';
-import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  createCompany,
+  createRole,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers';
 import { insertDelivery, insertWebhook } from '../../../test/records';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
 import { deliverDueWebhooks } from '../../notify/webhooks';
@@ -40,7 +47,13 @@ const body = (over: Record<string, unknown> = {}) => ({
 
 describe('saving a webhook', () => {
   it('answers the secret once; lists, edits and the audit log never show it', async () => {
-    const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/webhook', body({ description: 'ERP mitra' }));
+    const res = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      '/api/webhook',
+      body({ description: 'ERP mitra' }),
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json<{ id: string; secret: string }>();
     expect(created).toMatchObject({
@@ -55,7 +68,13 @@ describe('saving a webhook', () => {
     const list = await call(ctx.app, ctx.adminToken, 'GET', `/api/webhook?company_id=${alfa}`);
     expect(list.json().data).toHaveLength(1);
     expect(list.body).not.toContain(created.secret);
-    const put = await call(ctx.app, ctx.adminToken, 'PUT', `/api/webhook/${created.id}`, body({ is_active: 'false' }));
+    const put = await call(
+      ctx.app,
+      ctx.adminToken,
+      'PUT',
+      `/api/webhook/${created.id}`,
+      body({ is_active: 'false' }),
+    );
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ is_active: 'false' });
     expect(put.body).not.toContain('whsec_');
@@ -108,25 +127,31 @@ describe('company scope', () => {
     const mine = await insertWebhook(ctx.database.db, alfa, PUBLIC_URL);
     const token = alfaUser.token;
     const all = await call(ctx.app, token, 'GET', '/api/webhook?company_id=ALL');
-    expect(all.json().data.map((w: { id: string }) => w.id)).toEqual([mine]);
+    expect(all.json<{ data: { id: string }[] }>().data.map((w) => w.id)).toEqual([mine]);
     expect((await call(ctx.app, token, 'GET', `/api/webhook?company_id=${beta}`)).statusCode).toBe(403);
-    expect((await call(ctx.app, token, 'POST', '/api/webhook', body({ company_id: beta }))).statusCode).toBe(403);
-    expect((await call(ctx.app, token, 'PUT', `/api/webhook/${mine}`, body({ company_id: beta }))).statusCode).toBe(
+    expect((await call(ctx.app, token, 'POST', '/api/webhook', body({ company_id: beta }))).statusCode).toBe(
       403,
     );
+    expect(
+      (await call(ctx.app, token, 'PUT', `/api/webhook/${mine}`, body({ company_id: beta }))).statusCode,
+    ).toBe(403);
     expect((await call(ctx.app, token, 'PUT', `/api/webhook/${theirs}`, body())).statusCode).toBe(404);
     expect((await call(ctx.app, token, 'DELETE', `/api/webhook/${theirs}`)).statusCode).toBe(404);
     expect((await call(ctx.app, token, 'GET', `/api/webhook/${theirs}/deliveries`)).statusCode).toBe(404);
     expect((await call(ctx.app, token, 'POST', `/api/webhook/${theirs}/test`)).statusCode).toBe(404);
     const delivery = await insertDelivery(ctx.database.db, beta);
-    expect((await call(ctx.app, token, 'POST', `/api/webhook-delivery/${delivery}/resend`)).statusCode).toBe(404);
+    expect((await call(ctx.app, token, 'POST', `/api/webhook-delivery/${delivery}/resend`)).statusCode).toBe(
+      404,
+    );
     expect((await call(ctx.app, token, 'DELETE', `/api/webhook/${mine}`)).json()).toEqual({
       success: true,
       message: expect.any(String),
     });
     // The admin (scope ALL) still sees the other company's.
     const admin = await call(ctx.app, ctx.adminToken, 'GET', '/api/webhook?company_id=ALL');
-    expect(admin.json().data.map((w: { id: string }) => w.company_id)).toEqual(expect.arrayContaining([beta]));
+    expect(admin.json<{ data: { company_id: string }[] }>().data.map((w) => w.company_id)).toEqual(
+      expect.arrayContaining([beta]),
+    );
   });
 });
 
@@ -152,7 +177,10 @@ describe('private addresses at delivery', () => {
       }
       await deliverDueWebhooks(ctx.database.db, ctx.clock, { allowPrivate: false });
       expect(connections).toBe(0);
-      const rows = await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.company_id, alfa));
+      const rows = await ctx.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.company_id, alfa));
       expect(rows.every((r) => r.last_error === WEBHOOK_URL_MESSAGES.private)).toBe(true);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
