@@ -106,6 +106,7 @@ export interface SessionUser {
   id: string;
   name: string;
   username: string;
+  email: string | null;
   roles_id: string | null;
   roles: { id: string; name: string } | null;
   company_ids: CompanyScope;

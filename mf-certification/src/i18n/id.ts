@@ -57,6 +57,7 @@ export const t = {
     fax: 'Fax',
     email: 'Email',
     website: 'Website',
+    sendRemindersHint: 'Pengingat audit dan masa berlaku dikirim ke email klien',
     sections: {
       identity: 'Identitas',
       organisation: 'Organisasi',
