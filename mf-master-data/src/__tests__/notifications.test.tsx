@@ -101,19 +101,27 @@ describe('Webhook screen', () => {
       is_active: 'true',
     });
     await userEvent.click(within(secret).getByRole('button', { name: 'Tutup' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Secret Webhook' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Secret Webhook' })).not.toBeInTheDocument(),
+    );
   });
 
   it("'Kirim Tes' says how the try went", async () => {
     fakeApi({
       'GET /api/webhook': { body: listOf([webhook]) },
       [`POST /api/webhook/${HOOK}/test`]: {
-        body: delivery({ event_type: 'webhook.test', state: 'queued', last_error: 'Tidak ada jawaban dalam 10 detik' }),
+        body: delivery({
+          event_type: 'webhook.test',
+          state: 'queued',
+          last_error: 'Tidak ada jawaban dalam 10 detik',
+        }),
       },
     });
     show('/webhook');
     await userEvent.click(await screen.findByRole('button', { name: 'Kirim Tes' }));
-    expect(await screen.findByText('Tes webhook gagal: Tidak ada jawaban dalam 10 detik')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tes webhook gagal: Tidak ada jawaban dalam 10 detik'),
+    ).toBeInTheDocument();
   });
 
   it("shows the deliveries with every try, and 'Kirim Ulang' sends one again", async () => {
@@ -121,7 +129,9 @@ describe('Webhook screen', () => {
     const api = fakeApi({
       'GET /api/webhook': { body: listOf([webhook]) },
       [`GET /api/webhook/${HOOK}/deliveries`]: () => ({
-        body: listOf([sent ? delivery({ state: 'sent', attempts: 1, last_status: 200, last_error: null }) : delivery()]),
+        body: listOf([
+          sent ? delivery({ state: 'sent', attempts: 1, last_status: 200, last_error: null }) : delivery(),
+        ]),
       }),
       [`POST /api/webhook-delivery/${DELIVERY}/resend`]: () => {
         sent = true;
@@ -198,7 +208,9 @@ describe('Log Notifikasi screen', () => {
   it("'Kirim Ulang' puts a failed message back in the queue; a queued one has no such button", async () => {
     let queued = false;
     const api = fakeApi({
-      'GET /api/notification-log': () => ({ body: listOf([message(queued ? { state: 'queued', attempts: 0 } : {})]) }),
+      'GET /api/notification-log': () => ({
+        body: listOf([message(queued ? { state: 'queued', attempts: 0 } : {})]),
+      }),
       'POST /api/notification-log/00000000-0000-4000-8000-0000000000m1/resend': () => {
         queued = true;
         return { body: message({ state: 'queued', attempts: 0 }) };

@@ -80,7 +80,7 @@ export function NotificationLogScreen() {
         showToast('success', s.resent);
         reload.current();
       } catch (err) {
-        await notifyApiError(err);
+        notifyApiError(err);
       }
     };
     return {

@@ -89,7 +89,7 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () 
       showToast('success', s.resent);
       reload();
     } catch (err) {
-      await notifyApiError(err);
+      notifyApiError(err);
     } finally {
       setBusy(null);
     }
@@ -182,7 +182,7 @@ export function WebhookScreen() {
         if (delivery.state === 'sent') showToast('success', s.testSent);
         else showToast('warning', s.testFailed(delivery.last_error ?? ''));
       } catch (err) {
-        await notifyApiError(err);
+        notifyApiError(err);
       }
     };
     return {
