@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -35,6 +36,7 @@ function FilterSelects({ value, onChange }: { value: Filters; onChange: (next: F
         label={s.state}
         value={value.state}
         onChange={(e) => onChange({ ...value, state: e.target.value })}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 150 }}
       >
         <MenuItem value="">{s.allStates}</MenuItem>
@@ -50,6 +52,7 @@ function FilterSelects({ value, onChange }: { value: Filters; onChange: (next: F
         label={s.kind}
         value={value.kind}
         onChange={(e) => onChange({ ...value, kind: e.target.value })}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 190 }}
       >
         <MenuItem value="">{s.allKinds}</MenuItem>
@@ -97,9 +100,12 @@ export function NotificationLogScreen() {
         return <FilterSelects value={filters} onChange={setFilters} />;
       },
       columns: [
-        { header: s.at, render: (n) => formatDateTime(n.created_at), width: 150 },
+        {
+          header: s.at,
+          render: (n) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.created_at)}</Box>,
+        },
         { header: s.recipient, render: (n) => n.recipient },
-        { header: s.subject, render: (n) => n.subject },
+        { header: s.subject, render: (n) => <Box sx={{ minWidth: 220 }}>{n.subject}</Box> },
         { header: s.kind, render: (n) => kindLabel(n.kind) },
         { header: s.state, render: (n) => <DeliveryStateChip state={n.state} /> },
         { header: s.attempts, render: (n) => n.attempts, align: 'right' },

@@ -61,7 +61,7 @@ export const webhookResource: ResourceConfig<Webhook, WebhookFormValues> = {
     {
       header: s.url,
       render: (w) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+        <Stack spacing={0.25} sx={{ minWidth: 200 }}>
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
             {w.url}
           </Typography>
