@@ -72,7 +72,7 @@ export interface AppOptions {
   clock?: Clock;
 }
 
-/** Paths never written to the log (DECISIONS.md: no passwords, tokens or Authorization headers). */
+/** Paths never written to the log (docs/rules.md#api-conventions: no passwords, tokens or Authorization headers). */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',

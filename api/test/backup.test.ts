@@ -24,21 +24,11 @@ import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildDerived } from '../src/services/derived';
 import { pngPart, sendForm } from './forms';
-import { insertCertificationType } from './records';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  type TestContext,
-} from './helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 import { adminUrl, withDatabase } from './template';
 
 /**
- * Backup and restore (DECISIONS.md section 13): the running system's backup, restored into a new
+ * Backup and restore (docs/rules.md#backup): the running system's backup, restored into a new
  * database on the run's server, answers the same.
  */
 
@@ -93,16 +83,15 @@ it('a full administrator downloads the backup while the system runs; restored in
   });
   expect(created.statusCode).toBe(201);
   const companyId = created.json<{ id: string }>().id;
-  const roleId = await createRole(app, adminToken, 'Staf Cadangan', ['company']);
-  const staff = await createUser(app, adminToken, {
+  const staff = await ctx.make.user({
     username: 'staf.cadangan',
-    roles_id: roleId,
+    keys: ['company'],
     company_ids: [companyId],
     password: 'kata-sandi-staf',
   });
 
   // The register: a client with a scheme and a training certificate, written as a form save is.
-  const typeId = await insertCertificationType(ctx.database.db, companyId, 'ISO 9001');
+  const typeId = await ctx.make.certificationType(companyId, 'ISO 9001');
   await ctx.database.db.transaction(async (tx) => {
     const write: ServiceContext = { tx, actor: systemActor(), clock: app.clock, config: app.config };
     const client = await clientCertificateService.create(
@@ -143,9 +132,9 @@ it('a full administrator downloads the backup while the system runs; restored in
   // Only a user with every permission and scope ALL.
   expect((await call(app, staff.token, 'GET', '/api/backup')).statusCode).toBe(403);
   expect((await call(app, null, 'GET', '/api/backup')).statusCode).toBe(401);
-  const roleEditor = await createUser(app, adminToken, {
+  const roleEditor = await ctx.make.user({
     username: 'penyunting.akses',
-    roles_id: await createRole(app, adminToken, 'Penyunting Akses', ['roles', 'roles:edit']),
+    roles_id: await ctx.make.role('Penyunting Akses', ['roles', 'roles:edit']),
     company_ids: 'ALL',
   });
   expect((await call(app, roleEditor.token, 'GET', '/api/backup')).statusCode).toBe(403);
@@ -330,7 +319,7 @@ async function everyRow(database: Database): Promise<Record<string, string[]>> {
 it('reads every table in batches of bytes within one snapshot, and restores it exactly, images included', async () => {
   const { database } = ctx;
   const db = database.db;
-  const companyId = await createCompany(ctx.app, ctx.adminToken, 'PT Banyak Baris');
+  const companyId = await ctx.make.company('PT Banyak Baris');
   // Images of every byte value: most larger than a batch, one of the largest stored size (2 MiB).
   const batching: ByteBatching = { targetBytes: 3000, firstRows: 2, maxRows: 4 };
   const pictures = [10, 5_000, 40_000, 2 * 2 ** 20, 7, 12_000].map((size) => ({

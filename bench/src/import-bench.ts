@@ -1,5 +1,5 @@
 /**
- * Import from Excel (issue 16): rows a second and the server process's memory for a company-
+ * Import from Excel (docs/rules.md#import): rows a second and the server process's memory for a company-
  * certificate file of IMPORT_ROWS rows (default 50,000: IMPORT_ROWS / 5 clients with five schemes
  * each, every column filled) checked and applied over HTTP, beside the bulk insert the demo
  * generator uses (`insert ... select * from json_populate_recordset(...)`, 2,000 rows a statement)

@@ -322,7 +322,7 @@ async function main(): Promise<number> {
     const bare = await bareBaseline(load, timing, settings.connections);
     console.log(table([bare]).split('\n')[2]);
     rows.push(bare);
-    // The anchor (issue 18) needs the PostgreSQL data set: built or found first, measured once.
+    // The anchor needs the PostgreSQL data set: built or found first, measured once.
     let postgresEnv: Record<string, string> | undefined;
     let anchorRps: number | undefined;
     if (settings.serverUrl) {

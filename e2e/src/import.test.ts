@@ -1,5 +1,5 @@
 /**
- * Scenario (issue 16): bringing a register in from Excel, on a phone (390 x 844). The administrator
+ * Scenario (docs/rules.md#import): bringing a register in from Excel, on a phone (390 x 844). The administrator
  * (header on 'Semua Perusahaan') opens 'Sertifikasi Perusahaan', 'Impor Excel', picks the company,
  * chooses a file with a client and two schemes, 'Periksa File' (the counts), 'Impor Data' (the
  * toast), and sees the client in the reloaded list; a second check of the same file finds nothing

@@ -217,8 +217,8 @@ export interface RestoreOptions {
  * the whole file first, refuses a non-empty database, migrates, loads every table in one
  * transaction and compares the row counts with the file's. A refusal or a failure writes nothing.
  *
- * Rows go in with one statement a batch of about 4 MiB of the file's text (docs/architecture.md,
- * "Long reads"), `json_populate_recordset` of the rows as the file holds them: the database turns
+ * Rows go in with one statement a batch of about 4 MiB of the file's text (docs/architecture.md#long-reads),
+ * `json_populate_recordset` of the rows as the file holds them: the database turns
  * the JSON into the table's types, so the load does not parse the rows (the check did, once). The next batch is read from the
  * file while the database inserts the last one.
  */

@@ -8,7 +8,7 @@ import { forbidden } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 
 /**
- * `GET /api/backup` (DECISIONS.md section 13): the whole register as one gzip file, read in one
+ * `GET /api/backup` (docs/rules.md#backup): the whole register as one gzip file, read in one
  * consistent snapshot while the system runs. Only a user holding every permission with scope ALL.
  * The snapshot is written to a temporary file first (the transaction ends with it), then sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Import from Excel (DECISIONS.md section 12), for each kind of file:
+ * Import from Excel (docs/rules.md#import), for each kind of file:
  * - `GET /api/import/{kind}/template`: the header row and the 'Petunjuk' sheet (`:create`);
  * - `POST /api/import/{kind}/{company_id}?mode=check|apply`, multipart `file`: checks the file
  *   (nothing written) or applies it in one transaction through the entities' services, with the

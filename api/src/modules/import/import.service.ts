@@ -1,5 +1,5 @@
 /**
- * Import from Excel (DECISIONS.md section 12): a file read into rows, each row checked against the
+ * Import from Excel (docs/rules.md#import): a file read into rows, each row checked against the
  * entities' own input schemas (the forms' rules) merged over what is stored, then a plan of creates
  * and updates applied through the entities' services (clientCertificateService, the scheme service,
  * trainingService) in the caller's one transaction, every write audited with source `import`.

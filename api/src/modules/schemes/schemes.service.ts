@@ -1,5 +1,5 @@
 /**
- * The writes of schemes (SPEC.md sections 3, 5, 7; DECISIONS.md sections 3, 4, 8, 10), each one
+ * The writes of schemes (docs/rules.md#entities, #validation, #calls, #permissions, #records, #data and #status), each one
  * function of a service context (services/context.ts) and its input, usable without HTTP:
  * - the client (404 when absent or outside the actor's scope: it is the record a scheme is written
  *   under), `company_id` equal to the client's, the certification type and the accreditation body
@@ -74,7 +74,7 @@ async function columnsFor(ctx: ServiceContext, input: SchemeInput) {
     valid_for: input.valid_for,
     valid_for_type: input.valid_for_type,
     valid_date: input.valid_date ?? null,
-    // Never taken from the client (DECISIONS.md section 4).
+    // Never taken from the client (docs/rules.md#records).
     expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
     surveillance_date: input.surveillance_date ?? null,
     description: input.desc ?? null,

@@ -111,7 +111,7 @@ function InvalidCells({ rows }: { rows: ImportCellError[] }) {
 }
 
 /**
- * 'Impor Excel' (DECISIONS.md section 12): 'Unduh Template', choose a file, 'Periksa File' (the
+ * 'Impor Excel' (docs/rules.md#import): 'Unduh Template', choose a file, 'Periksa File' (the
  * counts, or the table of invalid cells: Baris, Kolom, Nilai, Pesan), 'Impor Data', with upload
  * progress. With ALL selected in the header it asks for the company first.
  */
