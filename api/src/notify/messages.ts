@@ -1,7 +1,7 @@
 /**
  * The texts of the emails (Indonesian), apart from how they are sent: a reminder to a client names
  * the certification body, the client, the certificate number and standard, what is due and when,
- * and the body's contact (docs/product.md "Notifications"). Pure functions: the reminder job feeds
+ * and the body's contact (docs/rules.md#notifications). Pure functions: the reminder job feeds
  * them what is due.
  */
 import { longDate } from '@sertifikasi/shared-contracts';

@@ -1,5 +1,5 @@
 /**
- * Which reminders are due today (docs/product.md "Notifications"): a pure function of the items
+ * Which reminders are due today (docs/rules.md#notifications): a pure function of the items
  * due and today, so the reminder job only feeds it what the certification cycle and the expiry
  * dates say and queues what it answers (docs/architecture.md "Notifications").
  *

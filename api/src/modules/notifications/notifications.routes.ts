@@ -1,6 +1,6 @@
 /**
  * 'Log Notifikasi' (permission `notification-log`): the mail outbox of the companies in the
- * caller's scope, and 'Kirim Ulang' (notify/mail.ts, docs/product.md "Notifications").
+ * caller's scope, and 'Kirim Ulang' (notify/mail.ts, docs/rules.md#notifications).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
  * Webhooks of a company ('Webhook', permission `webhook`): create (the secret answered this once),
  * update, delete, each audited without the secret; the URL checked by notify/address.ts. Reads and
- * the deliveries' log are here too (docs/product.md "Notifications").
+ * the deliveries' log are here too (docs/rules.md#notifications).
  */
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import {
