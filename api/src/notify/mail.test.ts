@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { SMTP_NOT_SET } from '@sertifikasi/shared-contracts';
+import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db';
 import { mailOutbox } from '../db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../test/helpers';
@@ -111,6 +112,18 @@ function reminder(to: string, over: Partial<MailToQueue['dedupe']> = {}): MailTo
 const queue = (mail: MailToQueue) => ctx.database.db.transaction((tx) => queueMail(tx, ctx.clock, mail));
 const rowOf = async (key: string) =>
   (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupe_key, key)))[0]!;
+
+describe('SMTP settings', () => {
+  it('take smtp:// or smtps:// with credentials; anything else stops the start', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).smtpUrl).toBe(
+      'smtps://u:p@smtp.example.com:465',
+    );
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ SMTP_URL: 'bukan url' })).toThrow(/SMTP_URL/);
+    expect(createMailer(loadConfig({}))).toBeNull();
+  });
+});
 
 describe('sending through SMTP', () => {
   it('delivers a queued reminder: recipient, sender, subject and the Indonesian text', async () => {

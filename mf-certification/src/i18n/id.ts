@@ -58,6 +58,8 @@ export const t = {
     email: 'Email',
     website: 'Website',
     sendRemindersHint: 'Pengingat audit dan masa berlaku dikirim ke email klien',
+    remindersOn: 'Ya',
+    remindersOff: 'Tidak',
     sections: {
       identity: 'Identitas',
       organisation: 'Organisasi',
