@@ -52,7 +52,11 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
           label={s.secretLabel}
           value={secret ?? ''}
           fullWidth
-          slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } } }}
+          // Wrapped, so the whole secret shows on a phone too.
+          multiline
+          slotProps={{
+            input: { readOnly: true, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+          }}
         />
       </DialogContent>
       <DialogActions>
