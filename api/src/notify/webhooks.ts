@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { effectiveStatus, type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
 import type { Db, Executor } from '../db';
+import { prepared } from '../db/prepared';
 import {
   accreditedBodies,
   certificationTypes,
@@ -179,6 +180,24 @@ export async function queueDelivery(
 }
 
 /**
+ * The active webhooks of a company that want any of `types`: every scheme and training write asks
+ * (an import, for each row), so it is a prepared statement over `webhooks_company_idx`.
+ */
+const subscribedWebhooks = prepared('webhooks.subscribed', ['company', 'types'], (db, p, name) =>
+  db
+    .select({ id: webhooks.id, company_id: webhooks.company_id, events: webhooks.events })
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.company_id, p.company),
+        eq(webhooks.is_active, true),
+        sql`${webhooks.events} && ${p.types}::text[]`,
+      ),
+    )
+    .prepare(name),
+);
+
+/**
  * The after-write step (services/after-write.ts): a delivery for every active webhook of the
  * record's company that wants the event, in the writer's transaction.
  */
@@ -186,16 +205,7 @@ export const queueWebhookEvents: AfterWriteStep = async (ctx, event) => {
   const types = eventTypesOf(event);
   if (types.length === 0) return;
   const row = (event.after ?? event.before) as SchemeRow | TrainingRow;
-  const hooks = await ctx.tx
-    .select({ id: webhooks.id, company_id: webhooks.company_id, events: webhooks.events })
-    .from(webhooks)
-    .where(
-      and(
-        eq(webhooks.company_id, row.company_id),
-        eq(webhooks.is_active, true),
-        sql`${webhooks.events} && ${sql.param(types)}::text[]`,
-      ),
-    );
+  const hooks = await subscribedWebhooks(ctx.tx, { company: row.company_id, types });
   if (hooks.length === 0) return;
   const data =
     event.entity === 'scheme'
