@@ -873,6 +873,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notification-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emails of the outbox in the caller’s scope, newest first (filters: state, kind, search) */
+        get: operations["getNotificationLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification-log/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Kirim Ulang: a sent or failed email back in the queue, its retries afresh */
+        post: operations["postNotificationLogByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhooks of the companies in the caller’s scope */
+        get: operations["getWebhook"];
+        put?: never;
+        /** Add a webhook; the answer holds its signing secret, shown this once */
+        post: operations["postWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a webhook (its secret stays) */
+        put: operations["putWebhookById"];
+        post?: never;
+        /** Delete a webhook with its deliveries */
+        delete: operations["deleteWebhookById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook’s deliveries, newest first, each with its tries */
+        get: operations["getWebhookByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Kirim Tes: a `webhook.test` delivery, tried at once */
+        post: operations["postWebhookByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-delivery/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Kirim Ulang: a sent or failed delivery back in the queue, tried at once */
+        post: operations["postWebhookDeliveryByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1000,6 +1121,7 @@ export interface operations {
                             id: string;
                             name: string;
                             username: string;
+                            email: string | null;
                             roles_id: string | null;
                             roles: {
                                 id: string;
@@ -1088,6 +1210,7 @@ export interface operations {
                         id: string;
                         name: string;
                         username: string;
+                        email: string | null;
                         roles_id: string | null;
                         roles: {
                             id: string;
@@ -1130,6 +1253,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     username: string;
+                    /** Format: email */
+                    email?: string | null;
                     password?: string;
                     current_password?: string;
                 };
@@ -1146,6 +1271,7 @@ export interface operations {
                         id: string;
                         name: string;
                         username: string;
+                        email: string | null;
                         roles_id: string | null;
                         roles: {
                             id: string;
@@ -1196,6 +1322,7 @@ export interface operations {
                             id: string;
                             name: string;
                             username: string;
+                            email: string | null;
                             roles_id: string | null;
                             roles: {
                                 id: string;
@@ -1500,6 +1627,7 @@ export interface operations {
                             id: string;
                             name: string;
                             username: string;
+                            email: string | null;
                             roles_id: string | null;
                             roles: {
                                 id: string;
@@ -1543,6 +1671,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     username: string;
+                    /** Format: email */
+                    email?: string | null;
                     /** Format: uuid */
                     roles_id: string;
                     company_ids: unknown;
@@ -1563,6 +1693,7 @@ export interface operations {
                         id: string;
                         name: string;
                         username: string;
+                        email: string | null;
                         roles_id: string | null;
                         roles: {
                             id: string;
@@ -1607,6 +1738,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     username: string;
+                    /** Format: email */
+                    email?: string | null;
                     /** Format: uuid */
                     roles_id: string;
                     company_ids: unknown;
@@ -1627,6 +1760,7 @@ export interface operations {
                         id: string;
                         name: string;
                         username: string;
+                        email: string | null;
                         roles_id: string | null;
                         roles: {
                             id: string;
@@ -3506,6 +3640,8 @@ export interface operations {
                             fax: string | null;
                             email: string | null;
                             website: string | null;
+                            /** @enum {string} */
+                            send_reminders: "true" | "false";
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -3563,6 +3699,8 @@ export interface operations {
                     /** Format: uri */
                     website?: string | null;
                     /** @enum {string} */
+                    send_reminders?: "true" | "false";
+                    /** @enum {string} */
                     _method?: "PUT" | "put";
                 };
                 "multipart/form-data": {
@@ -3589,6 +3727,8 @@ export interface operations {
                     email?: string | null;
                     /** Format: uri */
                     website?: string | null;
+                    /** @enum {string} */
+                    send_reminders?: "true" | "false";
                     /** @enum {string} */
                     _method?: "PUT" | "put";
                 };
@@ -3626,6 +3766,8 @@ export interface operations {
                         fax: string | null;
                         email: string | null;
                         website: string | null;
+                        /** @enum {string} */
+                        send_reminders: "true" | "false";
                         created_at: string;
                         updated_at: string;
                     };
@@ -3684,6 +3826,8 @@ export interface operations {
                     /** Format: uri */
                     website?: string | null;
                     /** @enum {string} */
+                    send_reminders?: "true" | "false";
+                    /** @enum {string} */
                     _method?: "PUT" | "put";
                 };
                 "multipart/form-data": {
@@ -3710,6 +3854,8 @@ export interface operations {
                     email?: string | null;
                     /** Format: uri */
                     website?: string | null;
+                    /** @enum {string} */
+                    send_reminders?: "true" | "false";
                     /** @enum {string} */
                     _method?: "PUT" | "put";
                 };
@@ -3747,6 +3893,8 @@ export interface operations {
                         fax: string | null;
                         email: string | null;
                         website: string | null;
+                        /** @enum {string} */
+                        send_reminders: "true" | "false";
                         created_at: string;
                         updated_at: string;
                     };
@@ -3805,6 +3953,8 @@ export interface operations {
                     /** Format: uri */
                     website?: string | null;
                     /** @enum {string} */
+                    send_reminders?: "true" | "false";
+                    /** @enum {string} */
                     _method?: "PUT" | "put";
                 };
                 "multipart/form-data": {
@@ -3831,6 +3981,8 @@ export interface operations {
                     email?: string | null;
                     /** Format: uri */
                     website?: string | null;
+                    /** @enum {string} */
+                    send_reminders?: "true" | "false";
                     /** @enum {string} */
                     _method?: "PUT" | "put";
                 };
@@ -3868,6 +4020,8 @@ export interface operations {
                         fax: string | null;
                         email: string | null;
                         website: string | null;
+                        /** @enum {string} */
+                        send_reminders: "true" | "false";
                         created_at: string;
                         updated_at: string;
                     };
@@ -3977,6 +4131,8 @@ export interface operations {
                         fax: string | null;
                         email: string | null;
                         website: string | null;
+                        /** @enum {string} */
+                        send_reminders: "true" | "false";
                         created_at: string;
                         updated_at: string;
                         schema: {
@@ -5350,6 +5506,537 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getNotificationLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
+                company_id?: string;
+                state?: "queued" | "sent" | "failed";
+                kind?: "audit-reminder" | "expiry-reminder" | "weekly-digest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            id: string;
+                            company_id: string | null;
+                            company: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            recipient: string;
+                            subject: string;
+                            kind: string;
+                            /** @enum {string} */
+                            state: "queued" | "sent" | "failed";
+                            attempts: number;
+                            last_error: string | null;
+                            next_attempt_at: string;
+                            sent_at: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postNotificationLogByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string | null;
+                        company: {
+                            id: string;
+                            name: string;
+                        } | null;
+                        recipient: string;
+                        subject: string;
+                        kind: string;
+                        /** @enum {string} */
+                        state: "queued" | "sent" | "failed";
+                        attempts: number;
+                        last_error: string | null;
+                        next_attempt_at: string;
+                        sent_at: string | null;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            id: string;
+                            company_id: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            url: string;
+                            description: string | null;
+                            events: string[];
+                            /** @enum {string} */
+                            is_active: "true" | "false";
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id: string;
+                    url: string;
+                    description?: string | null;
+                    events: ("scheme.created" | "scheme.updated" | "scheme.status_changed" | "scheme.deleted" | "training.created" | "training.updated" | "training.deleted" | "reminder.due")[];
+                    /** @enum {string} */
+                    is_active?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        company: {
+                            id: string;
+                            name: string;
+                        };
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        /** @enum {string} */
+                        is_active: "true" | "false";
+                        created_at: string;
+                        updated_at: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putWebhookById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id: string;
+                    url: string;
+                    description?: string | null;
+                    events: ("scheme.created" | "scheme.updated" | "scheme.status_changed" | "scheme.deleted" | "training.created" | "training.updated" | "training.deleted" | "reminder.due")[];
+                    /** @enum {string} */
+                    is_active?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        company: {
+                            id: string;
+                            name: string;
+                        };
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        /** @enum {string} */
+                        is_active: "true" | "false";
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhookByIdDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            id: string;
+                            webhook_id: string;
+                            event_type: string;
+                            /** @enum {string} */
+                            state: "queued" | "sent" | "failed";
+                            attempts: number;
+                            last_status: number | null;
+                            last_error: string | null;
+                            next_attempt_at: string;
+                            sent_at: string | null;
+                            created_at: string;
+                            tries: {
+                                at: string;
+                                status: number | null;
+                                duration_ms: number;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postWebhookByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        webhook_id: string;
+                        event_type: string;
+                        /** @enum {string} */
+                        state: "queued" | "sent" | "failed";
+                        attempts: number;
+                        last_status: number | null;
+                        last_error: string | null;
+                        next_attempt_at: string;
+                        sent_at: string | null;
+                        created_at: string;
+                        tries: {
+                            at: string;
+                            status: number | null;
+                            duration_ms: number;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postWebhookDeliveryByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        webhook_id: string;
+                        event_type: string;
+                        /** @enum {string} */
+                        state: "queued" | "sent" | "failed";
+                        attempts: number;
+                        last_status: number | null;
+                        last_error: string | null;
+                        next_attempt_at: string;
+                        sent_at: string | null;
+                        created_at: string;
+                        tries: {
+                            at: string;
+                            status: number | null;
+                            duration_ms: number;
+                            error: string | null;
+                        }[];
+                    };
                 };
             };
             /** @description Default Response */

@@ -8,6 +8,7 @@ import { requestId } from './lib/request-id';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { type Clock, createClock } from './lib/clock';
 import { createRouteMap } from './lib/route';
+import { createMailer, type Mailer } from './notify/mail';
 import { createSemaphore, type Semaphore } from './lib/semaphore';
 import { yupValidatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
@@ -42,6 +43,8 @@ import reportRoutes from './modules/reports/reports.routes';
 import auditScheduleRoutes from './modules/audit-schedule/audit-schedule.routes';
 import { createReportExports } from './modules/reports/export-state';
 import credentialRoutes from './modules/credentials/credentials.routes';
+import notificationRoutes from './modules/notifications/notifications.routes';
+import webhookRoutes from './modules/webhooks/webhooks.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +59,8 @@ declare module 'fastify' {
     dummyPasswordHash: Promise<string>;
     /** The list totals and pages this instance read, with the list versions they were read at. */
     listCache: ListCache;
+    /** SMTP of SMTP_URL and MAIL_FROM (notify/mail.ts); null when unset: `sendDueMail` records why. */
+    mailer: Mailer | null;
   }
 }
 
@@ -103,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
   app.decorate('routeMap', createRouteMap());
   app.decorate('listCache', createListCache({ ...LIST_CACHE_LIMITS, entries: opts.config.listCacheEntries }));
+  app.decorate('mailer', createMailer(opts.config));
+  app.addHook('onClose', async () => app.mailer?.close());
   await app.register(redisPlugin, { client: opts.redis });
   app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
   const dummy = dummyHash(opts.config.argon2);
@@ -146,6 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(reportRoutes);
   await app.register(auditScheduleRoutes);
   await app.register(credentialRoutes);
+  await app.register(notificationRoutes);
+  await app.register(webhookRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

@@ -44,6 +44,15 @@ export interface Config {
   overload: OverloadSettings;
   /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
   metricsToken: string | undefined;
+  /**
+   * The SMTP server mail goes through (SMTP_URL, `smtp://` or `smtps://` with credentials);
+   * unset: nothing is sent and the outbox says so (notify/mail.ts).
+   */
+  smtpUrl: string | undefined;
+  /** The sender of every email (MAIL_FROM). */
+  mailFrom: string;
+  /** Webhooks may point at private, loopback and link-local addresses, over plain HTTP too (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -70,6 +79,20 @@ function adminCredential(
   } catch (err) {
     throw new Error(`${name} is not valid: ${(err as Error).message}`);
   }
+}
+
+/** SMTP_URL: unset, or an smtp:// or smtps:// URL (a server given anything else refuses to start). */
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMTP_URL is not a URL (smtp://user:password@host:587 or smtps://...)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}"`);
+  return value;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -105,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowQueryMs: int('SLOW_QUERY_MS', env.SLOW_QUERY_MS, 500),
     overload: overloadSettings(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Sistem Sertifikasi <no-reply@localhost>',
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }
       : { memoryCost: 19456, timeCost: 2, parallelism: 1 },

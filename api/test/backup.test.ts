@@ -231,9 +231,19 @@ it('a damaged or cut-short file is refused with a clear message and nothing is w
 });
 
 /** The backup `file` again, its header's migration list replaced by `migrations`. */
-function withMigrations(file: string, out: string, migrations: string[]): string {
+/**
+ * The backup `file` as a version at `migrations` wrote it: that migration list, and without the
+ * tables (`later`) a later migration made. The file's rows must fit that version's tables otherwise.
+ */
+function withMigrations(file: string, out: string, migrations: string[], later: string[] = []): string {
   const lines = zlib.gunzipSync(fs.readFileSync(file)).toString().split('\n');
-  lines[0] = JSON.stringify({ ...(JSON.parse(lines[0]!) as object), migrations });
+  const header = JSON.parse(lines[0]!) as { tables: string[] };
+  expect(lines.some((line) => later.some((t) => line.startsWith(`{"t":${JSON.stringify(t)},`)))).toBe(false);
+  lines[0] = JSON.stringify({
+    ...header,
+    tables: header.tables.filter((t) => !later.includes(t)),
+    migrations,
+  });
   fs.writeFileSync(out, zlib.gzipSync(lines.join('\n')));
   return out;
 }

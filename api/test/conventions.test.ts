@@ -5,6 +5,7 @@ import { auditLog, companies } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createTestContext, type TestContext } from './helpers';
+import { insertDelivery, insertMail, insertWebhook } from './records';
 import { schemeBody } from '../src/modules/schemes/scheme-fixtures';
 
 let ctx: TestContext;
@@ -315,8 +316,27 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
   'company-certificate-scheme': { make: makeScheme, body: schemeBodyOf },
   'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
   'scheme-audits': { make: makeSchemeAudit, body: auditBody },
+  // A public address written as an IP (no name to look up); the stored ones are on the loopback,
+  // so 'Kirim Tes' and 'Kirim Ulang' are refused at once without reaching anything.
+  webhook: {
+    make: (company) => insertWebhook(ctx.database.db, company),
+    body: (company) => ({
+      company_id: company,
+      url: 'https://93.184.215.14/hook',
+      events: ['scheme.created'],
+    }),
+  },
+  'webhook-delivery': { make: (company) => insertDelivery(ctx.database.db, company), body: () => ({}) },
+  'notification-log': { make: (company) => insertMail(ctx.database.db, company), body: () => ({}) },
 };
-const COMPANY_OWNED_MODULES = ['certification', 'accredited', 'company-certificate', 'training-certificate'];
+const COMPANY_OWNED_MODULES = [
+  'certification',
+  'accredited',
+  'company-certificate',
+  'training-certificate',
+  'webhook',
+  'notification-log',
+];
 
 describe('access matrix: every declared route answers 401, 403 and 404 as its access says', () => {
   const routes = () => declaredRoutes(ctx.app).filter((r) => r.url.startsWith('/api/'));

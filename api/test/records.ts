@@ -4,8 +4,11 @@ import {
   accreditedBodies,
   certificationTypes,
   clientCertificates,
+  mailOutbox,
   schemes,
   trainingCertificates,
+  webhookDeliveries,
+  webhooks,
 } from '../src/db/schema';
 import { rebuildDerived } from '../src/services/derived';
 
@@ -82,5 +85,62 @@ export async function insertTraining(
     date: '2025-01-15',
   });
   await rebuildDerived(db);
+  return id;
+}
+
+/** A webhook of a company, written straight to the database (URL on the loopback: never reached unless allowed). */
+export async function insertWebhook(
+  db: Executor,
+  companyId: string,
+  url = 'https://127.0.0.1:9/hook',
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(webhooks).values({
+    id,
+    company_id: companyId,
+    url,
+    events: ['scheme.created'],
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  });
+  return id;
+}
+
+/** A failed delivery of a new webhook of the company. */
+export async function insertDelivery(db: Executor, companyId: string): Promise<string> {
+  const webhookId = await insertWebhook(db, companyId);
+  const id = randomUUID();
+  await db.insert(webhookDeliveries).values({
+    id,
+    webhook_id: webhookId,
+    company_id: companyId,
+    event_type: 'scheme.created',
+    payload: '{"type":"scheme.created","timestamp":"2026-01-01T00:00:00.000Z","data":{}}',
+    state: 'failed',
+    attempts: 7,
+    next_attempt_at: new Date('2026-01-01T00:00:00Z'),
+  });
+  return id;
+}
+
+/** A sent email about a company (or about several: null). */
+export async function insertMail(
+  db: Executor,
+  companyId: string | null,
+  over: Partial<typeof mailOutbox.$inferInsert> = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(mailOutbox).values({
+    id,
+    company_id: companyId,
+    recipient: 'klien@contoh.test',
+    subject: 'Pengingat: audit surveilan',
+    kind: 'audit-reminder',
+    body_text: 'Yth. Klien',
+    dedupe_key: `test|${id}`,
+    state: 'sent',
+    attempts: 1,
+    next_attempt_at: new Date('2026-01-01T00:00:00Z'),
+    ...over,
+  });
   return id;
 }

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { noControlChars, trimString } from './fields';
+import { noControlChars, optionalEmail, trimString } from './fields';
 import { V } from './messages';
 import type { PermissionKey } from './permissions';
 import type { CompanyScope } from './scope';
@@ -85,6 +85,7 @@ export const profileSchema = yup
   .object({
     name: nameField('Nama User'),
     username: usernameField(),
+    email: optionalEmail(),
     password: optionalPasswordField(),
     current_password: yup
       .string()
@@ -105,6 +106,7 @@ export interface SessionUser {
   id: string;
   name: string;
   username: string;
+  email: string | null;
   roles_id: string | null;
   roles: { id: string; name: string } | null;
   company_ids: CompanyScope;

@@ -28,6 +28,17 @@ export const CLIENT_IMAGE_LABELS = { logo: 'Logo' } as const;
 
 const optionalUrl = (label: string) => optionalText(label, 500).url(V.url(label));
 
+export const SEND_REMINDERS_LABEL = 'Kirim pengingat ke klien';
+
+/** A 'true'/'false' flag (booleans accepted); absent stays absent (an update keeps the stored value). */
+const optionalFlag = (label: string) =>
+  yup
+    .string()
+    .typeError(V.oneOf(label))
+    .transform((v: unknown) => (typeof v === 'boolean' ? String(v) : v))
+    .oneOf([...FLAG_VALUES], V.oneOf(label))
+    .optional();
+
 export const clientCertificateInputSchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
@@ -50,6 +61,8 @@ export const clientCertificateInputSchema = yup
     fax: optionalText('Fax', 50),
     email: optionalEmail(),
     website: optionalUrl('Website'),
+    /** 'Kirim pengingat ke klien' (on unless turned off); absent on an update keeps it. */
+    send_reminders: optionalFlag(SEND_REMINDERS_LABEL),
     _method: methodOverrideField(),
   })
   .noUnknown(V.unknown);
@@ -78,6 +91,7 @@ export const clientCertificateSchema = yup.object({
   fax: outText(),
   email: outText(),
   website: outText(),
+  send_reminders: yup.string().oneOf(['true', 'false']).defined(),
   created_at: yup.string().defined(),
   updated_at: yup.string().defined(),
 });

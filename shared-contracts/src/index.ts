@@ -21,3 +21,4 @@ export * from './report';
 export * from './credential';
 export * from './import';
 export * from './cycle';
+export * from './notify';

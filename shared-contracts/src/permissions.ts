@@ -1,5 +1,6 @@
 /**
- * Permission catalogue (docs/rules.md#permissions): the twelve module keys of docs/rules.md#permissions, plus
+ * Permission catalogue (docs/rules.md#permissions): the twelve module keys of docs/rules.md#permissions
+ * and the notification keys ('Log Notifikasi', 'Webhook'), plus
  * `<module>:create|edit|delete` for every module whose screen has those buttons. A permission's
  * `name` IS its key.
  */
@@ -17,6 +18,8 @@ export const MODULE_KEYS = [
   'report-company-certificate-scheme',
   'report-training-certificate',
   'audit-schedule',
+  'notification-log',
+  'webhook',
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -69,6 +72,8 @@ export const MODULE_LABELS: Record<ModuleKey, string> = {
   'report-company-certificate-scheme': 'Laporan Skema Sertifikasi Perusahaan',
   'report-training-certificate': 'Laporan Sertifikasi Pelatihan',
   'audit-schedule': 'Jadwal Audit',
+  'notification-log': 'Log Notifikasi',
+  webhook: 'Webhook',
 };
 
 export const ACTION_LABELS: Record<Action | 'view', string> = {

@@ -14,7 +14,13 @@ describe('route registry', () => {
   });
 
   it('gives each remote its paths', () => {
-    expect(routesOf('mf_master_data').map((r) => r.path)).toEqual(['/roles', '/user', '/company']);
+    expect(routesOf('mf_master_data').map((r) => r.path)).toEqual([
+      '/roles',
+      '/user',
+      '/company',
+      '/webhook',
+      '/notification-log',
+    ]);
     expect(routeOf('/company-certificate/:id').title).toBe('Detail Sertifikasi Perusahaan');
   });
 

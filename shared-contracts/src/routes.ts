@@ -93,6 +93,22 @@ export const ROUTES = [
     menu: { group: 'master-data', label: 'Perusahaan' },
   },
   {
+    path: '/webhook',
+    title: 'Webhook',
+    auth: true,
+    permission: 'webhook',
+    remote: 'mf_master_data',
+    menu: { group: 'master-data', label: 'Webhook' },
+  },
+  {
+    path: '/notification-log',
+    title: 'Log Notifikasi',
+    auth: true,
+    permission: 'notification-log',
+    remote: 'mf_master_data',
+    menu: { group: 'master-data', label: 'Log Notifikasi' },
+  },
+  {
     path: '/accredited',
     title: 'Akreditasi',
     auth: true,

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { nameField, optionalPasswordField, passwordField, usernameField } from './auth';
-import { flagField, outId, outText, uuidField } from './fields';
+import { flagField, optionalEmail, outId, outText, uuidField } from './fields';
 import { V } from './messages';
 import { parseCompanyIds } from './scope';
 
@@ -20,6 +20,8 @@ const companyIdsField = () =>
 const userFields = {
   name: nameField('Nama User'),
   username: usernameField(),
+  /** Optional; unique ignoring case when given (reminders and the weekly digest go here). */
+  email: optionalEmail(),
   roles_id: uuidField('Akses User'),
   company_ids: companyIdsField(),
   is_active: flagField('Status', 'true'),
@@ -43,6 +45,7 @@ export const userSchema = yup.object({
   id: outId(),
   name: yup.string().defined(),
   username: yup.string().defined(),
+  email: outText(),
   roles_id: outText(),
   roles: yup.object({ id: outId(), name: yup.string().defined() }).nullable().defined().default(null),
   company_ids: yup.mixed<'ALL' | string[]>().defined(),

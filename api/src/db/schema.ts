@@ -4,7 +4,7 @@
  * unique indexes on lower(...). Every company-owned row carries company_id; schemes carry their
  * parent's, enforced by composite foreign keys.
  */
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -95,6 +95,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     username: text('username').notNull(),
+    /** Optional; unique ignoring case when given (the weekly digest goes here). */
+    email: text('email'),
     password_hash: text('password_hash').notNull(),
     roles_id: uuid('roles_id').references(() => roles.id, { onDelete: 'restrict' }),
     /** Scope ALL; otherwise the companies in user_companies. */
@@ -104,6 +106,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_roles_idx').on(t.roles_id),
     searchIndex('users_search_idx', [t.name, t.username]),
     index('users_name_sort_idx').on(sql`lower(${t.name})`, t.id),
@@ -258,6 +261,8 @@ export const clientCertificates = pgTable(
     email: text('email'),
     website: text('website'),
     qrcode: text('qrcode'),
+    /** 'Kirim pengingat ke klien': reminders go to `email` unless off. */
+    send_reminders: boolean('send_reminders').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -644,4 +649,109 @@ export const schemeCycleDueCounts = pgTable(
     primaryKey({ columns: [t.company_id, t.due_date] }),
     index('scheme_cycle_due_counts_due_idx').on(t.due_date),
   ],
+);
+// Who is told (api/src/notify, docs/architecture.md "Notifications"): the mail outbox, the
+// webhooks of each company and their deliveries. The outbox and the deliveries share one shape of
+// "claim, try, back off" columns (state, attempts, last_error, next_attempt_at, sent_at), which
+// notify/retry.ts works on.
+// ---------------------------------------------------------------------------------------------
+
+/** Delivery states of a message or a webhook delivery. */
+const deliveryState = (name: string, t: { state: AnyColumn }) =>
+  check(name, sql`${t.state} in ('queued', 'sent', 'failed')`);
+
+/** Every email the system sends: queued in the writer's transaction, sent by notify/mail.ts. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    /** The company the message is about (scope of 'Log Notifikasi'); null: about several. */
+    company_id: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** What the message is (MAIL_KINDS). */
+    kind: text('kind').notNull(),
+    body_text: text('body_text').notNull(),
+    body_html: text('body_html'),
+    /** Record, kind, due date and step: a message is queued at most once for it. */
+    dedupe_key: text('dedupe_key').notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: ts('next_attempt_at').notNull(),
+    sent_at: ts('sent_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupe_key),
+    deliveryState('mail_outbox_state_ck', t),
+    index('mail_outbox_due_idx').on(t.state, t.next_attempt_at),
+    index('mail_outbox_company_idx').on(t.company_id, t.created_at),
+  ],
+);
+
+/** A partner's endpoint: where a company's events are POSTed, signed with its secret. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** The event types it wants (WEBHOOK_EVENTS). */
+    events: text('events').array().notNull(),
+    /** `whsec_<base64>`: signs every delivery (Standard Webhooks); shown once, at creation. */
+    secret: text('secret').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('webhooks_company_idx').on(t.company_id)],
+);
+
+/** One event for one webhook: its body as signed, and where its tries stand. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** Also the `webhook-id` header: the same on every try. */
+    id: uuid('id').primaryKey(),
+    webhook_id: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    event_type: text('event_type').notNull(),
+    /** The JSON body `{type, timestamp, data}`, exactly as sent. */
+    payload: text('payload').notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    last_status: integer('last_status'),
+    next_attempt_at: ts('next_attempt_at').notNull(),
+    sent_at: ts('sent_at'),
+    ...timestamps,
+  },
+  (t) => [
+    deliveryState('webhook_deliveries_state_ck', t),
+    index('webhook_deliveries_due_idx').on(t.state, t.next_attempt_at),
+    index('webhook_deliveries_webhook_idx').on(t.webhook_id, t.created_at),
+  ],
+);
+
+/** Each try of a delivery: when, the answer's status (or the error) and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    delivery_id: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull(),
+    status: integer('status'),
+    duration_ms: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.delivery_id, t.at)],
 );

@@ -11,6 +11,8 @@ export const UNIQUE_CONSTRAINTS: Record<string, readonly [field: string, message
   roles_name_lower_uq: ['name', 'Nama akses sudah digunakan'],
   companies_name_lower_uq: ['name', 'Nama perusahaan sudah digunakan'],
   users_username_lower_uq: ['username', 'Username sudah digunakan'],
+  users_email_lower_uq: ['email', 'Email sudah digunakan'],
+  mail_outbox_dedupe_uq: null,
   sessions_token_hash_uq: null,
   images_name_uq: null,
   certification_types_id_company_uq: null,

@@ -470,6 +470,8 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
         : null,
       website: rnd.chance(0.75) ? `https://www.${domain}` : null,
       qrcode: null,
+      // A bulk load writes every column (no database default applies): reminders on, as for a new client.
+      send_reminders: true,
       created_at: created,
       updated_at: created,
     });

@@ -10,6 +10,7 @@
  */
 import type { ServiceContext } from './context';
 import { cycleDueStep } from './cycle-due';
+import { queueWebhookEvents } from '../notify/webhooks';
 import { bumpListVersions } from './list-versions';
 import { countRegister } from './register-counts';
 import { signedQrStep } from './signed-qr';
@@ -19,14 +20,15 @@ export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write
 
 /**
  * The steps, in the order they run: the register counts (services/register-counts.ts), the signed
- * QR (services/signed-qr.ts), the certification cycle's item due (services/cycle-due.ts), then a
- * new list version for the record's company (services/list-versions.ts; last, so its row lock is
- * held for the shortest time).
+ * QR (services/signed-qr.ts), the certification cycle's item due (services/cycle-due.ts), the
+ * webhook deliveries of the record's company (notify/webhooks.ts), then a new list version for the
+ * record's company (services/list-versions.ts; last, so its row lock is held for the shortest time).
  */
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
   countRegister,
   signedQrStep,
   cycleDueStep,
+  queueWebhookEvents,
   bumpListVersions,
 ];
 

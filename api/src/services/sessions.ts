@@ -16,6 +16,7 @@ export interface AuthUser {
   id: string;
   name: string;
   username: string;
+  email: string | null;
   roles_id: string | null;
   is_active: boolean;
   /** The user's role as the API shows it (`roles`), read with the session. */
@@ -105,6 +106,7 @@ const sessionByToken = prepared('session.authenticate', ['tokenHash', 'now', 'id
       id: users.id,
       name: users.name,
       username: users.username,
+      email: users.email,
       roles_id: users.roles_id,
       is_active: users.is_active,
       scope_all: users.scope_all,
@@ -157,6 +159,7 @@ export async function authenticate(db: Executor, token: string, now: Date): Prom
       id: row.id,
       name: row.name,
       username: row.username,
+      email: row.email,
       roles_id: row.roles_id,
       is_active: row.is_active,
       role: row.roles_id && row.role_name !== null ? { id: row.roles_id, name: row.role_name } : null,

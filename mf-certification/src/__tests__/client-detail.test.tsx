@@ -48,6 +48,7 @@ describe('client detail', () => {
     expect(valueOf(profile, 'Email')).toBe('qa@baja.co.id');
     expect(valueOf(profile, 'Jumlah Karyawan')).toBe('1.200');
     expect(valueOf(profile, 'Tanggal Berdiri')).toBe('01 Juli 1998');
+    expect(valueOf(profile, 'Kirim pengingat ke klien')).toBe('Ya');
     for (const empty of ['Alamat', 'Ruang Lingkup', 'Kode EA', 'Pimpinan', 'Telepon', 'Fax', 'Website']) {
       expect(valueOf(profile, empty)).toBe('-');
     }

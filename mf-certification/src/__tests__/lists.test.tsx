@@ -219,6 +219,11 @@ describe('Sertifikasi Perusahaan', () => {
     await fill(field(/^Email/), 'qa@baja.co.id');
     await fill(field(/^Jumlah Karyawan$/), '120');
     await fill(field(/^Website/), 'https://baja.co.id');
+    // Reminders go to the client's email unless turned off: on for a new client.
+    const reminders = within(dialog).getByRole('switch', { name: 'Kirim pengingat ke klien' });
+    expect(reminders).toBeChecked();
+    await userEvent.click(reminders);
+    expect(reminders).not.toBeChecked();
     await saveAndWait(dialog, () => api.callsTo('POST', '/api/company-certificate').length === 1);
     const form = api.callsTo('POST', '/api/company-certificate')[0]!.form!;
     expect(form.get('company_id')).toBe(C1);
@@ -228,6 +233,7 @@ describe('Sertifikasi Perusahaan', () => {
     expect(form.get('email')).toBe('qa@baja.co.id');
     expect(form.get('website')).toBe('https://baja.co.id');
     expect(form.get('employees_number')).toBe('120');
+    expect(form.get('send_reminders')).toBe('false');
     expect(form.has('logo_file')).toBe(false);
   });
 });

@@ -57,6 +57,9 @@ export const t = {
     fax: 'Fax',
     email: 'Email',
     website: 'Website',
+    sendRemindersHint: 'Pengingat audit dan masa berlaku dikirim ke email klien',
+    remindersOn: 'Ya',
+    remindersOff: 'Tidak',
     sections: {
       identity: 'Identitas',
       organisation: 'Organisasi',

@@ -107,6 +107,7 @@ export const client = (over: Partial<Record<string, unknown>> = {}) => ({
   fax: null,
   email: null,
   website: null,
+  send_reminders: 'true',
   ...stamp,
   ...over,
 });

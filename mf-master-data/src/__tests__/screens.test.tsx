@@ -108,6 +108,7 @@ describe('Users screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Tambah User' });
     await userEvent.type(within(dialog).getByLabelText(/Nama User/), 'Budi Santoso');
     await userEvent.type(within(dialog).getByLabelText(/^Username/), 'budi');
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'budi@lsp.test');
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'password-123');
     await within(dialog).findByRole('option', { name: 'Operator' });
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Akses User/ }), 'Operator');
@@ -119,6 +120,7 @@ describe('Users screen', () => {
     expect(calls.find((c) => c.method === 'POST')!.json).toEqual({
       name: 'Budi Santoso',
       username: 'budi',
+      email: 'budi@lsp.test',
       password: 'password-123',
       roles_id: ROLE,
       company_ids: JSON.stringify([C2]),

@@ -6,6 +6,7 @@ export const ADMIN: SessionUser = {
   id: '6c1f3a1e-8a8e-4a63-9d0a-2f2f5f0f0a01',
   name: 'Administrator',
   username: 'admin',
+  email: null,
   roles_id: '6c1f3a1e-8a8e-4a63-9d0a-2f2f5f0f0a02',
   roles: { id: '6c1f3a1e-8a8e-4a63-9d0a-2f2f5f0f0a02', name: 'Administrator' },
   company_ids: 'ALL',

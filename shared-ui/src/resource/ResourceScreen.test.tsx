@@ -85,7 +85,7 @@ const multipartConfig: ResourceConfig<Barang, BarangValues> = {
   ...barangConfig,
   companyScoped: true,
   form: {
-    ...barangConfig.form,
+    ...barangConfig.form!,
     initialValues: (b) => ({
       name: b?.name ?? '',
       code: b?.code ?? '',

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import { actionKey, ALL } from '@sertifikasi/shared-contracts';
-import { useAuth, useCan } from '@sertifikasi/shared-auth';
+import { useAuth, useCanAny } from '@sertifikasi/shared-auth';
 import { UI_FORMAT, UI_TEXT } from '../i18n/id';
 import { DeleteDialog } from './DeleteDialog';
 import { ListToolbar } from './ListToolbar';
@@ -12,7 +12,7 @@ import { ListPagination } from './pagination';
 import { RecordFormModal, useFormModal } from './RecordFormModal';
 import { ResourceTable } from './ResourceTable';
 import { useRowActions } from './RowActions';
-import type { ResourceColumn, ResourceConfig } from './types';
+import type { FormMode, ResourceColumn, ResourceConfig } from './types';
 import { useResourceList } from './useResourceList';
 
 export interface ResourceScreenProps<T extends { id: string }, V extends FormikValues> {
@@ -43,9 +43,15 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
   config,
 }: ResourceScreenProps<T, V>) {
   const companyId = useAuth((s) => s.company_id);
-  const canCreate = useCan(actionKey(config.module, 'create'));
-  const canEdit = useCan(actionKey(config.module, 'edit'));
-  const canDelete = useCan(actionKey(config.module, 'delete'));
+  // The keys that show Tambah, Ubah and Hapus: the module's action keys, or the screen's one key.
+  const writeKeys = (action: 'create' | 'edit' | 'delete') => {
+    const key = config.writePermission ?? (config.module ? actionKey(config.module, action) : null);
+    return key ? [key] : [];
+  };
+  const hasForm = config.form !== undefined;
+  const canCreate = useCanAny(writeKeys('create')) && hasForm;
+  const canEdit = useCanAny(writeKeys('edit')) && hasForm;
+  const canDelete = useCanAny(writeKeys('delete'));
   const companyScoped = config.companyScoped === true;
   const showCompany = companyScoped && companyId === ALL;
 
@@ -77,8 +83,9 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
   }, [config.columns, config.companyColumnIndex, config.companyName, showCompany]);
 
   const Toolbar = config.toolbar;
-  const afterSave = () => {
+  const afterSave = (record?: unknown, mode?: FormMode) => {
     list.reload();
+    if (record !== undefined && mode) config.onSaved?.(record as T, mode);
     config.afterChange?.();
   };
 
@@ -100,7 +107,7 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
         }}
         pageSize={{ value: list.pageSize, onChange: list.setPageSize }}
       >
-        {Toolbar && <Toolbar reload={afterSave} />}
+        {Toolbar && <Toolbar reload={() => afterSave()} />}
         {canCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={modal.openCreate}>
             {UI_FORMAT.addTitle(config.entityLabel)}
@@ -128,14 +135,16 @@ export function ResourceScreen<T extends { id: string }, V extends FormikValues>
           onPage={list.setPage}
         />
       )}
-      <RecordFormModal<T, V>
-        modal={modal}
-        form={config.form}
-        endpoint={config.endpoint}
-        entityLabel={config.entityLabel}
-        companyScoped={companyScoped}
-        onSaved={afterSave}
-      />
+      {config.form && (
+        <RecordFormModal<T, V>
+          modal={modal}
+          form={config.form}
+          endpoint={config.endpoint}
+          entityLabel={config.entityLabel}
+          companyScoped={companyScoped}
+          onSaved={afterSave}
+        />
+      )}
       <DeleteDialog<T>
         target={toDelete}
         path={(row) => `${config.endpoint}/${row.id}`}

@@ -335,7 +335,7 @@ describe('the form modal and delete confirmation on their own', () => {
         <button onClick={() => setTarget(row(7))}>Hapus Data</button>
         <RecordFormModal
           modal={modal}
-          form={{ ...config.form, multipart: true }}
+          form={{ ...config.form!, multipart: true }}
           endpoint="accredited"
           entityLabel="Akreditasi"
           titles={{ edit: 'Ubah Profile Akreditasi' }}

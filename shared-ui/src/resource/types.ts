@@ -136,8 +136,14 @@ export interface ResourceConfig<T extends { id: string }, V extends FormikValues
   entityLabel: string;
   /** The API path without '/api', e.g. 'user' or 'company-certificate'. */
   endpoint: string;
-  /** Permission module: `<module>:create` shows Tambah, `:edit` Ubah, `:delete` Hapus. */
-  module: ActionModule;
+  /**
+   * Permission module: `<module>:create` shows Tambah, `:edit` Ubah, `:delete` Hapus. A screen whose
+   * one permission covers its writes (e.g. 'webhook') names it as `writePermission` instead; a
+   * screen with neither has no Tambah, Ubah or Hapus.
+   */
+  module?: ActionModule;
+  /** The one key that shows Tambah, Ubah and Hapus (instead of `module`'s action keys). */
+  writePermission?: PermissionKey;
   /**
    * More of the screen's own buttons in the toolbar, before 'Tambah' (e.g. 'Impor Excel'): a
    * component (it may use hooks), handed `reload`, which reloads the list as a save does.
@@ -170,7 +176,10 @@ export interface ResourceConfig<T extends { id: string }, V extends FormikValues
   listParams?: Record<string, string>;
   /** The text of the empty box; 'Opps, Data Masih Kosong' by default. */
   emptyText?: string;
-  form: ResourceFormConfig<T, V>;
+  /** The add/edit form; a list without one (a log) has no Tambah or Ubah. */
+  form?: ResourceFormConfig<T, V>;
+  /** After a save succeeded (the toast shown, the modal closed): the API's answer and the mode. */
+  onSaved?: (record: T, mode: FormMode) => void;
   /**
    * Called after a record was added, changed or deleted (after the success toast), e.g. to refresh
    * what the shell shows from the same data: the header's company list after a company changes.

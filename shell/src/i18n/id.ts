@@ -32,6 +32,8 @@ export const t = {
     heading: 'Pengaturan Profil',
     name: 'Nama User',
     username: 'Username',
+    email: 'Email',
+    emailHint: 'Untuk ringkasan mingguan jadwal audit (opsional)',
     password: 'Password',
     passwordHint: 'Kosongkan bila tidak diubah',
     currentPassword: 'Password Saat Ini',

@@ -49,6 +49,7 @@ describe('the profile modal', () => {
       {
         name: sessionUser.name,
         username: sessionUser.username,
+        email: '',
         password: 'sandi-baru-123',
         current_password: 'sandi-lama-123',
       },
@@ -90,6 +91,18 @@ describe('the profile modal', () => {
     expect(currentPassword(dialog)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(puts().map((c) => c.json)).toEqual([{ name: 'Siti Baru', username: sessionUser.username }]);
+    expect(puts().map((c) => c.json)).toEqual([
+      { name: 'Siti Baru', username: sessionUser.username, email: '' },
+    ]);
+  });
+
+  it('sets the email', async () => {
+    const { dialog, puts } = await openProfileModal((call) => ({
+      body: { ...sessionUser, ...(call.json as object) },
+    }));
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'siti@lsp.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts().map((c) => (c.json as { email: string }).email)).toEqual(['siti@lsp.test']);
   });
 });

@@ -20,6 +20,7 @@ import { t } from '../i18n/id';
 interface ProfileValues {
   name: string;
   username: string;
+  email: string;
   password: string;
   current_password: string;
 }
@@ -67,6 +68,7 @@ export function ProfilePage() {
         <DetailGrid columns={1}>
           <DetailField label={t.profile.name} value={profile?.name} />
           <DetailField label={t.profile.username} value={profile?.username} />
+          <DetailField label={t.profile.email} value={profile?.email} />
         </DetailGrid>
       </Box>
       <Button variant="contained" onClick={() => setOpen(true)} disabled={!profile}>
@@ -80,6 +82,7 @@ export function ProfilePage() {
         initialValues={{
           name: profile?.name ?? '',
           username: profile?.username ?? '',
+          email: profile?.email ?? '',
           password: '',
           current_password: '',
         }}
@@ -89,6 +92,13 @@ export function ProfilePage() {
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextInput name="name" label={t.profile.name} required />
           <TextInput name="username" label={t.profile.username} required autoComplete="username" />
+          <TextInput
+            name="email"
+            label={t.profile.email}
+            type="email"
+            autoComplete="email"
+            helperText={t.profile.emailHint}
+          />
           <PasswordInput name="password" label={t.profile.password} helperText={t.profile.passwordHint} />
           <CurrentPasswordInput />
         </Stack>

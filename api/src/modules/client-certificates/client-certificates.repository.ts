@@ -44,6 +44,7 @@ export function toClientDto(row: ClientRow, company: { id: string; name: string 
     fax: row.fax,
     email: row.email,
     website: row.website,
+    send_reminders: toFlag(row.send_reminders),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -42,6 +42,8 @@ export const clientCertificateService = defineResourceService({
     fax: input.fax ?? null,
     email: input.email ?? null,
     website: input.website ?? null,
+    // Absent (an update from a form or file without the switch) keeps the stored value.
+    ...(input.send_reminders !== undefined ? { send_reminders: input.send_reminders === 'true' } : {}),
   }),
   search: [clientCertificates.name, clientCertificates.certificate_number, clientCertificates.region],
   defaultOrder: [asc(lower(clientCertificates.name))],

@@ -131,6 +131,8 @@ describe('creating and updating clients', () => {
       fax: null,
       email: 'info@nusantara.co.id',
       website: 'https://nusantara.co.id',
+      // 'Kirim pengingat ke klien' is on unless turned off.
+      send_reminders: 'true',
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -213,6 +215,30 @@ describe('creating and updating clients', () => {
     expect(
       (await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${newId()}`, clientInput(companyA))).statusCode,
     ).toBe(404);
+  });
+
+  it("turns 'Kirim pengingat ke klien' off and on; a save without the switch keeps it", async () => {
+    const created = await call(ctx.app, ctx.adminToken, 'POST', URL, {
+      ...clientInput(companyA, { name: 'PT Pengingat' }),
+      send_reminders: 'false',
+    });
+    expect(created.json()).toMatchObject({ send_reminders: 'false' });
+    const client = created.json<Client>();
+    const keep = {
+      ...clientInput(companyA, { name: 'PT Pengingat', certificate_number: client.certificate_number }),
+    };
+    const kept = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, keep);
+    expect(kept.json()).toMatchObject({ send_reminders: 'false' });
+    const on = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, {
+      ...keep,
+      send_reminders: true,
+    });
+    expect(on.json()).toMatchObject({ send_reminders: 'true' });
+    const bad = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${client.id}`, {
+      ...keep,
+      send_reminders: 'ya',
+    });
+    expect(bad.json().errors).toEqual({ send_reminders: 'Kirim pengingat ke klien tidak valid' });
   });
 });
 

@@ -16,7 +16,10 @@ import { isAnyOf, likePattern, listPage, matchesPattern } from '../../lib/list';
 type UserRow = typeof users.$inferSelect;
 
 export function toUserDto(
-  row: Pick<UserRow, 'id' | 'name' | 'username' | 'roles_id' | 'is_active' | 'created_at' | 'updated_at'>,
+  row: Pick<
+    UserRow,
+    'id' | 'name' | 'username' | 'email' | 'roles_id' | 'is_active' | 'created_at' | 'updated_at'
+  >,
   role: { id: string; name: string } | null,
   scope: CompanyScope,
 ): User {
@@ -24,6 +27,7 @@ export function toUserDto(
     id: row.id,
     name: row.name,
     username: row.username,
+    email: row.email,
     roles_id: row.roles_id,
     roles: role,
     company_ids: scope,

@@ -72,7 +72,10 @@ export async function preparePassword(
 }
 
 /** The fields of a user write other than the password. */
-type UserFields = Pick<UserUpdateInput, 'name' | 'username' | 'roles_id' | 'company_ids' | 'is_active'>;
+type UserFields = Pick<
+  UserUpdateInput,
+  'name' | 'username' | 'email' | 'roles_id' | 'company_ids' | 'is_active'
+>;
 
 /**
  * No escalation (docs/rules.md#permissions): the role given must hold only permissions the actor
@@ -150,6 +153,7 @@ export async function create(
     id,
     name: input.name,
     username: input.username,
+    email: input.email ?? null,
     password_hash: password.hash,
     roles_id: roleId,
     scope_all: scope === ALL,
@@ -203,6 +207,8 @@ export async function update(
     .set({
       name: input.name,
       username: input.username,
+      // Absent keeps the address; empty removes it.
+      ...(input.email !== undefined ? { email: input.email } : {}),
       ...next,
       ...(password ? { password_hash: password.hash } : {}),
       updated_at: ctx.clock.now(),
@@ -252,7 +258,7 @@ export async function remove(ctx: ServiceContext, id: string): Promise<DeleteRes
  */
 export async function updateProfile(
   ctx: ServiceContext,
-  input: Pick<ProfileInput, 'name' | 'username'>,
+  input: Pick<ProfileInput, 'name' | 'username' | 'email'>,
   password?: PreparedPassword,
 ): Promise<User> {
   const { tx, actor } = ctx;
@@ -267,6 +273,7 @@ export async function updateProfile(
     .set({
       name: input.name,
       username: input.username,
+      ...(input.email !== undefined ? { email: input.email } : {}),
       ...(password ? { password_hash: password.hash } : {}),
       updated_at: ctx.clock.now(),
     })

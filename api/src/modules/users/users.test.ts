@@ -171,6 +171,7 @@ describe('GET /api/user', () => {
         'id',
         'name',
         'username',
+        'email',
         'roles_id',
         'roles',
         'company_ids',

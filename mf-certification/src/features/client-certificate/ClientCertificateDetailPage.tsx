@@ -4,7 +4,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
-import { type ClientCertificateDetail, type Scheme } from '@sertifikasi/shared-contracts';
+import {
+  type ClientCertificateDetail,
+  type Scheme,
+  SEND_REMINDERS_LABEL,
+} from '@sertifikasi/shared-contracts';
 import {
   ChildSection,
   DetailField,
@@ -103,6 +107,10 @@ function ClientProfile({ client, onSaved }: { client: ClientCertificateDetail; o
         <DetailField label={t.client.fax} value={client.fax} />
         <DetailField label={t.client.email} value={client.email} />
         <DetailField label={t.client.website} value={client.website} />
+        <DetailField
+          label={SEND_REMINDERS_LABEL}
+          value={client.send_reminders === 'false' ? t.client.remindersOff : t.client.remindersOn}
+        />
         <DetailField label={t.client.address} value={client.address} wide />
         <DetailField label={t.client.scope} value={client.scope} wide />
       </DetailGrid>

@@ -1,7 +1,12 @@
 import Box from '@mui/material/Box';
-import { ALL, CLIENT_IMAGE_LABELS, type ClientCertificate } from '@sertifikasi/shared-contracts';
+import {
+  ALL,
+  CLIENT_IMAGE_LABELS,
+  type ClientCertificate,
+  SEND_REMINDERS_LABEL,
+} from '@sertifikasi/shared-contracts';
 import { useAuth } from '@sertifikasi/shared-auth';
-import { CompanyInput, ImageInput, TextInput } from '@sertifikasi/shared-ui';
+import { CompanyInput, ImageInput, SwitchInput, TextInput } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
 /** The client form's values: every field of the client, '' for an empty one. */
@@ -26,6 +31,7 @@ export interface ClientFormValues {
   fax: string;
   email: string;
   website: string;
+  send_reminders: 'true' | 'false';
 }
 
 /** The form's values for a client (empty ones for a new client). */
@@ -51,6 +57,7 @@ export function clientFormValues(c: ClientCertificate | null): ClientFormValues 
     fax: c?.fax ?? '',
     email: c?.email ?? '',
     website: c?.website ?? '',
+    send_reminders: c?.send_reminders ?? 'true',
   };
 }
 
@@ -104,6 +111,13 @@ export function ClientFields() {
       <TextInput name="fax" label={t.client.fax} type="tel" />
       <TextInput name="email" label={t.client.email} type="email" />
       <TextInput name="website" label={t.client.website} type="url" placeholder="https://" />
+      <Box sx={wide}>
+        <SwitchInput
+          name="send_reminders"
+          label={SEND_REMINDERS_LABEL}
+          helperText={t.client.sendRemindersHint}
+        />
+      </Box>
     </Box>
   );
 }

@@ -23,6 +23,7 @@ import { t } from '../../i18n/id';
 export interface UserFormValues {
   name: string;
   username: string;
+  email: string;
   password: string;
   roles_id: string;
   company_ids: string;
@@ -35,6 +36,7 @@ function UserFields({ mode }: ResourceFieldsProps<User>) {
     <Stack spacing={2} sx={{ pt: 1 }}>
       <TextInput name="name" label={t.users.name} required />
       <TextInput name="username" label={t.users.username} required autoComplete="off" />
+      <TextInput name="email" label={t.users.email} type="email" helperText={t.users.emailHint} />
       <PasswordInput
         name="password"
         label={t.users.password}
@@ -65,6 +67,7 @@ export const userResource: ResourceConfig<User, UserFormValues> = {
     initialValues: (u) => ({
       name: u?.name ?? '',
       username: u?.username ?? '',
+      email: u?.email ?? '',
       password: '',
       roles_id: u?.roles_id ?? '',
       // A new user gets the creator's own scope when that is ALL, otherwise a choice to make.

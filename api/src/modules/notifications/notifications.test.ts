@@ -1,0 +1,124 @@
+/**
+ * 'Log Notifikasi' routes: the outbox of the caller's companies only, its filters, and 'Kirim
+ * Ulang' putting a sent or failed message back in the queue.
+ */
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema';
+import {
+  call,
+  createCompany,
+  createRole,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers';
+import { insertMail } from '../../../test/records';
+
+let ctx: TestContext;
+let alfa: string;
+let beta: string;
+let alfaUser: { id: string; token: string };
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: new Date('2026-03-02T02:00:00Z') });
+  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Log');
+  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Log');
+  alfaUser = await createUser(ctx.app, ctx.adminToken, {
+    username: 'alfa.log',
+    roles_id: await createRole(ctx.app, ctx.adminToken, 'Pembaca Log', ['notification-log']),
+    company_ids: [alfa],
+  });
+  const db = ctx.database.db;
+  ids.alfaSent = await insertMail(db, alfa, {
+    recipient: 'direktur@alfa-klien.test',
+    created_at: new Date('2026-03-01T01:00:00Z'),
+  });
+  ids.alfaFailed = await insertMail(db, alfa, {
+    recipient: 'salah@alfa-klien.test',
+    kind: 'expiry-reminder',
+    subject: 'Pengingat: berakhirnya masa berlaku sertifikat QMS/1',
+    state: 'failed',
+    attempts: 10,
+    last_error: 'Gagal mengirim email: 550 Mailbox unavailable',
+    created_at: new Date('2026-03-01T02:00:00Z'),
+  });
+  ids.alfaQueued = await insertMail(db, alfa, {
+    state: 'queued',
+    created_at: new Date('2026-03-01T03:00:00Z'),
+  });
+  ids.beta = await insertMail(db, beta, { recipient: 'direktur@beta-klien.test' });
+  ids.digest = await insertMail(db, null, { kind: 'weekly-digest', recipient: 'admin@lsp.test' });
+});
+afterAll(async () => ctx.close());
+
+const idsOf = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((r) => r.id);
+
+describe('GET /api/notification-log', () => {
+  it('lists the caller’s companies only, newest first; a message about several companies only for ALL', async () => {
+    const mine = await call(ctx.app, alfaUser.token, 'GET', '/api/notification-log?company_id=ALL');
+    expect(mine.statusCode).toBe(200);
+    expect(idsOf(mine)).toEqual([ids.alfaQueued, ids.alfaFailed, ids.alfaSent]);
+    expect(mine.json()).toMatchObject({ total: 3, current_page: 1, per_page: 20 });
+    expect(mine.json().data[1]).toMatchObject({
+      company: { id: alfa, name: 'PT Alfa Log' },
+      recipient: 'salah@alfa-klien.test',
+      kind: 'expiry-reminder',
+      state: 'failed',
+      attempts: 10,
+      last_error: 'Gagal mengirim email: 550 Mailbox unavailable',
+    });
+    expect(mine.body).not.toContain('Yth.');
+    expect(
+      (await call(ctx.app, alfaUser.token, 'GET', `/api/notification-log?company_id=${beta}`)).statusCode,
+    ).toBe(403);
+    const everything = await call(ctx.app, ctx.adminToken, 'GET', '/api/notification-log');
+    expect(idsOf(everything)).toEqual(expect.arrayContaining([ids.beta, ids.digest]));
+    const one = await call(ctx.app, ctx.adminToken, 'GET', `/api/notification-log?company_id=${beta}`);
+    expect(idsOf(one)).toEqual([ids.beta]);
+  });
+
+  it('filters by state, kind and text', async () => {
+    const get = async (q: string) =>
+      idsOf(await call(ctx.app, alfaUser.token, 'GET', `/api/notification-log?${q}`));
+    expect(await get('state=failed')).toEqual([ids.alfaFailed]);
+    expect(await get('state=sent')).toEqual([ids.alfaSent]);
+    expect(await get('kind=expiry-reminder')).toEqual([ids.alfaFailed]);
+    expect(await get('search=DIREKTUR')).toEqual([ids.alfaSent]);
+    expect(await get('search=QMS/1')).toEqual([ids.alfaFailed]);
+    const bad = await call(ctx.app, alfaUser.token, 'GET', '/api/notification-log?state=lost');
+    expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([422, ['state']]);
+  });
+});
+
+describe('POST /api/notification-log/{id}/resend (Kirim Ulang)', () => {
+  it('puts a failed or sent message back in the queue, due now, its tries afresh', async () => {
+    const res = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${ids.alfaFailed}/resend`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: '2026-03-02T02:00:00.000Z',
+    });
+    const again = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${ids.alfaSent}/resend`);
+    expect(again.json()).toMatchObject({ state: 'queued' });
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, ids.alfaSent!));
+    expect(row!.state).toBe('queued');
+  });
+
+  it('refuses a message still queued, and one outside the scope as missing', async () => {
+    const queued = await call(
+      ctx.app,
+      alfaUser.token,
+      'POST',
+      `/api/notification-log/${ids.alfaQueued}/resend`,
+    );
+    expect(queued.statusCode).toBe(422);
+    expect(queued.json().message).toBe('Pesan masih dalam antrean pengiriman');
+    for (const id of [ids.beta, ids.digest]) {
+      const res = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${id}/resend`);
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Users' optional 'Email' (the weekly digest goes there): on the user form and the profile, unique
+ * ignoring case when given, removable.
+ */
+import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+let role: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  role = await createRole(ctx.app, ctx.adminToken, 'Staf Email', ['statistik']);
+});
+afterAll(async () => ctx.close());
+
+const userBody = (username: string, over: Record<string, unknown> = {}) => ({
+  name: username,
+  username,
+  password: 'password-123',
+  roles_id: role,
+  company_ids: '"ALL"',
+  ...over,
+});
+
+describe('a user’s email', () => {
+  it('is optional, unique ignoring case, kept when absent and removed when empty', async () => {
+    const none = await call(ctx.app, ctx.adminToken, 'POST', '/api/user', userBody('tanpa.email'));
+    expect(none.statusCode).toBe(201);
+    expect(none.json()).toMatchObject({ email: null });
+
+    const res = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      userBody('sari', { email: ' Sari@LSP.test ' }),
+    );
+    expect(res.statusCode).toBe(201);
+    const sari = res.json<{ id: string; email: string }>();
+    expect(sari.email).toBe('Sari@LSP.test');
+
+    const taken = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      userBody('sari2', { email: 'sari@lsp.TEST' }),
+    );
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ email: 'Email sudah digunakan' });
+
+    const bad = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      userBody('sari3', { email: 'bukan email' }),
+    );
+    expect(bad.json().errors).toEqual({ email: 'Email harus berupa alamat email yang valid' });
+
+    const { password: _p, ...edit } = userBody('sari');
+    const kept = await call(ctx.app, ctx.adminToken, 'PUT', `/api/user/${sari.id}`, {
+      ...edit,
+      name: 'Sari W',
+    });
+    expect(kept.json()).toMatchObject({ name: 'Sari W', email: 'Sari@LSP.test' });
+    const removed = await call(ctx.app, ctx.adminToken, 'PUT', `/api/user/${sari.id}`, {
+      ...edit,
+      email: '',
+    });
+    expect(removed.json()).toMatchObject({ email: null });
+    // Free again.
+    const reused = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      userBody('sari4', { email: 'sari@lsp.test' }),
+    );
+    expect(reused.statusCode).toBe(201);
+  });
+
+  it('is set on one’s own profile, and shown there', async () => {
+    const budi = await createUser(ctx.app, ctx.adminToken, {
+      username: 'budi.profil',
+      roles_id: role,
+      company_ids: 'ALL',
+    });
+    const put = await call(ctx.app, budi.token, 'PUT', '/api/profile', {
+      name: 'Budi',
+      username: 'budi.profil',
+      email: 'budi@lsp.test',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ email: 'budi@lsp.test' });
+    expect((await call(ctx.app, budi.token, 'GET', '/api/profile')).json()).toMatchObject({
+      email: 'budi@lsp.test',
+    });
+    expect((await call(ctx.app, budi.token, 'GET', '/api/user-info')).json().user).toMatchObject({
+      email: 'budi@lsp.test',
+    });
+    const taken = await call(ctx.app, budi.token, 'PUT', '/api/profile', {
+      name: 'Budi',
+      username: 'budi.profil',
+      email: 'SARI@lsp.test',
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ email: 'Email sudah digunakan' });
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * 'Webhook' (permission `webhook`): a company's endpoints, their deliveries with every try, 'Kirim
+ * Tes' and 'Kirim Ulang' (both try at once and answer the delivery; a failed try is retried later
+ * with the usual backoff). Scope as everywhere: a company outside it 403, a record outside it 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  companyListQuerySchema,
+  listQuerySchema,
+  webhookCreatedSchema,
+  webhookDeliverySchema,
+  webhookInputSchema,
+  webhookSchema,
+  WEBHOOK_TEST_EVENT,
+} from '@sertifikasi/shared-contracts';
+import { notFound, refused } from '../../lib/errors';
+import { listJsonSchema } from '../../lib/list';
+import { deleteResponseSchema, idParams } from '../../lib/params';
+import { defineRoute } from '../../lib/route';
+import { toJsonSchema } from '../../lib/yup-json-schema';
+import { companyFilter } from '../../plugins/auth';
+import { deliverDueWebhooks, queueDelivery, requeueDelivery, testEventData } from '../../notify/webhooks';
+import { contextOf } from '../../services/context';
+import {
+  createWebhook,
+  findDelivery,
+  findWebhook,
+  listDeliveries,
+  listWebhooks,
+  removeWebhook,
+  updateWebhook,
+} from './webhooks.service';
+
+export default async function webhookRoutes(app: FastifyInstance) {
+  const tags = ['webhooks'];
+  const access = { permission: 'webhook' } as const;
+
+  /** Tries one delivery now and answers it as it stands after the try. */
+  const tryNow = async (id: string) => {
+    await deliverDueWebhooks(app.db, app.clock, { allowPrivate: app.config.webhookAllowPrivate, ids: [id] });
+    return (await findDelivery(app.db, id, 'ALL'))!;
+  };
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/webhook',
+    summary: 'Webhooks of the companies in the caller’s scope',
+    tags,
+    access,
+    query: companyListQuerySchema,
+    response: { 200: listJsonSchema(toJsonSchema(webhookSchema)) },
+    handler: async (req) => listWebhooks(app.db, req.query, companyFilter(req, req.query.company_id)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook',
+    summary: 'Add a webhook; the answer holds its signing secret, shown this once',
+    tags,
+    access,
+    body: webhookInputSchema,
+    response: { 201: webhookCreatedSchema },
+    handler: async (req, reply) => {
+      const created = await app.db.transaction((tx) => createWebhook(contextOf(app, req, tx), req.body));
+      return reply.status(201).send(created);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/webhook/:id',
+    summary: 'Change a webhook (its secret stays)',
+    tags,
+    access,
+    params: idParams,
+    body: webhookInputSchema,
+    response: { 200: webhookSchema },
+    handler: async (req) =>
+      app.db.transaction((tx) => updateWebhook(contextOf(app, req, tx), req.params.id, req.body)),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/webhook/:id',
+    summary: 'Delete a webhook with its deliveries',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) => app.db.transaction((tx) => removeWebhook(contextOf(app, req, tx), req.params.id)),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/webhook/:id/deliveries',
+    summary: 'A webhook’s deliveries, newest first, each with its tries',
+    tags,
+    access,
+    params: idParams,
+    query: listQuerySchema,
+    response: { 200: listJsonSchema(toJsonSchema(webhookDeliverySchema)) },
+    handler: async (req) => {
+      const webhook = await findWebhook(app.db, req.params.id, req.auth.scope);
+      if (!webhook) throw notFound();
+      return listDeliveries(app.db, webhook.id, req.query);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook/:id/test',
+    summary: 'Kirim Tes: a `webhook.test` delivery, tried at once',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: webhookDeliverySchema },
+    handler: async (req) => {
+      const webhook = await findWebhook(app.db, req.params.id, req.auth.scope);
+      if (!webhook) throw notFound();
+      const id = await queueDelivery(
+        app.db,
+        app.clock,
+        webhook,
+        WEBHOOK_TEST_EVENT,
+        testEventData({ id: webhook.id, company: webhook.company.name }),
+      );
+      return tryNow(id);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook-delivery/:id/resend',
+    summary: 'Kirim Ulang: a sent or failed delivery back in the queue, tried at once',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: webhookDeliverySchema },
+    handler: async (req) => {
+      const delivery = await findDelivery(app.db, req.params.id, req.auth.scope);
+      if (!delivery) throw notFound();
+      if (!(await requeueDelivery(app.db, delivery.id, app.clock.now())))
+        throw refused('Pengiriman masih dalam antrean');
+      return tryNow(delivery.id);
+    },
+  });
+}

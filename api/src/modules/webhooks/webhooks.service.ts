@@ -1,0 +1,242 @@
+/**
+ * Webhooks of a company ('Webhook', permission `webhook`): create (the secret answered this once),
+ * update, delete, each audited without the secret; the URL checked by notify/address.ts. Reads and
+ * the deliveries' log are here too (docs/rules.md#notifications).
+ */
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  ALL,
+  type CompanyListQuery,
+  type CompanyScope,
+  type DeleteResponse,
+  type ListQuery,
+  type ListResponse,
+  MESSAGES,
+  toFlag,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookInput,
+} from '@sertifikasi/shared-contracts';
+import type { Executor } from '../../db';
+import { companies, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+import { invalid, notFound } from '../../lib/errors';
+import { listPage, searchAny } from '../../lib/list';
+import { checkCompanyExists, checkCompanyInScope } from '../../lib/resource';
+import { webhookUrlProblem } from '../../notify/address';
+import { newWebhookSecret } from '../../notify/webhooks';
+import { audit } from '../../services/audit';
+import type { ServiceContext } from '../../services/context';
+
+type Row = typeof webhooks.$inferSelect;
+
+const toWebhook = (row: Row, company: { id: string; name: string }): Webhook => ({
+  id: row.id,
+  company_id: row.company_id,
+  company,
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  is_active: toFlag(row.is_active),
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const inScope = (scope: CompanyScope): SQL | undefined =>
+  scope === ALL ? undefined : sql`${webhooks.company_id} = any(${sql.param(scope)}::uuid[])`;
+
+const selection = { w: getTableColumns(webhooks), company: { id: companies.id, name: companies.name } };
+
+/** A webhook in `scope`, or undefined (absent or outside it: the routes answer 404). */
+export async function findWebhook(
+  db: Executor,
+  id: string,
+  scope: CompanyScope,
+): Promise<Webhook | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(webhooks)
+    .innerJoin(companies, eq(companies.id, webhooks.company_id))
+    .where(and(eq(webhooks.id, id), inScope(scope)));
+  return row && toWebhook(row.w, row.company);
+}
+
+/** The webhooks of the companies in `scope`, by URL. */
+export async function listWebhooks(
+  db: Executor,
+  query: CompanyListQuery,
+  scope: CompanyScope,
+): Promise<ListResponse<Webhook>> {
+  const where = and(inScope(scope), searchAny(query.search, [webhooks.url, webhooks.description]));
+  return listPage(
+    query,
+    async () => (await db.select({ n: count() }).from(webhooks).where(where))[0]?.n ?? 0,
+    async (limit, offset) =>
+      (
+        await db
+          .select(selection)
+          .from(webhooks)
+          .innerJoin(companies, eq(companies.id, webhooks.company_id))
+          .where(where)
+          .orderBy(sql`lower(${webhooks.url})`, webhooks.id)
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => toWebhook(r.w, r.company)),
+  );
+}
+
+/** 422 on `url` when it may not be saved (HTTPS, public address; notify/address.ts). */
+async function checkUrl(ctx: ServiceContext, url: string): Promise<void> {
+  const problem = await webhookUrlProblem(url, ctx.config.webhookAllowPrivate);
+  if (problem) throw invalid({ url: problem }, problem);
+}
+
+/** What the audit log keeps of a webhook: never its secret. */
+const audited = (w: Webhook) => ({ ...w });
+
+export async function createWebhook(ctx: ServiceContext, input: WebhookInput): Promise<WebhookCreated> {
+  const companyId = input.company_id.toLowerCase();
+  checkCompanyInScope(ctx.actor.scope, companyId);
+  await checkCompanyExists(ctx.tx, companyId);
+  await checkUrl(ctx, input.url);
+  const id = newId();
+  const secret = newWebhookSecret();
+  const now = ctx.clock.now();
+  await ctx.tx.insert(webhooks).values({
+    id,
+    company_id: companyId,
+    url: input.url,
+    description: input.description ?? null,
+    events: [...new Set(input.events)],
+    secret,
+    is_active: input.is_active === 'true',
+    created_at: now,
+    updated_at: now,
+  });
+  const created = (await findWebhook(ctx.tx, id, ALL))!;
+  await audit(ctx, { action: 'create', entity: 'webhook', entityId: id, companyId, after: audited(created) });
+  return { ...created, secret };
+}
+
+export async function updateWebhook(ctx: ServiceContext, id: string, input: WebhookInput): Promise<Webhook> {
+  const before = await findWebhook(ctx.tx, id, ctx.actor.scope);
+  if (!before) throw notFound();
+  const companyId = input.company_id.toLowerCase();
+  checkCompanyInScope(ctx.actor.scope, companyId);
+  await checkCompanyExists(ctx.tx, companyId);
+  if (input.url !== before.url) await checkUrl(ctx, input.url);
+  await ctx.tx
+    .update(webhooks)
+    .set({
+      company_id: companyId,
+      url: input.url,
+      description: input.description ?? null,
+      events: [...new Set(input.events)],
+      is_active: input.is_active === 'true',
+      updated_at: ctx.clock.now(),
+    })
+    .where(eq(webhooks.id, before.id));
+  const after = (await findWebhook(ctx.tx, before.id, ALL))!;
+  await audit(ctx, {
+    action: 'update',
+    entity: 'webhook',
+    entityId: before.id,
+    companyId,
+    before: audited(before),
+    after: audited(after),
+  });
+  return after;
+}
+
+export async function removeWebhook(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
+  const before = await findWebhook(ctx.tx, id, ctx.actor.scope);
+  if (!before) throw notFound();
+  await ctx.tx.delete(webhooks).where(eq(webhooks.id, before.id));
+  await audit(ctx, {
+    action: 'delete',
+    entity: 'webhook',
+    entityId: before.id,
+    companyId: before.company_id,
+    before: audited(before),
+  });
+  return { success: true, message: MESSAGES.deleted };
+}
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Deliveries with their tries, newest try first. */
+async function withTries(db: Executor, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+  const tries = rows.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.delivery_id,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_type: row.event_type,
+    state: row.state as WebhookDelivery['state'],
+    attempts: row.attempts,
+    last_status: row.last_status,
+    last_error: row.last_error,
+    next_attempt_at: row.next_attempt_at.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    tries: tries
+      .filter((t) => t.delivery_id === row.id)
+      .map((t) => ({ at: t.at.toISOString(), status: t.status, duration_ms: t.duration_ms, error: t.error })),
+  }));
+}
+
+/** A delivery of a webhook in `scope`, with its tries; undefined when absent or outside it. */
+export async function findDelivery(
+  db: Executor,
+  id: string,
+  scope: CompanyScope,
+): Promise<WebhookDelivery | undefined> {
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        scope === ALL ? undefined : sql`${webhookDeliveries.company_id} = any(${sql.param(scope)}::uuid[])`,
+      ),
+    );
+  return (await withTries(db, rows))[0];
+}
+
+/** The deliveries of one webhook, newest first, with their tries. */
+export async function listDeliveries(
+  db: Executor,
+  webhookId: string,
+  query: ListQuery,
+): Promise<ListResponse<WebhookDelivery>> {
+  const where = and(
+    eq(webhookDeliveries.webhook_id, webhookId),
+    searchAny(query.search, [webhookDeliveries.event_type]),
+  );
+  return listPage(
+    query,
+    async () => (await db.select({ n: count() }).from(webhookDeliveries).where(where))[0]?.n ?? 0,
+    async (limit, offset) =>
+      withTries(
+        db,
+        await db
+          .select()
+          .from(webhookDeliveries)
+          .where(where)
+          .orderBy(desc(webhookDeliveries.created_at), desc(webhookDeliveries.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+  );
+}

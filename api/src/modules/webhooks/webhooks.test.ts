@@ -1,0 +1,189 @@
+/**
+ * 'Webhook' routes: what may be saved (HTTPS, public addresses only), the secret shown once, the
+ * company scope, and the refusal of private addresses again at delivery (the address the
+ * connection would use, so a name turning private later is refused too).
+ */
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { auditLog, webhooks } from '../../db/schema';
+import {
+  call,
+  createCompany,
+  createRole,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers';
+import { insertDelivery, insertWebhook } from '../../../test/records';
+import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
+import { deliverDueWebhooks } from '../../notify/webhooks';
+import { webhookDeliveries } from '../../db/schema';
+
+let ctx: TestContext;
+let alfa: string;
+let beta: string;
+let alfaUser: { id: string; token: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Webhook');
+  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Webhook');
+  alfaUser = await createUser(ctx.app, ctx.adminToken, {
+    username: 'alfa.webhook',
+    roles_id: await createRole(ctx.app, ctx.adminToken, 'Pengelola Webhook', ['webhook']),
+    company_ids: [alfa],
+  });
+});
+afterAll(async () => ctx.close());
+
+const PUBLIC_URL = 'https://93.184.215.14/hook';
+const body = (over: Record<string, unknown> = {}) => ({
+  company_id: alfa,
+  url: PUBLIC_URL,
+  events: ['scheme.created', 'training.deleted'],
+  ...over,
+});
+
+describe('saving a webhook', () => {
+  it('answers the secret once; lists, edits and the audit log never show it', async () => {
+    const res = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      '/api/webhook',
+      body({ description: 'ERP mitra' }),
+    );
+    expect(res.statusCode).toBe(201);
+    const created = res.json<{ id: string; secret: string }>();
+    expect(created).toMatchObject({
+      company_id: alfa,
+      company: { id: alfa, name: 'PT Alfa Webhook' },
+      url: PUBLIC_URL,
+      description: 'ERP mitra',
+      events: ['scheme.created', 'training.deleted'],
+      is_active: 'true',
+    });
+    expect(created.secret).toMatch(/^whsec_/);
+    const list = await call(ctx.app, ctx.adminToken, 'GET', `/api/webhook?company_id=${alfa}`);
+    expect(list.json().data).toHaveLength(1);
+    expect(list.body).not.toContain(created.secret);
+    const put = await call(
+      ctx.app,
+      ctx.adminToken,
+      'PUT',
+      `/api/webhook/${created.id}`,
+      body({ is_active: 'false' }),
+    );
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ is_active: 'false' });
+    expect(put.body).not.toContain('whsec_');
+    // The secret stays what was shown.
+    const [row] = await ctx.database.db.select().from(webhooks).where(eq(webhooks.id, created.id));
+    expect(row!.secret).toBe(created.secret);
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity_id, created.id));
+    expect(audit.length).toBe(2);
+    expect(JSON.stringify(audit)).not.toContain(created.secret);
+    await call(ctx.app, ctx.adminToken, 'DELETE', `/api/webhook/${created.id}`);
+  });
+
+  it('refuses private, loopback and link-local addresses, and plain HTTP', async () => {
+    const refused: [string, string][] = [
+      ['https://127.0.0.1/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://10.1.2.3/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://192.168.1.20/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://172.20.0.1/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://169.254.169.254/latest/meta-data', WEBHOOK_URL_MESSAGES.private],
+      ['https://[::1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[fe80::1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[::ffff:10.0.0.1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://localhost:8443/hook', WEBHOOK_URL_MESSAGES.private],
+      ['http://93.184.215.14/hook', WEBHOOK_URL_MESSAGES.https],
+      ['https://mitra:rahasia@93.184.215.14/hook', WEBHOOK_URL_MESSAGES.credentials],
+      ['ftp://93.184.215.14/hook', 'URL harus berupa URL yang valid (contoh: https://contoh.co.id)'],
+    ];
+    for (const [url, message] of refused) {
+      const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/webhook', body({ url }));
+      expect([url, res.statusCode, res.json().errors]).toEqual([url, 422, { url: message }]);
+    }
+    expect(await ctx.database.db.select().from(webhooks)).toHaveLength(0);
+  });
+
+  it('refuses an empty or unknown event list', async () => {
+    for (const events of [[], ['scheme.archived'], 'scheme.created']) {
+      const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/webhook', body({ events }));
+      expect([events, res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([
+        events,
+        422,
+        [expect.stringMatching(/^events/)],
+      ]);
+    }
+  });
+});
+
+describe('company scope', () => {
+  it('a scoped user sees and manages only their companies’ webhooks', async () => {
+    const theirs = await insertWebhook(ctx.database.db, beta, PUBLIC_URL);
+    const mine = await insertWebhook(ctx.database.db, alfa, PUBLIC_URL);
+    const token = alfaUser.token;
+    const all = await call(ctx.app, token, 'GET', '/api/webhook?company_id=ALL');
+    expect(all.json<{ data: { id: string }[] }>().data.map((w) => w.id)).toEqual([mine]);
+    expect((await call(ctx.app, token, 'GET', `/api/webhook?company_id=${beta}`)).statusCode).toBe(403);
+    expect((await call(ctx.app, token, 'POST', '/api/webhook', body({ company_id: beta }))).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(ctx.app, token, 'PUT', `/api/webhook/${mine}`, body({ company_id: beta }))).statusCode,
+    ).toBe(403);
+    expect((await call(ctx.app, token, 'PUT', `/api/webhook/${theirs}`, body())).statusCode).toBe(404);
+    expect((await call(ctx.app, token, 'DELETE', `/api/webhook/${theirs}`)).statusCode).toBe(404);
+    expect((await call(ctx.app, token, 'GET', `/api/webhook/${theirs}/deliveries`)).statusCode).toBe(404);
+    expect((await call(ctx.app, token, 'POST', `/api/webhook/${theirs}/test`)).statusCode).toBe(404);
+    const delivery = await insertDelivery(ctx.database.db, beta);
+    expect((await call(ctx.app, token, 'POST', `/api/webhook-delivery/${delivery}/resend`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(ctx.app, token, 'DELETE', `/api/webhook/${mine}`)).json()).toEqual({
+      success: true,
+      message: expect.any(String),
+    });
+    // The admin (scope ALL) still sees the other company's.
+    const admin = await call(ctx.app, ctx.adminToken, 'GET', '/api/webhook?company_id=ALL');
+    expect(admin.json<{ data: { company_id: string }[] }>().data.map((w) => w.company_id)).toEqual(
+      expect.arrayContaining([beta]),
+    );
+  });
+});
+
+describe('private addresses at delivery', () => {
+  it('never connects to a loopback address, by IP or by a name that resolves to one', async () => {
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // Stored before (a webhook saved while the name was public, or written by hand).
+      for (const url of [`https://127.0.0.1:${port}/hook`, `https://localhost:${port}/hook`]) {
+        const webhookId = await insertWebhook(ctx.database.db, alfa, url);
+        const res = await call(ctx.app, ctx.adminToken, 'POST', `/api/webhook/${webhookId}/test`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          state: 'queued',
+          tries: [{ status: null, error: WEBHOOK_URL_MESSAGES.private }],
+        });
+      }
+      await deliverDueWebhooks(ctx.database.db, ctx.clock, { allowPrivate: false });
+      expect(connections).toBe(0);
+      const rows = await ctx.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.company_id, alfa));
+      expect(rows.every((r) => r.last_error === WEBHOOK_URL_MESSAGES.private)).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,226 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { PERMISSION_KEYS, type PermissionKey } from '@sertifikasi/shared-contracts';
+import { authStore } from '@sertifikasi/shared-auth';
+import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
+import { fakeApi, listOf, type Route } from '@sertifikasi/shared-ui/test';
+import { screens } from '../routes';
+
+const C1 = '00000000-0000-4000-8000-0000000000c1';
+const C2 = '00000000-0000-4000-8000-0000000000c2';
+const HOOK = '00000000-0000-4000-8000-0000000000w1';
+const DELIVERY = '00000000-0000-4000-8000-0000000000d1';
+
+function show(path: '/webhook' | '/notification-log') {
+  const Screen = screens[path];
+  render(
+    <AppThemeProvider>
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>
+      <ToastHost />
+    </AppThemeProvider>,
+  );
+}
+
+function signIn(roles: readonly PermissionKey[] = PERMISSION_KEYS, companyId = 'ALL') {
+  authStore.setState({
+    token: 'T'.repeat(43),
+    roles: [...roles],
+    company_ids: 'ALL',
+    companies: [
+      { id: C1, name: 'PT Satu' },
+      { id: C2, name: 'PT Dua' },
+    ],
+    company_id: companyId,
+  });
+}
+beforeEach(() => signIn());
+
+const webhook = {
+  id: HOOK,
+  company_id: C1,
+  company: { id: C1, name: 'PT Satu' },
+  url: 'https://erp.mitra.co.id/hooks/sertifikasi',
+  description: 'ERP mitra',
+  events: ['scheme.created', 'scheme.status_changed'],
+  is_active: 'true',
+  created_at: '2026-03-01T01:00:00.000Z',
+  updated_at: '2026-03-01T01:00:00.000Z',
+};
+
+const delivery = (over: Record<string, unknown> = {}) => ({
+  id: DELIVERY,
+  webhook_id: HOOK,
+  event_type: 'scheme.created',
+  state: 'failed',
+  attempts: 7,
+  last_status: 500,
+  last_error: 'Jawaban HTTP 500',
+  next_attempt_at: '2026-03-02T01:00:00.000Z',
+  sent_at: null,
+  created_at: '2026-03-01T02:00:00.000Z',
+  tries: [{ at: '2026-03-01T02:00:00.000Z', status: 500, duration_ms: 120, error: 'Jawaban HTTP 500' }],
+  ...over,
+});
+
+describe('Webhook screen', () => {
+  it('lists URL, events and status, with the company column under ALL', async () => {
+    fakeApi({ 'GET /api/webhook': { body: listOf([webhook]) } });
+    show('/webhook');
+    const row = (await screen.findByText('https://erp.mitra.co.id/hooks/sertifikasi')).closest('tr')!;
+    expect(within(row).getByText('ERP mitra')).toBeInTheDocument();
+    expect(within(row).getByText('Skema dibuat, Status skema berubah')).toBeInTheDocument();
+    expect(within(row).getByText('PT Satu')).toBeInTheDocument();
+    expect(within(row).getByText('Aktif')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Cari Webhook')).toBeInTheDocument();
+  });
+
+  it('adds a webhook with its events and shows its secret once', async () => {
+    const api = fakeApi({
+      'GET /api/webhook': { body: listOf([]) },
+      'POST /api/webhook': { status: 201, body: { ...webhook, secret: 'whsec_c2VjcmV0LWRhcmktdGVz' } },
+    });
+    signIn(PERMISSION_KEYS, C1);
+    show('/webhook');
+    await userEvent.click(await screen.findByRole('button', { name: 'Tambah Webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tambah Webhook' });
+    await userEvent.type(within(dialog).getByLabelText(/^URL/), webhook.url);
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Event/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /\(scheme\.created\)/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    const secret = await screen.findByRole('dialog', { name: 'Secret Webhook' });
+    expect(within(secret).getByDisplayValue('whsec_c2VjcmV0LWRhcmktdGVz')).toBeInTheDocument();
+    expect(within(secret).getByText(/tidak akan ditampilkan lagi/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/webhook')[0]!.json).toEqual({
+      company_id: C1,
+      url: webhook.url,
+      description: '',
+      events: ['scheme.created'],
+      is_active: 'true',
+    });
+    await userEvent.click(within(secret).getByRole('button', { name: 'Tutup' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Secret Webhook' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("'Kirim Tes' says how the try went", async () => {
+    fakeApi({
+      'GET /api/webhook': { body: listOf([webhook]) },
+      [`POST /api/webhook/${HOOK}/test`]: {
+        body: delivery({
+          event_type: 'webhook.test',
+          state: 'queued',
+          last_error: 'Tidak ada jawaban dalam 10 detik',
+        }),
+      },
+    });
+    show('/webhook');
+    await userEvent.click(await screen.findByRole('button', { name: 'Kirim Tes' }));
+    expect(
+      await screen.findByText('Tes webhook gagal: Tidak ada jawaban dalam 10 detik'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the deliveries with every try, and 'Kirim Ulang' sends one again", async () => {
+    let sent = false;
+    const api = fakeApi({
+      'GET /api/webhook': { body: listOf([webhook]) },
+      [`GET /api/webhook/${HOOK}/deliveries`]: () => ({
+        body: listOf([
+          sent ? delivery({ state: 'sent', attempts: 1, last_status: 200, last_error: null }) : delivery(),
+        ]),
+      }),
+      [`POST /api/webhook-delivery/${DELIVERY}/resend`]: () => {
+        sent = true;
+        return { body: delivery({ state: 'sent' }) };
+      },
+    });
+    show('/webhook');
+    await userEvent.click(await screen.findByRole('button', { name: 'Riwayat Pengiriman' }));
+    const dialog = await screen.findByRole('dialog', { name: /Riwayat Pengiriman/ });
+    expect(await within(dialog).findByText('scheme.created')).toBeInTheDocument();
+    expect(within(dialog).getByText('Gagal')).toBeInTheDocument();
+    expect(within(dialog).getByText(/HTTP 500 · 120 ms · Jawaban HTTP 500/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Kirim Ulang/ }));
+    expect(await within(dialog).findByText('Terkirim')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/webhook-delivery/${DELIVERY}/resend`)).toHaveLength(1);
+  });
+
+  it('offers no changes without the webhook permission', async () => {
+    signIn(['statistik']);
+    fakeApi({ 'GET /api/webhook': { body: listOf([webhook]) } });
+    show('/webhook');
+    await screen.findByText(webhook.url);
+    expect(screen.queryByRole('button', { name: 'Tambah Webhook' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ubah' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Kirim Tes' })).not.toBeInTheDocument();
+  });
+});
+
+const message = (over: Record<string, unknown> = {}) => ({
+  id: '00000000-0000-4000-8000-0000000000m1',
+  company_id: C1,
+  company: { id: C1, name: 'PT Satu' },
+  recipient: 'direktur@majubersama.co.id',
+  subject: 'Pengingat: audit surveilan sertifikat QMS/2025/001',
+  kind: 'audit-reminder',
+  state: 'failed',
+  attempts: 10,
+  last_error: 'SMTP belum diatur',
+  next_attempt_at: '2026-03-02T01:00:00.000Z',
+  sent_at: null,
+  created_at: '2026-03-01T01:00:00.000Z',
+  ...over,
+});
+
+describe('Log Notifikasi screen', () => {
+  it('lists the messages and filters by status and kind', async () => {
+    const routes: Record<string, Route> = { 'GET /api/notification-log': { body: listOf([message()]) } };
+    const api = fakeApi(routes);
+    show('/notification-log');
+    const row = (await screen.findByText('direktur@majubersama.co.id')).closest('tr')!;
+    expect(within(row).getByText('Pengingat: audit surveilan sertifikat QMS/2025/001')).toBeInTheDocument();
+    expect(within(row).getByText('Pengingat Audit')).toBeInTheDocument();
+    expect(within(row).getByText('Gagal')).toBeInTheDocument();
+    expect(within(row).getByText('SMTP belum diatur')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Cari Notifikasi')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gagal' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/notification-log').at(-1)!.params.get('state')).toBe('failed'),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Jenis' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pengingat Kadaluarsa' }));
+    await waitFor(() => {
+      const params = api.callsTo('GET', '/api/notification-log').at(-1)!.params;
+      expect([params.get('state'), params.get('kind'), params.get('company_id')]).toEqual([
+        'failed',
+        'expiry-reminder',
+        'ALL',
+      ]);
+    });
+  });
+
+  it("'Kirim Ulang' puts a failed message back in the queue; a queued one has no such button", async () => {
+    let queued = false;
+    const api = fakeApi({
+      'GET /api/notification-log': () => ({
+        body: listOf([message(queued ? { state: 'queued', attempts: 0 } : {})]),
+      }),
+      'POST /api/notification-log/00000000-0000-4000-8000-0000000000m1/resend': () => {
+        queued = true;
+        return { body: message({ state: 'queued', attempts: 0 }) };
+      },
+    });
+    show('/notification-log');
+    await userEvent.click(await screen.findByRole('button', { name: 'Kirim Ulang' }));
+    expect(await screen.findByText('Pesan masuk antrean pengiriman lagi')).toBeInTheDocument();
+    expect(await screen.findByText('Antre')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Kirim Ulang' })).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
