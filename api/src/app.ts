@@ -22,6 +22,7 @@ import type { LoginThrottle } from './services/login-throttle';
 import { createListCache, LIST_CACHE_LIMITS, type ListCache } from './services/list-versions';
 import underPressurePlugin from './plugins/under-pressure';
 import metricsPlugin from './plugins/metrics';
+import { jobsPlugin } from './jobs/engine';
 import redisPlugin, { loginThrottleFor } from './plugins/redis';
 import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
@@ -125,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin);
+  // Before the modules: they describe their tasks to it (imports, the scheduled backup).
+  await app.register(jobsPlugin, opts.config.jobs);
 
   await app.register(healthRoutes);
   await app.register(backupRoutes);

@@ -9,7 +9,7 @@
  * Not an event bus: a fixed, typed list, run synchronously in the writer's transaction.
  */
 import type { ServiceContext } from './context';
-import { bumpListVersions } from './list-versions';
+import { bumpListVersions, bumpListVersionsMany } from './list-versions';
 import { countRegister } from './register-counts';
 import { signedQrStep } from './signed-qr';
 import type { AfterWriteStep, WriteEvent } from './write-event';
@@ -21,7 +21,13 @@ export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write
  * QR (services/signed-qr.ts), then a new list version for the record's company
  * (services/list-versions.ts; last, so its row lock is held for the shortest time).
  */
-export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [countRegister, signedQrStep, bumpListVersions];
+export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
+  countRegister,
+  signedQrStep,
+  Object.assign((ctx: ServiceContext, event: WriteEvent) => bumpListVersions(ctx, event), {
+    batch: bumpListVersionsMany,
+  }),
+];
 
 declare module './context' {
   interface ServiceContext {
@@ -45,4 +51,21 @@ export async function afterWrite(
   steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
 ): Promise<void> {
   for (const step of steps) await step(ctx, event);
+}
+
+/**
+ * Runs every after-write step for many writes of one batch (an import's chunk), in the writer's
+ * transaction: each step in order, through its batch form when it has one, else once per write in
+ * the order given (the same as `afterWrite` for each write, step by step).
+ */
+export async function afterWriteMany(
+  ctx: ServiceContext,
+  events: readonly WriteEvent[],
+  steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
+): Promise<void> {
+  if (!events.length) return;
+  for (const step of steps) {
+    if (step.batch) await step.batch(ctx, events);
+    else for (const event of events) await step(ctx, event);
+  }
 }
