@@ -89,7 +89,8 @@ function backupSchedule(value: string | undefined): string | null {
   if (!v) return '0 2 * * *';
   if (v.toLowerCase() === 'off') return null;
   const fields = v.split(/\s+/).length;
-  if (fields < 5 || fields > 6) throw new Error(`BACKUP_SCHEDULE must be a cron expression or "off", got "${v}"`);
+  if (fields < 5 || fields > 6)
+    throw new Error(`BACKUP_SCHEDULE must be a cron expression or "off", got "${v}"`);
   return v;
 }
 
@@ -134,7 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       pollMs: Math.max(500, int('JOB_POLL_MS', env.JOB_POLL_MS, 1000)),
       monitorSeconds: Math.max(1, int('JOB_MONITOR_SECONDS', env.JOB_MONITOR_SECONDS, 15)),
-      cronCheckSeconds: Math.min(45, Math.max(1, int('JOB_CRON_CHECK_SECONDS', env.JOB_CRON_CHECK_SECONDS, 30))),
+      cronCheckSeconds: Math.min(
+        45,
+        Math.max(1, int('JOB_CRON_CHECK_SECONDS', env.JOB_CRON_CHECK_SECONDS, 30)),
+      ),
     },
     backup: {
       schedule,

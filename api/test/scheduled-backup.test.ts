@@ -11,7 +11,11 @@ import { loadConfig } from '../src/config';
 import { createTestContext, type TestContext } from './helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-scheduled-'));
-const OLD = ['sertifikasi-20200101-020000.backup', 'sertifikasi-20200102-020000.backup', 'sertifikasi-20200103-020000.backup'];
+const OLD = [
+  'sertifikasi-20200101-020000.backup',
+  'sertifikasi-20200102-020000.backup',
+  'sertifikasi-20200103-020000.backup',
+];
 let ctx: TestContext;
 
 beforeAll(async () => {
@@ -60,7 +64,10 @@ describe('scheduled backup', () => {
     // Two files kept: the newest old one and the new one; no temporary file left.
     expect(fs.readdirSync(dir).sort()).toEqual([OLD[2], made].sort());
     // The very file GET /api/backup sends: gzip, a header line naming the format, then the tables.
-    const lines = zlib.gunzipSync(fs.readFileSync(path.join(dir, made!))).toString().split('\n');
+    const lines = zlib
+      .gunzipSync(fs.readFileSync(path.join(dir, made!)))
+      .toString()
+      .split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'sertifikasi-backup', version: 1 });
     expect(JSON.parse(lines.filter(Boolean).at(-1)!)).toMatchObject({ end: true });
     for (let i = 0; (await lastSuccess()) === 0; i++) {
@@ -82,8 +89,8 @@ describe('backup settings', () => {
     expect(loadConfig({ ...base, BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull();
     expect(() => loadConfig({ ...base, BACKUP_SCHEDULE: 'every night' })).toThrow('BACKUP_SCHEDULE');
     expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://x/y' })).toThrow('BACKUP_DIR is required');
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://x/y', BACKUP_DIR: '/b', BACKUP_KEEP: '3' }).backup).toEqual(
-      { schedule: '0 2 * * *', dir: '/b', keep: 3 },
-    );
+    expect(
+      loadConfig({ ...base, DATABASE_URL: 'postgres://x/y', BACKUP_DIR: '/b', BACKUP_KEEP: '3' }).backup,
+    ).toEqual({ schedule: '0 2 * * *', dir: '/b', keep: 3 });
   });
 });

@@ -344,9 +344,20 @@ export interface ImportJobAccepted {
 /** The query of `GET /api/import/jobs`: the company (one in scope) and the page. */
 export const importJobListQuerySchema = yup
   .object({
-    company_id: yup.string().trim().lowercase().uuid('Perusahaan tidak valid').required('Perusahaan wajib diisi'),
+    company_id: yup
+      .string()
+      .trim()
+      .lowercase()
+      .uuid('Perusahaan tidak valid')
+      .required('Perusahaan wajib diisi'),
     page: yup.number().typeError('Halaman harus berupa angka').integer().min(1).max(1_000_000).default(1),
-    paginate: yup.number().typeError('Jumlah per halaman harus berupa angka').integer().min(1).max(100).default(10),
+    paginate: yup
+      .number()
+      .typeError('Jumlah per halaman harus berupa angka')
+      .integer()
+      .min(1)
+      .max(100)
+      .default(10),
   })
   .noUnknown('Parameter tidak dikenal: ${unknown}');
 export type ImportJobListQuery = yup.InferType<typeof importJobListQuerySchema>;

@@ -118,7 +118,8 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
       for (const task of tasks.values()) {
         const { policy, ...queue } = task.queue ?? {};
         await b.createQueue(task.name, { ...queue, ...(policy ? { policy } : {}) });
-        if (task.schedule) await b.schedule(task.name, task.schedule.cron, {}, { tz: task.schedule.timeZone });
+        if (task.schedule)
+          await b.schedule(task.name, task.schedule.cron, {}, { tz: task.schedule.timeZone });
         else await b.unschedule(task.name);
         await b.work<object>(
           task.name,

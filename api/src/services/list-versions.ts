@@ -92,7 +92,9 @@ export async function bumpListVersionsMany(
     }
   }
   if (!keys.size) return;
-  const rows = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, k]) => ({ ...k, version: newId() }));
+  const rows = [...keys.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, k]) => ({ ...k, version: newId() }));
   await ctx.tx
     .insert(listVersions)
     .values(rows)

@@ -55,7 +55,10 @@ export async function runScheduledBackup(deps: BackupDeps): Promise<string> {
     await deps.db
       .insert(scheduledRuns)
       .values({ name: BACKUP_TASK, last_failure_at: deps.clock.now() })
-      .onConflictDoUpdate({ target: scheduledRuns.name, set: { last_failure_at: sql`excluded.last_failure_at` } })
+      .onConflictDoUpdate({
+        target: scheduledRuns.name,
+        set: { last_failure_at: sql`excluded.last_failure_at` },
+      })
       .catch(() => undefined);
     throw err;
   }
@@ -84,7 +87,13 @@ export function defineBackupTask(deps: BackupDeps): void {
   const { schedule } = deps.config.backup;
   deps.jobs.define({
     name: BACKUP_TASK,
-    queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 3600 },
+    queue: {
+      policy: 'singleton',
+      retryLimit: 2,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 3 * 3600,
+    },
     schedule: schedule ? { cron: schedule, timeZone: deps.config.timeZone } : null,
     handler: async () => {
       await runScheduledBackup(deps);

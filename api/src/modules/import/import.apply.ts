@@ -48,13 +48,18 @@ const note = (t: Tally['clients'], item: { existing: unknown; changed: boolean }
 
 /** The answer of an import from its tally (training certificates count under `clients`). */
 export function resultOf(kind: ImportPlan['kind'], rows: number, tally: Tally): ImportResult {
-  if (kind === 'training-certificate')
-    return { mode: 'apply', rows, ...tally.clients };
+  if (kind === 'training-certificate') return { mode: 'apply', rows, ...tally.clients };
   const pick = (k: 'created' | 'updated' | 'unchanged') => ({
     clients: tally.clients[k],
     schemes: tally.schemes[k],
   });
-  return { mode: 'apply', rows, created: pick('created'), updated: pick('updated'), unchanged: pick('unchanged') };
+  return {
+    mode: 'apply',
+    rows,
+    created: pick('created'),
+    updated: pick('updated'),
+    unchanged: pick('unchanged'),
+  };
 }
 
 /**
@@ -88,7 +93,10 @@ export async function applyItems(ctx: ServiceContext, items: readonly PlanItem[]
 }
 
 /** The plan's items cut into chunks of about `rows` file rows (a client is never cut). */
-export function chunksOf(items: readonly PlanItem[], rows: number): { start: number; end: number; rows: number }[] {
+export function chunksOf(
+  items: readonly PlanItem[],
+  rows: number,
+): { start: number; end: number; rows: number }[] {
   const out: { start: number; end: number; rows: number }[] = [];
   let start = 0;
   let n = 0;

@@ -233,4 +233,3 @@ export async function loadLookups(db: Executor, companyId: string): Promise<Look
   }
   return { types, bodies };
 }
-

@@ -216,7 +216,7 @@ export default async function importRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/import/jobs',
-    summary: 'Recent imports of a company in the caller\'s scope, newest first',
+    summary: "Recent imports of a company in the caller's scope, newest first",
     tags: ['import'],
     access: { permission: IMPORT_KINDS.map((k) => `${k}:create` as const) },
     query: importJobListQuerySchema,

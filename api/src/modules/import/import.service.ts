@@ -40,7 +40,17 @@ import { AppError, forbidden, notFound, pgError, refused } from '../../lib/error
 import { checkZipBound, XlsxError } from '../../lib/xlsx';
 import { JobInterrupted, type JobEngine, type JobRun } from '../../jobs/engine';
 import type { Actor, ServiceContext } from '../../services/context';
-import { addTally, applyItems, chunksOf, emptyTally, itemsOf, type PlanItem, resultOf, rowsOf, type Tally } from './import.apply';
+import {
+  addTally,
+  applyItems,
+  chunksOf,
+  emptyTally,
+  itemsOf,
+  type PlanItem,
+  resultOf,
+  rowsOf,
+  type Tally,
+} from './import.apply';
 import { countPlan, type ImportPlan, planImport, planUpdates } from './import.plan';
 import { ImportInvalid } from './import.read';
 
@@ -324,7 +334,8 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
       try {
         await commit(part);
       } catch (err) {
-        if (err instanceof JobInterrupted || !(rowRefusal(part[0]!, err) || err instanceof AppError)) throw err;
+        if (err instanceof JobInterrupted || !(rowRefusal(part[0]!, err) || err instanceof AppError))
+          throw err;
         // A record of the chunk was refused: apply the chunk a record at a time to find it.
         for (const item of part) {
           try {
@@ -341,7 +352,11 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
         }
       }
     }
-    await finish(db, id, { state: 'done', result: resultOf(kind, job.total, tally), finished_at: clock.now() });
+    await finish(db, id, {
+      state: 'done',
+      result: resultOf(kind, job.total, tally),
+      finished_at: clock.now(),
+    });
   } catch (err) {
     if (err instanceof JobInterrupted || !run.lastAttempt) throw err;
     await fail({ code: ERROR_CODES.internal, message: IMPORT_MESSAGES.failed });
@@ -353,7 +368,13 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
 export function defineImportTask(deps: ImportDeps): void {
   deps.jobs.define<{ id: string }>({
     name: IMPORT_TASK,
-    queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 4 * 3600 },
+    queue: {
+      retryLimit: 5,
+      retryDelay: 2,
+      retryBackoff: true,
+      heartbeatSeconds: 10,
+      expireInSeconds: 4 * 3600,
+    },
     handler: (data, run) => runImport(deps, data.id, run),
   });
 }

@@ -127,7 +127,12 @@ async function follow(id: string, token = ctx.adminToken): Promise<JobBody> {
 }
 
 /** Applies a valid file: 202 with the job and its Location at once, then the job followed to its end. */
-async function applied(kind: string, company: string, file: Buffer, token = ctx.adminToken): Promise<JobBody> {
+async function applied(
+  kind: string,
+  company: string,
+  file: Buffer,
+  token = ctx.adminToken,
+): Promise<JobBody> {
   const res = await send(kind, company, 'apply', file, token);
   expect(res.statusCode).toBe(202);
   const { job } = res.json<{ job: JobBody }>();
@@ -657,7 +662,13 @@ async function zipBomb(size: number): Promise<Buffer> {
 }
 
 describe('import jobs', () => {
-  const trainingHeader = ['Nomor Sertifikat', 'Nama Personel', 'Nama Pelatihan', 'Lokasi', 'Tanggal Sertifikasi'];
+  const trainingHeader = [
+    'Nomor Sertifikat',
+    'Nama Personel',
+    'Nama Pelatihan',
+    'Lokasi',
+    'Tanggal Sertifikasi',
+  ];
   const rows = (numbers: string[]) => numbers.map((n) => [n, 'Rina', 'Auditor', 'Solo', '01/02/2025']);
 
   it('a job stopped by a row (a number taken meanwhile) says which; the corrected file finishes it', async () => {
@@ -697,7 +708,12 @@ describe('import jobs', () => {
     });
     const numbers = async () =>
       (
-        await call(ctx.app, ctx.adminToken, 'GET', `/api/training-certificate?company_id=${alfa}&search=JOB-&paginate=200`)
+        await call(
+          ctx.app,
+          ctx.adminToken,
+          'GET',
+          `/api/training-certificate?company_id=${alfa}&search=JOB-&paginate=200`,
+        )
       )
         .json<{ data: { certificate_number: string }[] }>()
         .data.map((t) => t.certificate_number)
@@ -721,29 +737,41 @@ describe('import jobs', () => {
   });
 
   it('a job is seen with the import permission within the scope (404 otherwise); the list is newest first', async () => {
-    const inBeta = await applied(
-      'training-certificate',
-      beta,
-      await xlsx(trainingHeader, rows(['SCP-1'])),
-    );
+    const inBeta = await applied('training-certificate', beta, await xlsx(trainingHeader, rows(['SCP-1'])));
     // creator and editor see alfa only; the read-only user may not import at all.
     expect((await call(ctx.app, creator.token, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(404);
-    expect((await call(ctx.app, outsider.token, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(403);
-    expect((await call(ctx.app, ctx.adminToken, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(200);
+    expect((await call(ctx.app, outsider.token, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(ctx.app, ctx.adminToken, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(
+      200,
+    );
     expect(
-      (await call(ctx.app, creator.token, 'GET', '/api/import/jobs/00000000-0000-4000-8000-000000000001')).statusCode,
+      (await call(ctx.app, creator.token, 'GET', '/api/import/jobs/00000000-0000-4000-8000-000000000001'))
+        .statusCode,
     ).toBe(404);
-    expect((await call(ctx.app, creator.token, 'GET', `/api/import/jobs?company_id=${beta}`)).statusCode).toBe(404);
-    expect((await call(ctx.app, outsider.token, 'GET', `/api/import/jobs?company_id=${alfa}`)).statusCode).toBe(403);
+    expect(
+      (await call(ctx.app, creator.token, 'GET', `/api/import/jobs?company_id=${beta}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, outsider.token, 'GET', `/api/import/jobs?company_id=${alfa}`)).statusCode,
+    ).toBe(403);
 
     const list = await call(ctx.app, creator.token, 'GET', `/api/import/jobs?company_id=${alfa}&paginate=3`);
     expect(list.statusCode).toBe(200);
-    const page = list.json<{ total: number; data: (JobBody & { created_at: string; created_by: string; file_name: string; kind: string })[] }>();
+    const page = list.json<{
+      total: number;
+      data: (JobBody & { created_at: string; created_by: string; file_name: string; kind: string })[];
+    }>();
     expect(page.data).toHaveLength(3);
     expect(page.total).toBeGreaterThan(3);
     const times = page.data.map((j) => j.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(page.data[0]).toMatchObject({ kind: 'training-certificate', file_name: 'data.xlsx', state: 'done' });
+    expect(page.data[0]).toMatchObject({
+      kind: 'training-certificate',
+      file_name: 'data.xlsx',
+      state: 'done',
+    });
     expect(page.data.every((j) => typeof j.created_by === 'string')).toBe(true);
   });
 });
