@@ -105,7 +105,7 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
     },
     async start() {
       const b = new PgBoss({
-        db: { executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: never[] }> },
+        db: { executeSql: (text, values) => pool.query(text, values) },
         schema: JOB_SCHEMA,
         monitorIntervalSeconds: settings.monitorSeconds,
         superviseIntervalSeconds: settings.monitorSeconds,
