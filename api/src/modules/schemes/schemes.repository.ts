@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -156,6 +156,24 @@ const bodyOfCompany = prepared('scheme.body-of-company', ['id', 'company'], (db,
 /** True when the certification type exists and belongs to the company. */
 export async function typeBelongs(db: Executor, id: string, companyId: string): Promise<boolean> {
   return (await typeOfCompany(db, { id, company: companyId })).length > 0;
+}
+
+/** The company of each of the certification types `ids` that exist (one query for many). */
+export async function typeOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: certificationTypes.id, company_id: certificationTypes.company_id })
+    .from(certificationTypes)
+    .where(inArray(certificationTypes.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.company_id]));
+}
+
+/** The company of each of the accreditation bodies `ids` that exist (one query for many). */
+export async function bodyOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: accreditedBodies.id, company_id: accreditedBodies.company_id })
+    .from(accreditedBodies)
+    .where(inArray(accreditedBodies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.company_id]));
 }
 
 /** True when the accreditation body exists and belongs to the company. */
