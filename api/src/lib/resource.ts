@@ -49,7 +49,13 @@ import { companies } from '../db/schema';
 import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
-import { afterWrite, afterWriteMany, type EntityName, type EntityRows, type WriteEvent } from '../services/after-write';
+import {
+  afterWrite,
+  afterWriteMany,
+  type EntityName,
+  type EntityRows,
+  type WriteEvent,
+} from '../services/after-write';
 import type { ListCache, ListedEntity } from '../services/list-versions';
 import { audit, auditMany } from '../services/audit';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
@@ -197,7 +203,10 @@ export interface ResourceService<
    */
   createMany: (ctx: ServiceContext, inputs: readonly yup.InferType<S>[]) => Promise<A[]>;
   /** Updates many records at once, as `update` each (images kept); answers them in the order given. */
-  updateMany: (ctx: ServiceContext, items: readonly { id: string; input: yup.InferType<S> }[]) => Promise<A[]>;
+  updateMany: (
+    ctx: ServiceContext,
+    items: readonly { id: string; input: yup.InferType<S> }[],
+  ) => Promise<A[]>;
   /** Deletes the record and its images, or answers `{success: false}` while rows refer to it. */
   remove: (ctx: ServiceContext, id: string) => Promise<DeleteResponse>;
 }
@@ -411,16 +420,16 @@ export function defineResourceService<
       throw invalid(Object.fromEntries(missing.map((f) => [`${f}_file`, V.required(imageLabels[f])])));
   };
   const columnsOf = (input: In) => def.values(input) as Record<string, unknown>;
-  /** A record just written as the API answers it, after the after-write steps (scope ALL). */
-  const answerOf = async (tx: Executor, id: string) => (await find(tx, id, ALL))!;
 
   /** The stored rows of `ids` (scope ALL: the write checked it), by id. */
   const rowsOf = async (tx: Executor, ids: string[]) =>
     new Map(
-      ((await tx
-        .select()
-        .from(table as PgTable)
-        .where(inArray(table.id, ids))) as Row<T>[]).map((r) => [r.id, r]),
+      (
+        (await tx
+          .select()
+          .from(table as PgTable)
+          .where(inArray(table.id, ids))) as Row<T>[]
+      ).map((r) => [r.id, r]),
     );
   /** The records of `ids` as the API answers them (within `scope`), by id. */
   const answersOf = async (tx: Executor, ids: string[], scope: CompanyScope = ALL) =>
@@ -442,7 +451,13 @@ export function defineResourceService<
   const writeSequence = async (
     ctx: ServiceContext,
     action: 'create' | 'update',
-    writes: { id: string; companyId: string; values: Record<string, unknown>; current: Row<T> | null; before: A | null }[],
+    writes: {
+      id: string;
+      companyId: string;
+      values: Record<string, unknown>;
+      current: Row<T> | null;
+      before: A | null;
+    }[],
   ): Promise<A[]> => {
     const { tx } = ctx;
     if (!writes.length) return [];
@@ -474,7 +489,8 @@ export function defineResourceService<
   const createWrites = async (ctx: ServiceContext, items: { input: In; uploads: Uploads<F> }[]) => {
     const { tx, actor } = ctx;
     for (const { input } of items) checkCompanyInScope(actor.scope, companyOf(input));
-    for (const companyId of new Set(items.map(({ input }) => companyOf(input)))) await checkCompanyExists(tx, companyId);
+    for (const companyId of new Set(items.map(({ input }) => companyOf(input))))
+      await checkCompanyExists(tx, companyId);
     const writes = items.map(({ input }) => ({ ctx, input, companyId: companyOf(input), current: null }));
     const extras = await checkWrites(writes);
     const now = ctx.clock.now();
@@ -508,14 +524,24 @@ export function defineResourceService<
    * Updates records in the actor's scope (404 otherwise): the new company in scope (403); a record
    * moved to another company needs it to exist (422) and nothing of its company to refer to it (422).
    */
-  const updateWrites = async (ctx: ServiceContext, items: { id: string; input: In; uploads: Uploads<F> }[]) => {
+  const updateWrites = async (
+    ctx: ServiceContext,
+    items: { id: string; input: In; uploads: Uploads<F> }[],
+  ) => {
     const { tx, actor } = ctx;
     const ids = items.map((i) => i.id);
     const current = new Map(
-      ((await tx
-        .select()
-        .from(table as PgTable)
-        .where(and(inArray(table.id, ids), actor.scope === ALL ? undefined : inArray(table.company_id, actor.scope)))) as Row<T>[]).map((r) => [r.id, r]),
+      (
+        (await tx
+          .select()
+          .from(table as PgTable)
+          .where(
+            and(
+              inArray(table.id, ids),
+              actor.scope === ALL ? undefined : inArray(table.company_id, actor.scope),
+            ),
+          )) as Row<T>[]
+      ).map((r) => [r.id, r]),
     );
     for (const { id, input } of items) {
       if (!current.has(id)) throw notFound();
@@ -530,7 +556,12 @@ export function defineResourceService<
         if (def.inUse && (await def.inUse(tx, id))) throw invalid({ company_id: MOVE_REFUSED });
       }
     }
-    const writes = items.map(({ id, input }) => ({ ctx, input, companyId: companyOf(input), current: current.get(id)! }));
+    const writes = items.map(({ id, input }) => ({
+      ctx,
+      input,
+      companyId: companyOf(input),
+      current: current.get(id)!,
+    }));
     const extras = await checkWrites(writes);
     const now = ctx.clock.now();
     const rows = [];
@@ -551,7 +582,13 @@ export function defineResourceService<
         companyId,
         current: row,
         before: before.get(id) ?? null,
-        values: { ...columnsOf(input), ...(extras[i] ?? {}), ...images, company_id: companyId, updated_at: now },
+        values: {
+          ...columnsOf(input),
+          ...(extras[i] ?? {}),
+          ...images,
+          company_id: companyId,
+          updated_at: now,
+        },
       });
     }
     return writeSequence(ctx, 'update', rows);
@@ -612,14 +649,22 @@ export function defineResourceService<
       return answer!;
     },
 
-    createMany: (ctx, inputs) => createWrites(ctx, inputs.map((input) => ({ input, uploads: {} }))),
+    createMany: (ctx, inputs) =>
+      createWrites(
+        ctx,
+        inputs.map((input) => ({ input, uploads: {} })),
+      ),
 
     async update(ctx, id, input, uploads = {}) {
       const [answer] = await updateWrites(ctx, [{ id, input, uploads }]);
       return answer!;
     },
 
-    updateMany: (ctx, items) => updateWrites(ctx, items.map((item) => ({ ...item, uploads: {} }))),
+    updateMany: (ctx, items) =>
+      updateWrites(
+        ctx,
+        items.map((item) => ({ ...item, uploads: {} })),
+      ),
 
     remove: (ctx, id) =>
       removeRecord(ctx, id, {

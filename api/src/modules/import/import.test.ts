@@ -15,6 +15,7 @@ import {
 } from '../../../test/helpers';
 import { insertAccredited, insertCertificationType, insertTraining } from '../../../test/records';
 import { formBody } from '../../../test/forms';
+import { applyImport, followImportJob } from '../../../test/import-job';
 
 let ctx: TestContext;
 let alfa: string;
@@ -116,31 +117,12 @@ interface JobBody {
 }
 
 /** Follows a job until it ends (done or failed), as the dialog does. */
-async function follow(id: string, token = ctx.adminToken): Promise<JobBody> {
-  for (;;) {
-    const res = await call(ctx.app, token, 'GET', `/api/import/jobs/${id}`);
-    expect(res.statusCode).toBe(200);
-    const job = res.json<JobBody>();
-    if (job.state === 'done' || job.state === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const follow = (id: string, token = ctx.adminToken) =>
+  followImportJob(ctx.app, token, id) as Promise<unknown> as Promise<JobBody>;
 
 /** Applies a valid file: 202 with the job and its Location at once, then the job followed to its end. */
-async function applied(
-  kind: string,
-  company: string,
-  file: Buffer,
-  token = ctx.adminToken,
-): Promise<JobBody> {
-  const res = await send(kind, company, 'apply', file, token);
-  expect(res.statusCode).toBe(202);
-  const { job } = res.json<{ job: JobBody }>();
-  expect(res.headers.location).toBe(`/api/import/jobs/${job.id}`);
-  expect(['queued', 'running', 'done']).toContain(job.state);
-  expect(job.total).toBeGreaterThan(0);
-  return follow(job.id, token);
-}
+const applied = (kind: string, company: string, file: Buffer, token = ctx.adminToken) =>
+  applyImport(ctx.app, token, kind, company, file) as Promise<unknown> as Promise<JobBody>;
 
 const HEADER = [
   'Nomor Sertifikat Klien',
