@@ -488,6 +488,7 @@ export function defineResourceService<
   /** Creates records: company in scope (403) and existing (422), the description's checks, then the sequence. */
   const createWrites = async (ctx: ServiceContext, items: { input: In; uploads: Uploads<F> }[]) => {
     const { tx, actor } = ctx;
+    if (!items.length) return [];
     for (const { input } of items) checkCompanyInScope(actor.scope, companyOf(input));
     for (const companyId of new Set(items.map(({ input }) => companyOf(input))))
       await checkCompanyExists(tx, companyId);
@@ -529,6 +530,7 @@ export function defineResourceService<
     items: { id: string; input: In; uploads: Uploads<F> }[],
   ) => {
     const { tx, actor } = ctx;
+    if (!items.length) return [];
     const ids = items.map((i) => i.id);
     const current = new Map(
       (

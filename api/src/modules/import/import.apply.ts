@@ -2,11 +2,11 @@
  * Applying an import plan (docs/product.md, "Import"): through the same services as a form save
  * (clientCertificateService, the scheme service, trainingService), so every rule, the audit (source
  * `import`), the status history, the register counts and the signed QR follow as on a form. The plan
- * is applied in chunks (`chunksOf`), each chunk by the caller in its own transaction together with
- * the job's progress (import.jobs.ts).
+ * is applied in chunks (`chunksOf`), each chunk through the services' batch writes (createMany,
+ * updateMany: references checked set-wise, a statement for many records) by the caller in its own
+ * transaction together with the job's progress (import.service.ts).
  */
-import type { ImportResult } from '@sertifikasi/shared-contracts';
-import { breather } from '../../lib/breathe';
+import type { ImportResult, SchemeInput } from '@sertifikasi/shared-contracts';
 import type { ServiceContext } from '../../services/context';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { schemeService } from '../schemes/schemes.service';
@@ -63,32 +63,50 @@ export function resultOf(kind: ImportPlan['kind'], rows: number, tally: Tally): 
 }
 
 /**
- * Writes planned records through the services, in `ctx.tx`: a client first (a new client's id is
- * what its new schemes are written under), then its schemes; new training certificates get their QR
- * as on create. Unchanged records are not touched. Answers what it did.
+ * Writes planned records through the services' batch writes, in `ctx.tx` (one chunk): the new
+ * clients in one batch and the changed ones in another (a new client's id is what its new schemes
+ * are written under), then the schemes likewise; training certificates likewise, new ones with
+ * their QR as on create. Unchanged records are not touched. Answers what it did.
  */
 export async function applyItems(ctx: ServiceContext, items: readonly PlanItem[]): Promise<Tally> {
-  // A turn of the event loop now and then: other requests of this process go on beside a chunk.
-  const breathe = breather(50);
   const tally = emptyTally();
-  for (const item of items) {
-    await breathe();
-    note(tally.clients, item);
-    if (!('schemes' in item)) {
-      if (!item.existing) await trainingService.create(ctx, item.input);
-      else if (item.changed) await trainingService.update(ctx, item.existing.id, item.input);
-      continue;
-    }
-    let id = item.existing?.id;
-    if (!id) id = (await clientCertificateService.create(ctx, item.input)).id;
-    else if (item.changed) await clientCertificateService.update(ctx, id, item.input);
-    for (const scheme of item.schemes) {
+  for (const item of items) note(tally.clients, item);
+  const trainings = items.filter((i): i is TrainingPlan => !('schemes' in i));
+  if (trainings.length) {
+    await trainingService.createMany(
+      ctx,
+      trainings.filter((t) => !t.existing).map((t) => t.input),
+    );
+    await trainingService.updateMany(
+      ctx,
+      trainings.flatMap((t) => (t.existing && t.changed ? [{ id: t.existing.id, input: t.input }] : [])),
+    );
+  }
+  const clients = items.filter((i): i is ClientPlan => 'schemes' in i);
+  if (!clients.length) return tally;
+  const fresh = clients.filter((c) => !c.existing);
+  const created = await clientCertificateService.createMany(
+    ctx,
+    fresh.map((c) => c.input),
+  );
+  const idOf = new Map<ClientPlan, string>(fresh.map((c, i) => [c, created[i]!.id]));
+  await clientCertificateService.updateMany(
+    ctx,
+    clients.flatMap((c) => (c.existing && c.changed ? [{ id: c.existing.id, input: c.input }] : [])),
+  );
+  const schemeCreates: SchemeInput[] = [];
+  const schemeUpdates: { id: string; input: SchemeInput }[] = [];
+  for (const client of clients) {
+    const id = client.existing?.id ?? idOf.get(client)!;
+    for (const scheme of client.schemes) {
       note(tally.schemes, scheme);
       const input = { ...scheme.input, certificate_id: id };
-      if (!scheme.existing) await schemeService.create(ctx, input);
-      else if (scheme.changed) await schemeService.update(ctx, scheme.existing.id, input);
+      if (!scheme.existing) schemeCreates.push(input);
+      else if (scheme.changed) schemeUpdates.push({ id: scheme.existing.id, input });
     }
   }
+  await schemeService.createMany(ctx, schemeCreates);
+  await schemeService.updateMany(ctx, schemeUpdates);
   return tally;
 }
 

@@ -132,20 +132,18 @@ async function writeSequence(
   const before = action === 'update' ? await findSchemes(tx, ids, today) : new Map<string, Scheme>();
   const now = ctx.clock.now();
   if (action === 'create')
-    await tx
-      .insert(schemes)
-      .values(
-        writes.map(
-          (w) =>
-            ({
-              ...w.values,
-              id: w.id,
-              qrcode: null,
-              created_at: now,
-              updated_at: now,
-            }) as typeof schemes.$inferInsert,
-        ),
-      );
+    await tx.insert(schemes).values(
+      writes.map(
+        (w) =>
+          ({
+            ...w.values,
+            id: w.id,
+            qrcode: null,
+            created_at: now,
+            updated_at: now,
+          }) as typeof schemes.$inferInsert,
+      ),
+    );
   else
     for (const w of writes)
       await tx
@@ -175,6 +173,7 @@ async function writeSequence(
 
 /** Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored without a QR. */
 export async function createMany(ctx: ServiceContext, inputs: readonly SchemeInput[]): Promise<Scheme[]> {
+  if (!inputs.length) return [];
   const columns = await columnsFor(ctx, inputs);
   return writeSequence(
     ctx,
@@ -188,6 +187,7 @@ export async function updateMany(
   ctx: ServiceContext,
   items: readonly { id: string; input: SchemeInput }[],
 ): Promise<Scheme[]> {
+  if (!items.length) return [];
   const current = await rowsInScope(
     ctx,
     items.map((i) => i.id),
