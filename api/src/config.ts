@@ -49,7 +49,7 @@ export interface Config {
    * The scheduled backup (jobs/backup.ts): a cron expression in `timeZone` or null (`off`);
    * the folder its files go to; how many files are kept.
    */
-  backup: { schedule: string | null; dir: string; keep: number };
+  backup: { schedule: string | null; dir: string | null; keep: number };
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -94,12 +94,20 @@ function backupSchedule(value: string | undefined): string | null {
   return v;
 }
 
-/** BACKUP_DIR: required with DATABASE_URL (there is no DATA_DIR of ours then), else DATA_DIR/backups. */
-function backupDir(env: NodeJS.ProcessEnv, schedule: string | null): string {
+/**
+ * BACKUP_DIR, else DATA_DIR/backups; with DATABASE_URL there is no DATA_DIR of ours, so none
+ * (null): the server then refuses to start while backups are scheduled (`checkServerConfig`).
+ */
+function backupDir(env: NodeJS.ProcessEnv): string | null {
   if (env.BACKUP_DIR) return path.resolve(env.BACKUP_DIR);
-  if (env.DATABASE_URL && schedule)
-    throw new Error('BACKUP_DIR is required with DATABASE_URL (or BACKUP_SCHEDULE=off)');
+  if (env.DATABASE_URL) return null;
   return path.resolve(env.DATA_DIR || './data', 'backups');
+}
+
+/** What the server needs beyond what every command does: BACKUP_DIR with DATABASE_URL, unless backups are off. */
+export function checkServerConfig(config: Config): void {
+  if (config.backup.schedule && !config.backup.dir)
+    throw new Error('BACKUP_DIR is required with DATABASE_URL (or BACKUP_SCHEDULE=off)');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     backup: {
       schedule,
-      dir: backupDir(env, schedule),
+      dir: backupDir(env),
       keep: Math.max(1, int('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
     },
     argon2: isTest

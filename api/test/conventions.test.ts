@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../src/db';
-import { auditLog, companies } from '../src/db/schema';
+import { auditLog, companies, importJobs } from '../src/db/schema';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
 import { insertAccredited, insertCertificationType, insertScheme, insertTraining } from './records';
@@ -278,6 +278,24 @@ const OWNED: Record<
   },
   'company-certificate-scheme': { make: makeScheme, body: schemeBodyOf },
   'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
+  // An import job (GET /api/import/jobs/:id) of the company.
+  import: {
+    make: async (db, company) => {
+      const id = randomUUID();
+      await db.insert(importJobs).values({
+        id,
+        company_id: company,
+        kind: 'company-certificate',
+        file_name: 'matriks.xlsx',
+        state: 'done',
+        total: 1,
+        actor: { user: null, permissions: [], scope: 'ALL', requestId: null },
+        created_at: new Date(),
+      });
+      return id;
+    },
+    body: () => ({}),
+  },
 };
 const COMPANY_OWNED_MODULES = ['certification', 'accredited', 'company-certificate', 'training-certificate'];
 

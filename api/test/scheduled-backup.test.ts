@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { loadConfig } from '../src/config';
+import { checkServerConfig, loadConfig } from '../src/config';
 import { createTestContext, type TestContext } from './helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-scheduled-'));
@@ -88,7 +88,13 @@ describe('backup settings', () => {
     });
     expect(loadConfig({ ...base, BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull();
     expect(() => loadConfig({ ...base, BACKUP_SCHEDULE: 'every night' })).toThrow('BACKUP_SCHEDULE');
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://x/y' })).toThrow('BACKUP_DIR is required');
+    // Commands (migrate, backup, restore) need no BACKUP_DIR; the server refuses to start without it.
+    const external = loadConfig({ ...base, DATABASE_URL: 'postgres://x/y' });
+    expect(external.backup.dir).toBeNull();
+    expect(() => checkServerConfig(external)).toThrow('BACKUP_DIR is required');
+    expect(() =>
+      checkServerConfig(loadConfig({ ...base, DATABASE_URL: 'postgres://x/y', BACKUP_SCHEDULE: 'off' })),
+    ).not.toThrow();
     expect(
       loadConfig({ ...base, DATABASE_URL: 'postgres://x/y', BACKUP_DIR: '/b', BACKUP_KEEP: '3' }).backup,
     ).toEqual({ schedule: '0 2 * * *', dir: '/b', keep: 3 });

@@ -43,6 +43,7 @@ export function pruneBackups(dir: string, keep: number): string[] {
 /** One scheduled backup: the file written and renamed, old ones pruned, the success recorded. */
 export async function runScheduledBackup(deps: BackupDeps): Promise<string> {
   const { dir, keep } = deps.config.backup;
+  if (!dir) throw new Error('BACKUP_DIR is not set');
   fs.mkdirSync(dir, { recursive: true });
   const now = deps.clock.now();
   const name = backupFileName(deps.clock, now);
@@ -84,7 +85,8 @@ export async function lastBackupSuccess(db: Db): Promise<Date | null> {
 
 /** Describes the scheduled backup to the engine (BACKUP_SCHEDULE off: no schedule). */
 export function defineBackupTask(deps: BackupDeps): void {
-  const { schedule } = deps.config.backup;
+  const { schedule: cron, dir } = deps.config.backup;
+  const schedule = dir ? cron : null;
   deps.jobs.define({
     name: BACKUP_TASK,
     queue: {
