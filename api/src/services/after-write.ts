@@ -10,7 +10,7 @@
  */
 import type { ServiceContext } from './context';
 import { bumpListVersions, bumpListVersionsMany } from './list-versions';
-import { countRegister } from './register-counts';
+import { countRegister, countRegisterMany } from './register-counts';
 import { signedQrStep } from './signed-qr';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
@@ -22,7 +22,9 @@ export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write
  * (services/list-versions.ts; last, so its row lock is held for the shortest time).
  */
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
-  countRegister,
+  Object.assign((ctx: ServiceContext, event: WriteEvent) => countRegister(ctx, event), {
+    batch: countRegisterMany,
+  }),
   signedQrStep,
   Object.assign((ctx: ServiceContext, event: WriteEvent) => bumpListVersions(ctx, event), {
     batch: bumpListVersionsMany,

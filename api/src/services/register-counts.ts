@@ -42,30 +42,6 @@ const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
 // Schemes
 // ---------------------------------------------------------------------------------------------
 
-async function addScheme(tx: Executor, row: SchemeRow, delta: 1 | -1): Promise<void> {
-  await tx
-    .insert(schemeCounts)
-    .values({ company_id: row.company_id, status: row.status, expired_date: row.expired_date, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
-      set: { n: sql`${schemeCounts.n} + ${delta}` },
-    });
-  await tx
-    .insert(schemeStatusCounts)
-    .values({ company_id: row.company_id, status: row.status, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
-      set: { n: sql`${schemeStatusCounts.n} + ${delta}` },
-    });
-  await tx
-    .insert(schemeIssueCounts)
-    .values({ company_id: row.company_id, issue_date: row.issue_date, status: row.status, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
-      set: { n: sql`${schemeIssueCounts.n} + ${delta}` },
-    });
-}
-
 async function addCertified(tx: Executor, companyId: string, until: string, delta: 1 | -1): Promise<void> {
   await tx
     .insert(certifiedClientCounts)
@@ -136,36 +112,112 @@ async function setCertified(
     .onConflictDoUpdate({ target: clientCertifiedUntil.certificate_id, set: { company_id, until } });
 }
 
-async function countScheme(tx: Executor, before: SchemeRow | null, after: SchemeRow | null): Promise<void> {
-  const sameKey =
-    before &&
-    after &&
-    before.company_id === after.company_id &&
-    before.status === after.status &&
-    before.issue_date === after.issue_date &&
-    before.expired_date === after.expired_date;
-  if (!sameKey) {
-    if (before) await addScheme(tx, before, -1);
-    if (after) await addScheme(tx, after, 1);
+/** Adds `delta` to the figure under `key` (one entry per key; the parts name the row). */
+function tally<R extends object>(into: Map<string, { row: R; n: number }>, row: R, delta: number): void {
+  const key = JSON.stringify(Object.values(row));
+  const entry = into.get(key);
+  if (entry) entry.n += delta;
+  else into.set(key, { row, n: delta });
+}
+
+/** The scheme count rows a scheme adds to (its company, status, expiry, issue date). */
+function schemeKeys(row: SchemeRow) {
+  return {
+    counts: { company_id: row.company_id, status: row.status, expired_date: row.expired_date },
+    statuses: { company_id: row.company_id, status: row.status },
+    issues: { company_id: row.company_id, issue_date: row.issue_date, status: row.status },
+  };
+}
+
+/**
+ * The scheme counts of many writes (a batch, or one write): what each write moves, summed by row,
+ * then one upsert a table; then the clients whose certified figure may move, each once: locked in
+ * id order, and moved to the later of its figure and its new ACTIVE schemes' expiries when the
+ * batch only added ACTIVE schemes to it, else to the last ACTIVE expiry its schemes now hold (the
+ * batch's rows are all written before the steps run).
+ */
+async function countSchemes(
+  tx: Executor,
+  writes: readonly { before: SchemeRow | null; after: SchemeRow | null }[],
+): Promise<void> {
+  const counts = new Map<string, { row: ReturnType<typeof schemeKeys>['counts']; n: number }>();
+  const statuses = new Map<string, { row: ReturnType<typeof schemeKeys>['statuses']; n: number }>();
+  const issues = new Map<string, { row: ReturnType<typeof schemeKeys>['issues']; n: number }>();
+  const add = (row: SchemeRow, delta: 1 | -1) => {
+    const keys = schemeKeys(row);
+    tally(counts, keys.counts, delta);
+    tally(statuses, keys.statuses, delta);
+    tally(issues, keys.issues, delta);
+  };
+  /** Per client whose figure may move: the latest expiry of ACTIVE schemes added, or 'read' (any other change). */
+  const clients = new Map<string, Certified | 'read'>();
+  for (const { before, after } of writes) {
+    const sameKey =
+      before &&
+      after &&
+      before.company_id === after.company_id &&
+      before.status === after.status &&
+      before.issue_date === after.issue_date &&
+      before.expired_date === after.expired_date;
+    if (!sameKey) {
+      if (before) add(before, -1);
+      if (after) add(after, 1);
+    }
+    const sameClient = before?.certificate_id === after?.certificate_id;
+    // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
+    const sameCertified =
+      sameClient &&
+      before?.status === after?.status &&
+      before?.expired_date === after?.expired_date &&
+      before?.company_id === after?.company_id;
+    if (!(before?.status === 'ACTIVE' || after?.status === 'ACTIVE') || sameCertified) continue;
+    for (const id of [before?.certificate_id, after?.certificate_id]) {
+      if (id === undefined) continue;
+      // A new ACTIVE scheme can only move its client's last day later: no need to read the others.
+      const added = !before && after?.status === 'ACTIVE' && after.certificate_id === id;
+      const seen = clients.get(id);
+      if (!added || seen === 'read') clients.set(id, 'read');
+      else if (!seen || seen.until < after.expired_date)
+        clients.set(id, { until: after.expired_date, company_id: after.company_id });
+    }
   }
-  const sameClient = before?.certificate_id === after?.certificate_id;
-  // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
-  const sameCertified =
-    sameClient &&
-    before?.status === after?.status &&
-    before?.expired_date === after?.expired_date &&
-    before?.company_id === after?.company_id;
-  if (!(before?.status === 'ACTIVE' || after?.status === 'ACTIVE') || sameCertified) return;
-  const ids = [before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined);
-  const stored = await lockClients(tx, ids);
+  const moved = <R extends object>(m: Map<string, { row: R; n: number }>) =>
+    [...m.values()].filter((e) => e.n !== 0).map((e) => ({ ...e.row, n: e.n }));
+  const rows = { counts: moved(counts), statuses: moved(statuses), issues: moved(issues) };
+  if (rows.counts.length)
+    await tx
+      .insert(schemeCounts)
+      .values(rows.counts)
+      .onConflictDoUpdate({
+        target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
+        set: { n: sql`${schemeCounts.n} + excluded.n` },
+      });
+  if (rows.statuses.length)
+    await tx
+      .insert(schemeStatusCounts)
+      .values(rows.statuses)
+      .onConflictDoUpdate({
+        target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
+        set: { n: sql`${schemeStatusCounts.n} + excluded.n` },
+      });
+  if (rows.issues.length)
+    await tx
+      .insert(schemeIssueCounts)
+      .values(rows.issues)
+      .onConflictDoUpdate({
+        target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
+        set: { n: sql`${schemeIssueCounts.n} + excluded.n` },
+      });
+  if (!clients.size) return;
+  const stored = await lockClients(tx, [...clients.keys()]);
   for (const [id, current] of stored) {
-    // A new ACTIVE scheme can only move its client's last day later: no need to read the others.
-    const added = !before && after?.status === 'ACTIVE' && after.certificate_id === id;
-    const next = added
-      ? current && current.until >= after.expired_date
-        ? current
-        : { until: after.expired_date, company_id: after.company_id }
-      : await lastActiveExpiry(tx, id);
+    const added = clients.get(id)!;
+    const next =
+      added !== 'read'
+        ? current && current.until >= added.until
+          ? current
+          : added
+        : await lastActiveExpiry(tx, id);
     await setCertified(tx, id, current, next);
   }
 }
@@ -237,10 +289,30 @@ export async function countRegister(
   event: { entity: string; before: object | null; after: object | null },
 ): Promise<void> {
   if (event.entity === 'scheme') {
-    await countScheme(ctx.tx, event.before as SchemeRow | null, event.after as SchemeRow | null);
+    await countSchemes(ctx.tx, [
+      { before: event.before as SchemeRow | null, after: event.after as SchemeRow | null },
+    ]);
   } else if (event.entity === 'training-certificate') {
     await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
   }
+}
+
+/**
+ * The step's batch form (services/after-write.ts `afterWriteMany`): the scheme writes of a batch
+ * counted together (one upsert a count table, each client's figure once); training certificates
+ * one by one, in order.
+ */
+export async function countRegisterMany(
+  ctx: Pick<ServiceContext, 'tx'>,
+  events: readonly { entity: string; before: object | null; after: object | null }[],
+): Promise<void> {
+  const schemeWrites = events
+    .filter((e) => e.entity === 'scheme')
+    .map((e) => ({ before: e.before as SchemeRow | null, after: e.after as SchemeRow | null }));
+  if (schemeWrites.length) await countSchemes(ctx.tx, schemeWrites);
+  for (const event of events)
+    if (event.entity === 'training-certificate')
+      await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
 }
 
 // ---------------------------------------------------------------------------------------------
