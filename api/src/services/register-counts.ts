@@ -10,7 +10,7 @@
  * they stay certified, so a reader sums `expired_date < today` (EXPIRED) or `until >= today`
  * (certified) and a day passing needs no job.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import {
   certifiedClientCounts,
@@ -42,16 +42,6 @@ const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
 // Schemes
 // ---------------------------------------------------------------------------------------------
 
-async function addCertified(tx: Executor, companyId: string, until: string, delta: 1 | -1): Promise<void> {
-  await tx
-    .insert(certifiedClientCounts)
-    .values({ company_id: companyId, until, n: delta })
-    .onConflictDoUpdate({
-      target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
-      set: { n: sql`${certifiedClientCounts.n} + ${delta}` },
-    });
-}
-
 /** A client's stored figure: the last day it stays certified, and its company. */
 type Certified = { until: string; company_id: string };
 
@@ -60,56 +50,87 @@ type Certified = { until: string; company_id: string };
  * the same two clients cannot deadlock), and reads their stored figure with the lock. A concurrent
  * write of another scheme of the same client waits here, then reads in a new statement, which sees
  * the first one committed (READ COMMITTED): the two never both apply a stale maximum. `for no key
- * update` leaves the schemes' foreign-key checks free.
+ * update` leaves the schemes' foreign-key checks free. One statement to lock, one to read, however
+ * many clients.
  */
 async function lockClients(tx: Executor, ids: string[]): Promise<Map<string, Certified | null>> {
-  const stored = new Map<string, Certified | null>();
-  for (const id of [...new Set(ids)].sort()) {
-    await tx
-      .select({ id: clientCertificates.id })
-      .from(clientCertificates)
-      .where(eq(clientCertificates.id, id))
-      .for('no key update');
-    // A statement of its own after the lock: one joined to the lock would read the figure as it was
-    // before the writer we waited for committed.
-    const [row] = await tx
-      .select({ until: clientCertifiedUntil.until, company_id: clientCertifiedUntil.company_id })
-      .from(clientCertifiedUntil)
-      .where(eq(clientCertifiedUntil.certificate_id, id));
-    stored.set(id, row ?? null);
-  }
-  return stored;
-}
-
-/** The client's last ACTIVE expiry, read from its schemes (the client locked); null without one. */
-async function lastActiveExpiry(tx: Executor, certificateId: string): Promise<Certified | null> {
-  const [latest] = await tx
-    .select({ until: sql<string>`max(${schemes.expired_date})`, company_id: schemes.company_id })
-    .from(schemes)
-    .where(and(eq(schemes.certificate_id, certificateId), eq(schemes.status, 'ACTIVE')))
-    .groupBy(schemes.company_id);
-  return latest ?? null;
-}
-
-/** Moves a client's figure from `stored` to `next` (either null: not certified by any scheme). */
-async function setCertified(
-  tx: Executor,
-  certificateId: string,
-  stored: Certified | null,
-  next: Certified | null,
-): Promise<void> {
-  if (stored && next && stored.until === next.until && stored.company_id === next.company_id) return;
-  if (stored) await addCertified(tx, stored.company_id, stored.until, -1);
-  if (!next) {
-    await tx.delete(clientCertifiedUntil).where(eq(clientCertifiedUntil.certificate_id, certificateId));
-    return;
-  }
-  const { until, company_id } = next;
-  await addCertified(tx, company_id, until, 1);
+  const sorted = [...new Set(ids)].sort();
   await tx
-    .insert(clientCertifiedUntil)
-    .values({ certificate_id: certificateId, company_id, until })
-    .onConflictDoUpdate({ target: clientCertifiedUntil.certificate_id, set: { company_id, until } });
+    .select({ id: clientCertificates.id })
+    .from(clientCertificates)
+    .where(inArray(clientCertificates.id, sorted))
+    .orderBy(clientCertificates.id)
+    .for('no key update');
+  // A statement of its own after the lock: one joined to the lock would read the figure as it was
+  // before the writer we waited for committed.
+  const rows = await tx
+    .select({
+      id: clientCertifiedUntil.certificate_id,
+      until: clientCertifiedUntil.until,
+      company_id: clientCertifiedUntil.company_id,
+    })
+    .from(clientCertifiedUntil)
+    .where(inArray(clientCertifiedUntil.certificate_id, sorted));
+  const found = new Map(rows.map((r) => [r.id, { until: r.until, company_id: r.company_id }]));
+  return new Map(sorted.map((id) => [id, found.get(id) ?? null]));
+}
+
+/** The clients' last ACTIVE expiries, read from their schemes (the clients locked); absent: none. */
+async function lastActiveExpiries(tx: Executor, ids: string[]): Promise<Map<string, Certified>> {
+  const rows = await tx
+    .select({
+      id: schemes.certificate_id,
+      until: sql<string>`max(${schemes.expired_date})`,
+      company_id: schemes.company_id,
+    })
+    .from(schemes)
+    .where(and(inArray(schemes.certificate_id, ids), eq(schemes.status, 'ACTIVE')))
+    .groupBy(schemes.certificate_id, schemes.company_id);
+  return new Map(rows.map((r) => [r.id, { until: r.until, company_id: r.company_id }]));
+}
+
+/**
+ * Moves clients' figures from `stored` to `next` (null: not certified by any scheme): the certified
+ * counts by (company, day) summed and upserted once, the figures deleted and upserted once.
+ */
+async function setCertifiedMany(
+  tx: Executor,
+  stored: Map<string, Certified | null>,
+  next: Map<string, Certified | null>,
+): Promise<void> {
+  const deltas = new Map<string, { row: { company_id: string; until: string }; n: number }>();
+  const gone: string[] = [];
+  const set: { certificate_id: string; company_id: string; until: string }[] = [];
+  for (const [id, to] of next) {
+    const from = stored.get(id) ?? null;
+    if (from && to && from.until === to.until && from.company_id === to.company_id) continue;
+    if (from) tally(deltas, { company_id: from.company_id, until: from.until }, -1);
+    if (!to) {
+      if (from) gone.push(id);
+      continue;
+    }
+    tally(deltas, { company_id: to.company_id, until: to.until }, 1);
+    set.push({ certificate_id: id, company_id: to.company_id, until: to.until });
+  }
+  const counts = [...deltas.values()].filter((e) => e.n !== 0).map((e) => ({ ...e.row, n: e.n }));
+  if (counts.length)
+    await tx
+      .insert(certifiedClientCounts)
+      .values(counts)
+      .onConflictDoUpdate({
+        target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
+        set: { n: sql`${certifiedClientCounts.n} + excluded.n` },
+      });
+  if (gone.length)
+    await tx.delete(clientCertifiedUntil).where(inArray(clientCertifiedUntil.certificate_id, gone));
+  if (set.length)
+    await tx
+      .insert(clientCertifiedUntil)
+      .values(set)
+      .onConflictDoUpdate({
+        target: clientCertifiedUntil.certificate_id,
+        set: { company_id: sql`excluded.company_id`, until: sql`excluded.until` },
+      });
 }
 
 /** Adds `delta` to the figure under `key` (one entry per key; the parts name the row). */
@@ -209,17 +230,20 @@ async function countSchemes(
         set: { n: sql`${schemeIssueCounts.n} + excluded.n` },
       });
   if (!clients.size) return;
-  const stored = await lockClients(tx, [...clients.keys()]);
-  for (const [id, current] of stored) {
+  const ids = [...clients.keys()].sort();
+  const stored = await lockClients(tx, ids);
+  const toRead = ids.filter((id) => clients.get(id) === 'read');
+  const read = toRead.length ? await lastActiveExpiries(tx, toRead) : new Map<string, Certified>();
+  const next = new Map<string, Certified | null>();
+  for (const id of ids) {
+    const current = stored.get(id) ?? null;
     const added = clients.get(id)!;
-    const next =
-      added !== 'read'
-        ? current && current.until >= added.until
-          ? current
-          : added
-        : await lastActiveExpiry(tx, id);
-    await setCertified(tx, id, current, next);
+    next.set(
+      id,
+      added !== 'read' ? (current && current.until >= added.until ? current : added) : (read.get(id) ?? null),
+    );
   }
+  await setCertifiedMany(tx, stored, next);
 }
 
 // ---------------------------------------------------------------------------------------------
