@@ -10,10 +10,10 @@
  * (`onReady`) and stops with it (`onClose`): a graceful stop lets running handlers see `stopping`
  * and end at a safe point (an import after its current chunk), then waits for them.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
+import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import type { Executor } from '../db';
 
 /** The schema pg-boss keeps its tables in. */
@@ -75,6 +75,14 @@ interface PoolLike {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * A transaction as pg-boss's drizzle adapter takes it: our executor's `execute` answers node-postgres'
+ * result ({rows}), which the adapter reads; only its declared answer type is wider.
+ */
+const inTransaction = (tx: Executor): DrizzleTransactionLike => ({
+  execute: async (query: unknown) => (await tx.execute(query as SQL)) as { rows: unknown[] },
+});
+
 /** The node-postgres pool behind a drizzle database. */
 function poolOf(db: Executor): PoolLike {
   const client = (db as unknown as { $client?: PoolLike }).$client;
@@ -100,7 +108,7 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
       if (!boss) throw new Error('the job engine is not started');
       return boss.send(name, data, {
         ...(opts.id ? { id: opts.id } : {}),
-        ...(opts.tx ? { db: fromDrizzle(opts.tx as never, sql as never) } : {}),
+        ...(opts.tx ? { db: fromDrizzle(inTransaction(opts.tx), sql) } : {}),
       });
     },
     async start() {
