@@ -17,7 +17,7 @@ const MODULES = JSON.parse(
 ).map((r) => r.folder);
 const never = (names, message) => ({ group: names.flatMap(pkg), message });
 
-/** Import boundaries of CONVENTIONS.md "The house". */
+/** Import boundaries of docs/conventions.md#the-parts-and-what-each-may-import. */
 const HOUSE = [
   {
     files: ['shared-contracts/**'],
@@ -70,6 +70,8 @@ export default tseslint.config(
       '**/.nx/**',
       '**/data/**',
       'api/drizzle/**',
+      // Generated from the routes (npm run openapi --workspace api).
+      'api/openapi/**',
     ],
   },
   js.configs.recommended,
@@ -88,7 +90,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [NOT_API] }],
     },
   },
-  // The house (CONVENTIONS.md): who may import whom, by package and by relative path alike.
+  // The house (docs/conventions.md#the-parts-and-what-each-may-import): who may import whom, by package and by relative path alike.
   ...HOUSE.map(({ files, ignores, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
@@ -96,7 +98,7 @@ export default tseslint.config(
   })),
   {
     // mf-public-check loads alone on a phone (a QR scan): React and the yup-free contracts entry only
-    // (CONVENTIONS.md; issue 11's budget). Repeats the module's house patterns: a later block replaces them.
+    // (docs/conventions.md#traps; bench/README.md budget). Repeats the module's house patterns: a later block replaces them.
     files: ['mf-public-check/**'],
     rules: {
       'no-restricted-imports': [
@@ -165,7 +167,7 @@ export default tseslint.config(
     },
   },
   {
-    // Benchmarks measure the real app in-process (CONVENTIONS.md: bench may import anything).
+    // Benchmarks measure the real app in-process (docs/conventions.md#the-parts-and-what-each-may-import: bench may import anything).
     files: ['bench/**'],
     rules: { 'no-restricted-imports': 'off' },
   },

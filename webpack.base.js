@@ -1,4 +1,4 @@
-// One webpack + Module Federation 2 setup for the shell and every micro-frontend (CONVENTIONS.md:
+// One webpack + Module Federation 2 setup for the shell and every micro-frontend (docs/conventions.md#traps:
 // webpack 5.110.3 pinned with @module-federation/enhanced 2.9.x; publicPath auto; dts off;
 // manifest on; no runtimeChunk on remotes; HtmlWebpackPlugin without the remote entry chunk).
 const path = require('node:path');
@@ -274,7 +274,7 @@ function remoteConfig(o) {
       // A remote needs no page entry: Module Federation adds its container (remoteEntry.js).
       entry: o.host ? { main: './src/index.ts' } : {},
       mode: production ? 'production' : 'development',
-      // Production builds carry no source maps (DECISIONS.md section 7: they would publish the sources).
+      // Production builds carry no source maps (docs/rules.md#api-conventions: they would publish the sources).
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(o.dir, 'dist'),

@@ -66,9 +66,11 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The app's clock; tests pass one they set. Default: the system time in `config.timeZone`. */
   clock?: Clock;
+  /** False: the job engine is not started (the OpenAPI script builds the app without a database). */
+  runJobs?: boolean;
 }
 
-/** Paths never written to the log (DECISIONS.md: no passwords, tokens or Authorization headers). */
+/** Paths never written to the log (docs/rules.md#api-conventions: no passwords, tokens or Authorization headers). */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -127,7 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerPlugin);
   await app.register(authPlugin);
   // Before the modules: they describe their tasks to it (imports, the scheduled backup).
-  await app.register(jobsPlugin, opts.config.jobs);
+  await app.register(jobsPlugin, { ...opts.config.jobs, run: opts.runJobs ?? true });
 
   await app.register(healthRoutes);
   await app.register(backupRoutes);

@@ -54,7 +54,7 @@ async function newPassword(random: boolean): Promise<string> {
 
 class UsageError extends Error {}
 
-/** rotate-key (DECISIONS.md section 14): a new signing key; the old one retired, still published. */
+/** rotate-key (docs/rules.md#signed-certificates): a new signing key; the old one retired, still published. */
 async function rotateKeyCommand(config: ReturnType<typeof loadConfig>) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -67,7 +67,7 @@ async function rotateKeyCommand(config: ReturnType<typeof loadConfig>) {
   }
 }
 
-/** `backup <file>` and `restore <file>` (DECISIONS.md section 13). */
+/** `backup <file>` and `restore <file>` (docs/rules.md#backup). */
 async function backupCommand(command: 'backup' | 'restore', config: Config, args: string[]) {
   const [file, ...extra] = args;
   if (!file || extra.length) throw new UsageError(`${command} takes one argument: the file.`);

@@ -62,7 +62,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
 }
 
 /**
- * ADMIN_USERNAME and ADMIN_PASSWORD follow the rules of any user's (DECISIONS.md section 2): a
+ * ADMIN_USERNAME and ADMIN_PASSWORD follow the rules of any user's (docs/rules.md#sign-in): a
  * server given ones it could never accept from a form refuses to start, saying which and why.
  */
 function adminCredential(

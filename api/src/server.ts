@@ -23,7 +23,7 @@ function readConfig() {
 async function main() {
   const config = readConfig();
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT });
-  // Nothing bypasses the structured log (issue 20 point 8): a library's stray rejection or throw is
+  // Nothing bypasses the structured log (docs/rules.md#api-conventions): a library's stray rejection or throw is
   // a log line like any other (without the values a database error quotes), then a throw ends the
   // process (its state is unknown; the process manager starts a new one).
   process.on('unhandledRejection', (reason) => {

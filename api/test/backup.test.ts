@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../src/db';
 import { backupTables, tableName, writeBackup } from '../src/db/backup';
 import { type ByteBatching, primaryKeyColumns } from '../src/db/keyset';
 import { companies, images, trainingCertificates } from '../src/db/schema';
+import { readMigrations } from '../src/db/migrate';
 import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
 import {
   clientCertificateInputSchema,
@@ -23,21 +24,11 @@ import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildDerived } from '../src/services/derived';
 import { pngPart, sendForm } from './forms';
-import { insertCertificationType } from './records';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  type TestContext,
-} from './helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 import { adminUrl, withDatabase } from './template';
 
 /**
- * Backup and restore (DECISIONS.md section 13): the running system's backup, restored into a new
+ * Backup and restore (docs/rules.md#backup): the running system's backup, restored into a new
  * database on the run's server, answers the same.
  */
 
@@ -92,16 +83,15 @@ it('a full administrator downloads the backup while the system runs; restored in
   });
   expect(created.statusCode).toBe(201);
   const companyId = created.json<{ id: string }>().id;
-  const roleId = await createRole(app, adminToken, 'Staf Cadangan', ['company']);
-  const staff = await createUser(app, adminToken, {
+  const staff = await ctx.make.user({
     username: 'staf.cadangan',
-    roles_id: roleId,
+    keys: ['company'],
     company_ids: [companyId],
     password: 'kata-sandi-staf',
   });
 
   // The register: a client with a scheme and a training certificate, written as a form save is.
-  const typeId = await insertCertificationType(ctx.database.db, companyId, 'ISO 9001');
+  const typeId = await ctx.make.certificationType(companyId, 'ISO 9001');
   await ctx.database.db.transaction(async (tx) => {
     const write: ServiceContext = { tx, actor: systemActor(), clock: app.clock, config: app.config };
     const client = await clientCertificateService.create(
@@ -142,9 +132,9 @@ it('a full administrator downloads the backup while the system runs; restored in
   // Only a user with every permission and scope ALL.
   expect((await call(app, staff.token, 'GET', '/api/backup')).statusCode).toBe(403);
   expect((await call(app, null, 'GET', '/api/backup')).statusCode).toBe(401);
-  const roleEditor = await createUser(app, adminToken, {
+  const roleEditor = await ctx.make.user({
     username: 'penyunting.akses',
-    roles_id: await createRole(app, adminToken, 'Penyunting Akses', ['roles', 'roles:edit']),
+    roles_id: await ctx.make.role('Penyunting Akses', ['roles', 'roles:edit']),
     company_ids: 'ALL',
   });
   expect((await call(app, roleEditor.token, 'GET', '/api/backup')).statusCode).toBe(403);
@@ -240,6 +230,60 @@ it('a damaged or cut-short file is refused with a clear message and nothing is w
   }
 });
 
+/** The backup `file` again, its header's migration list replaced by `migrations`. */
+function withMigrations(file: string, out: string, migrations: string[]): string {
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString().split('\n');
+  lines[0] = JSON.stringify({ ...(JSON.parse(lines[0]!) as object), migrations });
+  fs.writeFileSync(out, zlib.gzipSync(lines.join('\n')));
+  return out;
+}
+
+it('a backup of an earlier version restores: loaded at its own level, then brought up to this one in the same transaction', async () => {
+  const file = path.join(tmp, 'now.backup');
+  await writeBackup(ctx.database.db, file, ctx.app.clock.now());
+  const known = readMigrations().map((m) => m.name);
+  // A file as the version before the register counts (0010 onwards) wrote it: its rows fit that
+  // schema (the later migrations added only derived tables, which no backup holds).
+  const level = known.indexOf('0009_audit_source');
+  const earlier = withMigrations(file, path.join(tmp, 'earlier.backup'), known.slice(0, level + 1));
+  const dashboard = (await call(ctx.app, ctx.adminToken, 'GET', '/api/dashboard-total/ALL')).json();
+
+  const target = await emptyDatabase();
+  try {
+    const result = await restoreBackup(target.database, earlier);
+    expect(result.migrations).toEqual(known);
+    const restored = await buildApp({ config: testConfig(), db: target.database.db });
+    try {
+      const token = await login(restored, 'admin', ADMIN_PASSWORD);
+      // The counts the newer migrations brought (and the rebuild after them) are those of the rows.
+      expect((await call(restored, token, 'GET', '/api/dashboard-total/ALL')).json()).toEqual(dashboard);
+    } finally {
+      await restored.close();
+    }
+  } finally {
+    await target.drop();
+  }
+
+  // A file of a newer version, or one whose migrations are not this version's in order, is refused
+  // before anything is written.
+  const refusals: [string, string[], RegExp][] = [
+    ['newer', [...known, '9999_from_the_future'], /newer version.*9999_from_the_future.*nothing was written/],
+    ['shuffled', [known[1]!, known[0]!], /not those of this version.*nothing was written/],
+  ];
+  const other = await emptyDatabase();
+  try {
+    for (const [name, migrations, message] of refusals) {
+      const bad = withMigrations(file, path.join(tmp, `${name}.backup`), migrations);
+      const err = await restoreBackup(other.database, bad).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RestoreRefusedError);
+      expect((err as Error).message).toMatch(message);
+      expect(await tableExists(other.database, 'companies')).toBe(false);
+    }
+  } finally {
+    await other.drop();
+  }
+});
+
 /** Every backed-up table's rows in primary-key order, as the database writes them in JSON (bytea as hex). */
 async function everyRow(database: Database): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
@@ -256,7 +300,7 @@ async function everyRow(database: Database): Promise<Record<string, string[]>> {
 it('reads every table in batches of bytes within one snapshot, and restores it exactly, images included', async () => {
   const { database } = ctx;
   const db = database.db;
-  const companyId = await createCompany(ctx.app, ctx.adminToken, 'PT Banyak Baris');
+  const companyId = await ctx.make.company('PT Banyak Baris');
   // Images of every byte value: most larger than a batch, one of the largest stored size (2 MiB).
   const batching: ByteBatching = { targetBytes: 3000, firstRows: 2, maxRows: 4 };
   const pictures = [10, 5_000, 40_000, 2 * 2 ** 20, 7, 12_000].map((size) => ({

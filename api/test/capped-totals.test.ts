@@ -1,17 +1,17 @@
 /**
- * A search matching more than 10,000 rows answers a capped total (DECISIONS.md section 15):
+ * A search matching more than 10,000 rows answers a capped total (docs/rules.md#large-registers):
  * `total: 10000, total_capped: true` and `last_page` from it, the page itself as always; a search
  * matching fewer answers the exact total without the mark.
  */
 import { sql } from 'drizzle-orm';
-import { call, createCompany, createTestContext, type TestContext } from './helpers';
+import { call, createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
 let company: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  company = await createCompany(t.app, t.adminToken, 'PT Pelatihan Massal');
+  company = await t.make.company('PT Pelatihan Massal');
   // Rows written directly: a bulk load (the list reads the records, not the register counts).
   await t.database.db.execute(sql`
     insert into training_certificates (id, company_id, certificate_number, name, training, location, date)

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from './processes';
 import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
 /**
- * deploy/local-cluster.sh (DECISIONS.md section 13): Debian's nginx in front of two API processes on
+ * deploy/local-cluster.sh (docs/rules.md#faults-and-overload): Debian's nginx in front of two API processes on
  * one PostgreSQL. Killing one process under a load of GETs fails none of them: nginx passes each to
  * the other process.
  */
@@ -74,9 +75,9 @@ const alive = (pid: number) => {
         }
       };
       const clients = Array.from({ length: 8 }, client);
-      await new Promise((r) => setTimeout(r, 1500));
+      await sleep(1500); // the clients' load, before and after the kill
       process.kill(pids[0]!, 'SIGKILL');
-      await new Promise((r) => setTimeout(r, 2500));
+      await sleep(2500);
       stop = true;
       await Promise.all(clients);
       expect(statuses.length).toBeGreaterThan(50);

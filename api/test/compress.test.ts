@@ -1,14 +1,14 @@
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import compressPlugin, { pickEncoding } from '../src/plugins/compress';
-import { auth, createCompany, createTestContext, type TestContext } from './helpers';
+import { auth, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   // Enough companies for a list answer of several KB.
   for (let i = 1; i <= 12; i++) {
-    await createCompany(ctx.app, ctx.adminToken, `PT Kompresi Nusantara ${String(i).padStart(2, '0')}`);
+    await ctx.make.company(`PT Kompresi Nusantara ${String(i).padStart(2, '0')}`);
   }
 });
 afterAll(async () => ctx.close());

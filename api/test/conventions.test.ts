@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import type { Executor } from '../src/db';
 import { auditLog, companies, importJobs } from '../src/db/schema';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
-import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
-import { insertAccredited, insertCertificationType, insertScheme, insertTraining } from './records';
-import { insertClient, schemeBody } from '../src/modules/schemes/scheme-fixtures';
+import { call, createTestContext, type TestContext } from './helpers';
+import { schemeBody } from '../src/modules/schemes/scheme-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,6 +45,7 @@ describe('GET /api/health', () => {
 
 describe('OpenAPI', () => {
   interface Operation {
+    operationId?: string;
     summary?: string;
     tags?: string[];
     security?: unknown[];
@@ -108,7 +107,7 @@ describe('OpenAPI', () => {
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\/(?!docs)/);
   });
 
-  /** Public by DECISIONS.md (sign-in, health, and the public checks of section 5). */
+  /** Public (docs/rules.md#public-check): sign-in, health, and the public checks. */
   const PUBLIC_OPS =
     /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/|get \/api\/credential\/)/;
 
@@ -118,11 +117,32 @@ describe('OpenAPI', () => {
         expect(op.summary).toBeTruthy();
         expect(op.tags?.length).toBeGreaterThan(0);
         expect(Object.keys(op.responses).length).toBeGreaterThan(0);
-        if (PUBLIC_OPS.test(`${method} ${path}`)) expect(op.security).toBeUndefined();
-        else expect([`${method} ${path}`, op.security]).toEqual([`${method} ${path}`, [{ bearer: [] }]]);
+        const expected = PUBLIC_OPS.test(`${method} ${path}`) ? [] : [{ bearer: [] }];
+        expect([`${method} ${path}`, op.security]).toEqual([`${method} ${path}`, expected]);
       }
     }
-    expect(doc.paths['/api/login']!.post!.security).toBeUndefined();
+    expect(doc.paths['/api/login']!.post!.security).toEqual([]);
+  });
+
+  it('names every operation once (operationId, from its method and path), for generated clients', () => {
+    const ids = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        expect([`${method} ${path}`, op.operationId]).toEqual([`${method} ${path}`, expect.any(String)]);
+        return op.operationId!;
+      }),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/company-certificate/{company_id}/{id}']!.get!.operationId).toBe(
+      'getCompanyCertificateByCompanyIdAndId',
+    );
+    expect(doc.paths['/api/company/{id}']!.post!.operationId).toBe('postCompanyById');
+    expect(doc.paths['/api/company/{id}']!.put!.operationId).toBe('putCompanyById');
+  });
+
+  it('says where the API is served (servers), for generated clients', () => {
+    expect((doc as unknown as { servers: { url: string }[] }).servers).toEqual([
+      expect.objectContaining({ url: '/' }),
+    ]);
   });
 
   it('carries the request schemas the routes validate with', () => {
@@ -218,10 +238,10 @@ describe('OpenAPI', () => {
 
 /** The client and type a scheme update may name, per company: those of the last scheme made there. */
 const schemeRefs = new Map<string, { client: string; type: string }>();
-async function makeScheme(db: Executor, company: string): Promise<string> {
-  const type = await insertCertificationType(db, company, 'ISO Matriks Skema');
-  schemeRefs.set(company, { client: await insertClient(db, company, 'PT Matriks Skema'), type });
-  return insertScheme(db, { companyId: company, certificationId: type });
+async function makeScheme(company: string): Promise<string> {
+  const type = await ctx.make.certificationType(company, 'ISO Matriks Skema');
+  schemeRefs.set(company, { client: await ctx.make.client(company, 'PT Matriks Skema'), type });
+  return ctx.make.scheme({ company, type });
 }
 /** A scheme update body, its ids read when the request is sent (the company's records may come later). */
 function schemeBodyOf(company: string): object {
@@ -241,20 +261,17 @@ function schemeBodyOf(company: string): object {
  * Company-owned records by the first path segment of their routes: how to make one in a company and
  * a valid update body for it. A route under /{id} of a company-owned module needs an entry here.
  */
-const OWNED: Record<
-  string,
-  { make(db: Executor, company: string): Promise<string>; body(company: string): object }
-> = {
+const OWNED: Record<string, { make(company: string): Promise<string>; body(company: string): object }> = {
   certification: {
-    make: (db, company) => insertCertificationType(db, company, 'ISO Matriks'),
+    make: (company) => ctx.make.certificationType(company, 'ISO Matriks'),
     body: (company) => ({ company_id: company, name: 'X', category: 'Y', code: 'Z', position: 1 }),
   },
   accredited: {
-    make: (db, company) => insertAccredited(db, company),
+    make: (company) => ctx.make.accredited(company),
     body: (company) => ({ company_id: company, name: 'X' }),
   },
   'training-certificate': {
-    make: (db, company) => insertTraining(db, company),
+    make: (company) => ctx.make.training(company),
     body: (company) => ({
       company_id: company,
       name: 'X',
@@ -265,7 +282,7 @@ const OWNED: Record<
     }),
   },
   'company-certificate': {
-    make: (db, company) => insertClient(db, company, 'PT Matriks'),
+    make: (company) => ctx.make.client(company, 'PT Matriks'),
     body: (company) => ({
       company_id: company,
       name: 'X',
@@ -280,9 +297,9 @@ const OWNED: Record<
   'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
   // An import job (GET /api/import/jobs/:id) of the company.
   import: {
-    make: async (db, company) => {
+    make: async (company) => {
       const id = randomUUID();
-      await db.insert(importJobs).values({
+      await ctx.database.db.insert(importJobs).values({
         id,
         company_id: company,
         kind: 'company-certificate',
@@ -329,20 +346,20 @@ describe('access matrix: every declared route answers 401, 403 and 404 as its ac
   });
 
   it('403 for a user lacking the permission, and for a scoped user on routes that need scope ALL', async () => {
-    const company = await createCompany(ctx.app, ctx.adminToken, 'PT Matriks Akses');
-    const onlyStatistik = await createUser(ctx.app, ctx.adminToken, {
+    const company = await ctx.make.company('PT Matriks Akses');
+    const onlyStatistik = await ctx.make.user({
       username: 'matriks.statistik',
-      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Statistik', ['statistik']),
+      roles_id: await ctx.make.role('Matriks Statistik', ['statistik']),
       company_ids: 'ALL',
     });
-    const onlyCompany = await createUser(ctx.app, ctx.adminToken, {
+    const onlyCompany = await ctx.make.user({
       username: 'matriks.company',
-      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Perusahaan', ['company']),
+      roles_id: await ctx.make.role('Matriks Perusahaan', ['company']),
       company_ids: 'ALL',
     });
-    const scopedAll = await createUser(ctx.app, ctx.adminToken, {
+    const scopedAll = await ctx.make.user({
       username: 'matriks.scoped',
-      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Penuh', [...PERMISSION_KEYS]),
+      roles_id: await ctx.make.role('Matriks Penuh', [...PERMISSION_KEYS]),
       company_ids: [company],
     });
     let checked = 0;
@@ -365,11 +382,11 @@ describe('access matrix: every declared route answers 401, 403 and 404 as its ac
   });
 
   it('404 on company-owned /{id} routes for a record of a company outside the scope', async () => {
-    const mine = await createCompany(ctx.app, ctx.adminToken, 'PT Matriks Milik');
-    const theirs = await createCompany(ctx.app, ctx.adminToken, 'PT Matriks Lain');
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const mine = await ctx.make.company('PT Matriks Milik');
+    const theirs = await ctx.make.company('PT Matriks Lain');
+    const user = await ctx.make.user({
       username: 'matriks.milik',
-      roles_id: await createRole(ctx.app, ctx.adminToken, 'Matriks Milik Penuh', [...PERMISSION_KEYS]),
+      roles_id: await ctx.make.role('Matriks Milik Penuh', [...PERMISSION_KEYS]),
       company_ids: [mine],
     });
     const owned = routes().filter(
@@ -383,13 +400,13 @@ describe('access matrix: every declared route answers 401, 403 and 404 as its ac
         label(route),
         'has a record maker',
       ]);
-      const id = await maker!.make(ctx.database.db, theirs);
+      const id = await maker!.make(theirs);
       const url = sample(route.url, id, 'ALL');
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : maker!.body(mine);
       const res = await call(ctx.app, user.token, route.method as 'GET', url, body);
       expect([label(route), res.statusCode]).toEqual([label(route), 404]);
       // The same call on a record in the caller's company is not refused as missing.
-      const own = await maker!.make(ctx.database.db, mine);
+      const own = await maker!.make(mine);
       const ok = await call(ctx.app, user.token, route.method as 'GET', sample(route.url, own, 'ALL'), body);
       expect([label(route), ok.statusCode < 300]).toEqual([label(route), true]);
     }
@@ -599,13 +616,8 @@ describe('one error shape', () => {
 
 describe('no secrets in answers', () => {
   it('never answers a password hash, a token hash or an argon2 string', async () => {
-    const company = await createCompany(ctx.app, ctx.adminToken, 'PT Rahasia');
-    const role = await createRole(ctx.app, ctx.adminToken, 'Pengelola', [
-      'statistik',
-      'user',
-      'user:create',
-      'roles',
-    ]);
+    const company = await ctx.make.company('PT Rahasia');
+    const role = await ctx.make.role('Pengelola', ['statistik', 'user', 'user:create', 'roles']);
     const res0 = await call(ctx.app, ctx.adminToken, 'POST', '/api/user', {
       name: 'Budi',
       username: 'budi.rahasia',
@@ -615,7 +627,7 @@ describe('no secrets in answers', () => {
       is_active: 'true',
     });
     expect(res0.statusCode).toBe(201);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const user = await ctx.make.user({
       username: 'pengelola',
       roles_id: role,
       company_ids: 'ALL',

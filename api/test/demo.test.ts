@@ -13,7 +13,7 @@ import {
   demoVolume,
   writeDemo,
 } from '../src/demo';
-import { call, createCompany, createTestContext, login, type TestContext } from './helpers';
+import { call, createTestContext, login, type TestContext } from './helpers';
 
 const PASSWORD = 'demo-sandi-123';
 const VOLUME: DemoVolume = { clients: 30, schemes: 70, trainings: 30, logos: 4 };
@@ -224,7 +224,7 @@ describe('demo on a database someone has started using', () => {
   it('refuses when a company exists and writes nothing', async () => {
     const other = await createTestContext();
     try {
-      await createCompany(other.app, other.adminToken, 'PT Sudah Ada');
+      await other.make.company('PT Sudah Ada');
       const options = {
         volume: VOLUME,
         seed: 7,

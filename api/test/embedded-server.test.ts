@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { freePort } from '../src/db/embedded';
+import { type Proc, runApi, sleep, waitFor as waitUntil } from './processes';
 
 /**
  * The embedded PostgreSQL server under real processes (docs/architecture.md#the-embedded-postgresql-server):
@@ -13,43 +14,19 @@ import { freePort } from '../src/db/embedded';
  * writers, SIGTERM, a DATA_DIR of the earlier (PGlite) version, and the way over from it.
  */
 
-const apiRoot = path.resolve(__dirname, '..');
 const fixtures = path.join(__dirname, 'fixtures', 'earlier-version');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Writers still running when a test fails are stopped after it. */
 const running = new Set<() => Promise<void>>();
 afterEach(async () => {
   await Promise.all([...running].map((stop) => stop()));
 });
 
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(script: string, args: string[], env: Record<string, string>): Proc {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, ms = 120_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+/** The API's scripts on the embedded server (no DATABASE_URL), as `npm start` runs them. */
+const run = (script: string, args: string[], env: Record<string, string>): Proc =>
+  runApi(script, args, { DATABASE_URL: '', ...env });
+/** Waits up to two minutes: a start of the server, a restart after a kill. */
+const waitFor = <T>(probe: () => T | Promise<T>, what: string) =>
+  waitUntil(probe, what, { timeoutMs: 120_000 });
 
 const alive = (pid: number) => {
   try {

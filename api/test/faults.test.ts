@@ -11,11 +11,12 @@ import { openDatabase } from '../src/db';
 import { openRedis } from '../src/plugins/redis';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helpers';
+import { waitFor as waitUntil } from './processes';
 import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
 /**
- * DECISIONS.md section 13, against real parts: a Redis server of this test's own that it stops and
+ * docs/rules.md#faults-and-overload, against real parts: a Redis server of this test's own that it stops and
  * starts again, and a TCP proxy in front of PostgreSQL that it cuts and mends. The shared
  * PostgreSQL and Redis are never touched.
  */
@@ -23,13 +24,9 @@ import { freePort } from '../src/db/embedded';
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: 'test', PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'), ...env });
 
-async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** What a fault test waits for happens within seconds. */
+const waitFor = (probe: () => boolean | Promise<boolean>, what: string) =>
+  waitUntil(probe, what, { timeoutMs: 20_000 });
 
 /** Log lines of an app, parsed. */
 function logSink() {

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config';
 import { validateWith } from '../src/lib/validation';
 import { ADMIN_PASSWORD, auth, call, createTestContext, type TestContext } from './helpers';
 
-/** Input, errors and logs (DECISIONS.md section 7). */
+/** Input, errors and logs (docs/rules.md#api-conventions). */
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -23,14 +23,7 @@ import type { CompanyOwnedTable, Resource } from '../src/lib/resource';
 import { createListCache, renewListVersions } from '../src/services/list-versions';
 import { pngPart, sendForm } from './forms';
 import { applyImport } from './import-job';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createCompany,
-  createTestContext,
-  login,
-  type TestContext,
-} from './helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 
 let t: TestContext;
 /** A second app on the same database: its writes stand for another process's. */
@@ -47,8 +40,8 @@ beforeAll(async () => {
   });
   await other.ready();
   otherToken = await login(other, 'admin', ADMIN_PASSWORD);
-  alfa = await createCompany(t.app, t.adminToken, 'PT Alfa Hitung');
-  beta = await createCompany(t.app, t.adminToken, 'PT Beta Hitung');
+  alfa = await t.make.company('PT Alfa Hitung');
+  beta = await t.make.company('PT Beta Hitung');
 });
 afterAll(async () => {
   await other?.close();

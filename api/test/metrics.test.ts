@@ -1,6 +1,6 @@
 import { call, createTestContext, type TestContext } from './helpers';
 
-/** GET /api/metrics (DECISIONS.md section 13): Prometheus text for METRICS_TOKEN; unset, 404. */
+/** GET /api/metrics (docs/rules.md#faults-and-overload): Prometheus text for METRICS_TOKEN; unset, 404. */
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,19 +2,16 @@
  * The one clock (lib/clock.ts): moving the app's clock moves every part that asks what day it is.
  * A scheme valid through 10 March 2026 (Jakarta) is ACTIVE to the last minute of that day and
  * EXPIRED from the first minute of the next, alike on the dashboard totals, the scheme report, the
- * public check and the client's detail answer (DECISIONS.md section 9: nothing is written when a
+ * public check and the client's detail answer (docs/rules.md#dashboard-and-reports: nothing is written when a
  * scheme expires; every part derives it from today).
  */
-import { randomUUID } from 'node:crypto';
 import {
   DASHBOARD_ENDPOINTS,
   type DashboardTotals,
   type EffectiveStatus,
   REPORTS,
 } from '@sertifikasi/shared-contracts';
-import { clientCertificates } from '../src/db/schema';
-import { insertCertificationType } from './records';
-import { ADMIN_PASSWORD, call, createCompany, createTestContext, login, type TestContext } from './helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let company: string;
@@ -32,16 +29,9 @@ const DAY_AFTER_FIRST_MINUTE = new Date('2026-03-10T17:00:00Z');
 
 beforeAll(async () => {
   ctx = await createTestContext({ TZ: 'Asia/Jakarta' }, { now: ENTERED });
-  company = await createCompany(ctx.app, ctx.adminToken, 'PT Jam Dinding');
-  type = await insertCertificationType(ctx.database.db, company, 'ISO 9001');
-  client = randomUUID();
-  await ctx.database.db.insert(clientCertificates).values({
-    id: client,
-    company_id: company,
-    name: 'PT Klien Tepat Waktu',
-    certificate_number: 'KL-0310',
-    region: 'Jakarta',
-  });
+  company = await ctx.make.company('PT Jam Dinding');
+  type = await ctx.make.certificationType(company, 'ISO 9001');
+  client = await ctx.make.client(company, 'PT Klien Tepat Waktu', { certificate_number: 'KL-0310' });
   const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/company-certificate-scheme', {
     certificate_id: client,
     certification_id: type,

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,35 +13,11 @@ import { migrate, readMigrations } from '../src/db/migrate';
 import { companies } from '../src/db/schema';
 import { MAX_PER_USERNAME_AND_ADDRESS, redisLoginThrottle } from '../src/services/login-throttle';
 import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
+import { runApi, waitFor } from './processes';
 import { adminUrl, withDatabase } from './template';
 import { freePort } from '../src/db/embedded';
 
-const apiRoot = path.resolve(__dirname, '..');
-
-function startServer(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(predicate: () => boolean, what: string, ms = 90_000) {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const startServer = (env: Record<string, string>) => runApi('src/server.ts', [], env);
 
 describe('embedded database lock', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-lock-'));
@@ -94,7 +69,9 @@ describe('server process', () => {
       ADMIN_PASSWORD: 'secret-admin-pw',
     });
     try {
-      await waitFor(() => server.output().includes('listening on http://localhost'), 'server start');
+      await waitFor(() => server.output().includes('listening on http://localhost'), 'server start', {
+        timeoutMs: 90_000,
+      });
       expect(server.output()).toContain('sign in as "admin" with the password from ADMIN_PASSWORD');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
@@ -104,7 +81,9 @@ describe('server process', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'admin', password: 'secret-admin-pw' }),
       });
-      await waitFor(() => server.output().includes('"url":"/api/login"'), 'the sign-in to reach the server');
+      await waitFor(() => server.output().includes('"url":"/api/login"'), 'the sign-in to reach the server', {
+        timeoutMs: 90_000,
+      });
       server.child.kill('SIGTERM');
       const res = await inFlight;
       expect(res.status).toBe(200);

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createTestContext, type TestContext } from './helpers';
+import { waitFor as waitUntil } from './processes';
 
 /**
- * Overload (DECISIONS.md section 13): a saturated process answers new requests 503 unavailable with
+ * Overload (docs/rules.md#faults-and-overload): a saturated process answers new requests 503 unavailable with
  * Retry-After at once, and serves again once the load has passed. Over real HTTP connections.
  */
 
@@ -41,13 +42,9 @@ function heldRequest(port: number) {
   return { answered, finish: () => held.forEach((f) => f()) };
 }
 
-async function waitFor(predicate: () => boolean, what: string, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Requests in flight change within milliseconds: looked at often, for ten seconds at most. */
+const waitFor = (probe: () => boolean, what: string) =>
+  waitUntil(probe, what, { timeoutMs: 10_000, every: 20 });
 
 describe('overload', () => {
   let ctx: TestContext;

@@ -13,7 +13,7 @@ import { type Executor, openDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { pgError } from '../src/lib/errors';
 import { prepared, preparedShapes } from '../src/db/prepared';
-import { call, createCompany, createRole, createTestContext, createUser, type TestContext } from './helpers';
+import { call, createTestContext, type TestContext } from './helpers';
 import { adminUrl, withDatabase } from './template';
 
 interface Entry {
@@ -47,25 +47,25 @@ describe('prepared lists and lookups answer each call with its own parameters', 
   let userB: { id: string; token: string };
 
   beforeAll(async () => {
-    alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Jaya');
-    beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Sejahtera');
-    await createCompany(ctx.app, ctx.adminToken, 'CV Gamma Jaya');
+    alfa = await ctx.make.company('PT Alfa Jaya');
+    beta = await ctx.make.company('PT Beta Sejahtera');
+    await ctx.make.company('CV Gamma Jaya');
     const keys = ['company', 'company:edit', 'user', 'roles'];
-    const pengelola = await createRole(ctx.app, ctx.adminToken, 'Pengelola Cabang', keys);
-    const pembaca = await createRole(ctx.app, ctx.adminToken, 'Pembaca Arsip', ['company']);
-    userA = await createUser(ctx.app, ctx.adminToken, {
+    const pengelola = await ctx.make.role('Pengelola Cabang', keys);
+    const pembaca = await ctx.make.role('Pembaca Arsip', ['company']);
+    userA = await ctx.make.user({
       username: 'andi.alfa',
       name: 'Andi Wijaya',
       roles_id: pengelola,
       company_ids: [alfa],
     });
-    userB = await createUser(ctx.app, ctx.adminToken, {
+    userB = await ctx.make.user({
       username: 'bunga.beta',
       name: 'Bunga Lestari',
       roles_id: pengelola,
       company_ids: [beta],
     });
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'citra.arsip',
       name: 'Citra Wijaya',
       roles_id: pembaca,
@@ -233,7 +233,7 @@ describe('the PostgreSQL pool', () => {
         JSON.stringify({ entries: [{ idx: 0, tag: '0000_slow_index' }] }),
       );
       fs.writeFileSync(path.join(dir, '0000_slow_index.sql'), 'select pg_sleep(0.3);');
-      expect(await migrate(strict, dir)).toEqual(['0000_slow_index']);
+      expect(await migrate(strict, { dir })).toEqual(['0000_slow_index']);
     } finally {
       await strict.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,8 @@ import {
 import { rebuildDerived } from '../src/services/derived';
 
 /**
- * Rows written straight to the database, for tests of one resource that need another's records
+ * Kept for the import and schemes tests until they move to `ctx.make` (test/fixtures.ts), which
+ * writes through the services and needs no rebuild. Rows written straight to the database, for tests of one resource that need another's records
  * (a scheme that uses a type or an accreditation body) without depending on that resource's routes.
  * Each then rebuilds the derived tables, as a bulk load does (services/derived.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The register counts (issue 18) stay exact: after every kind of change of schemes and training
+ * The register counts (docs/rules.md#large-registers) stay exact: after every kind of change of schemes and training
  * certificates (create, status change, update of dates, client or company, delete, an Excel import, a day passing,
  * the demo generator's bulk load and its rebuild), the dashboard totals and the companies'
  * student_count equal a full count of the records, for every scope, and the kept tables equal what
@@ -20,18 +20,8 @@ import { schemeService } from '../src/modules/schemes/schemes.service';
 import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildRegisterCounts } from '../src/services/register-counts';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  type TestContext,
-} from './helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 import { applyImport } from './import-job';
-import { insertCertificationType } from './records';
 
 const TZ = 'Asia/Jakarta';
 
@@ -41,7 +31,7 @@ const rowsOf = async <T extends Row>(db: Executor, query: SQL): Promise<T[]> => 
   return (res as { rows: T[] }).rows;
 };
 
-/** The figures of the dashboard counted from every record, as the API computed them before issue 18. */
+/** The figures of the dashboard counted from every record, as the API computed them before the counts were kept. */
 async function fullCount(db: Executor, scope: string[] | 'ALL', today: string) {
   const where = (column: string) =>
     scope === 'ALL' ? sql`true` : sql`${sql.identifier(column)} = any(${`{${scope.join(',')}}`}::uuid[])`;
@@ -226,10 +216,10 @@ describe('register counts', () => {
     // 10:00 on 5 March 2025 in Jakarta.
     t = await createTestContext({ TZ }, { now: new Date('2025-03-05T03:00:00Z') });
     admin = t.adminToken;
-    A = await createCompany(t.app, admin, 'PT Hitung Alfa');
-    B = await createCompany(t.app, admin, 'PT Hitung Beta');
-    typeA = await insertCertificationType(t.database.db, A, 'ISO 9001');
-    typeB = await insertCertificationType(t.database.db, B, 'ISO 14001');
+    A = await t.make.company('PT Hitung Alfa');
+    B = await t.make.company('PT Hitung Beta');
+    typeA = await t.make.certificationType(A, 'ISO 9001');
+    typeB = await t.make.certificationType(B, 'ISO 14001');
     const client = (company: string, n: number) =>
       write((ctx) =>
         clientCertificateService.create(
@@ -244,9 +234,9 @@ describe('register counts', () => {
       ).then((c) => c.id);
     clientsA = [await client(A, 1), await client(A, 2), await client(A, 3)];
     clientB = await client(B, 4);
-    const role = await createRole(t.app, admin, 'Statistik Dua', ['statistik']);
+    const role = await t.make.role('Statistik Dua', ['statistik']);
     twoCompanies = (
-      await createUser(t.app, admin, {
+      await t.make.user({
         username: 'statistik.dua',
         roles_id: role,
         company_ids: [A, B],
@@ -344,7 +334,7 @@ describe('register counts', () => {
       company_certificate_total: 0,
     });
 
-    // An Excel import (issue 16) writes through the same services: new and updated clients, schemes
+    // An Excel import writes through the same services: new and updated clients, schemes
     // and training certificates, in one transaction, counted like any form save.
     const companyFile = await xlsx(
       [

@@ -1,6 +1,5 @@
 /**
- * Fixture rows for the dashboard and report tests, inserted directly (the CRUD routes are another
- * branch's). Every figure the tests expect is computed by hand from the table below, on "today"
+ * The data set of the dashboard and report tests, made through the services (test/fixtures.ts). Every figure the tests expect is computed by hand from the table below, on "today"
  * 2024-04-15 in Jakarta (the clock is set to 2024-04-14T17:30:00Z, still the 14th in UTC).
  *
  * Company Alfa (A)
@@ -23,114 +22,26 @@
  *   type HACCP; client PT Gamma Klien (c5); s10 ACTIVE 2024-04-12 -> 2024-04-20
  *   training: Rina 2024-04-15
  */
-import type { Db } from '../src/db';
-import {
-  accreditedBodies,
-  certificationTypes,
-  clientCertificates,
-  companies,
-  schemes,
-  trainingCertificates,
-} from '../src/db/schema';
-import { newId } from '../src/lib/crypto';
-import { rebuildDerived } from '../src/services/derived';
+import type { SchemeStatus } from '@sertifikasi/shared-contracts';
+import type { Fixtures, SchemeFixture } from './fixtures';
 
 /** 2024-04-15 00:30 in Jakarta, still 2024-04-14 in UTC. */
 export const FIXTURE_NOW = new Date('2024-04-14T17:30:00Z');
 
-type SchemeStatus = 'ACTIVE' | 'SUSPENDED' | 'WITHDRAWN' | 'DRAFT' | 'NOACTIVE';
-
-/** A small builder: one insert per call, sensible defaults for what a test does not care about. */
-export function fixtureBuilder(db: Db) {
-  let seq = 0;
-  const next = () => ++seq;
-  return {
-    async company(name: string): Promise<string> {
-      const id = newId();
-      await db.insert(companies).values({ id, name, website: 'https://example.co.id' });
-      return id;
-    },
-    async certificationType(company_id: string, name: string): Promise<string> {
-      const id = newId();
-      await db
-        .insert(certificationTypes)
-        .values({ id, company_id, name, category: 'Sistem', code: `K${next()}` });
-      return id;
-    },
-    async accredited(company_id: string, name: string): Promise<string> {
-      const id = newId();
-      await db.insert(accreditedBodies).values({ id, company_id, name });
-      return id;
-    },
-    async client(
-      company_id: string,
-      name: string,
-      extra: Partial<typeof clientCertificates.$inferInsert> = {},
-    ): Promise<string> {
-      const id = newId();
-      await db.insert(clientCertificates).values({
-        id,
-        company_id,
-        name,
-        certificate_number: `CL-${next()}`,
-        region: 'Jakarta',
-        ...extra,
-      });
-      return id;
-    },
-    async scheme(
-      company_id: string,
-      certificate_id: string,
-      certification_id: string,
-      status: SchemeStatus,
-      issue_date: string,
-      expired_date: string,
-      extra: Partial<typeof schemes.$inferInsert> = {},
-    ): Promise<string> {
-      const id = newId();
-      await db.insert(schemes).values({
-        id,
-        company_id,
-        certificate_id,
-        certification_id,
-        status,
-        issue_date,
-        expired_date,
-        valid_for: 3,
-        valid_for_type: 'YEAR',
-        cert_number: `SC-${next()}`,
-        ...extra,
-      });
-      await rebuildDerived(db);
-      return id;
-    },
-    async training(
-      company_id: string,
-      name: string,
-      date: string,
-      extra: Partial<typeof trainingCertificates.$inferInsert> = {},
-    ): Promise<string> {
-      const id = newId();
-      await db.insert(trainingCertificates).values({
-        id,
-        company_id,
-        name,
-        date,
-        certificate_number: `TR-${next()}`,
-        training: 'Pelatihan Auditor Internal',
-        location: 'Jakarta',
-        ...extra,
-      });
-      await rebuildDerived(db);
-      return id;
-    },
-  };
-}
-
 export type ReportFixture = Awaited<ReturnType<typeof buildReportFixture>>;
 
-export async function buildReportFixture(db: Db) {
-  const f = fixtureBuilder(db);
+/** Builds the data set with `f` (a test context's `ctx.make`, its clock at FIXTURE_NOW). */
+export async function buildReportFixture(f: Fixtures) {
+  /** One row of the table above: the validity is chosen so that the scheme expires on `expiry`. */
+  const scheme = (
+    company: string,
+    client: string,
+    type: string,
+    status: SchemeStatus,
+    issue: string,
+    expiry: string,
+    more: Partial<SchemeFixture> = {},
+  ) => f.scheme({ company, client, type, status, issue_date: issue, expired_date: expiry, ...more });
   const A = await f.company('PT Alfa Sertifikasi');
   const B = await f.company('PT Beta Sertifikasi');
   const C = await f.company('PT Gamma Sertifikasi');
@@ -149,41 +60,39 @@ export async function buildReportFixture(db: Db) {
   });
   const c2 = await f.client(A, 'CV Sentosa', { certificate_number: 'CS-002', region: 'Bandung' });
   const c3 = await f.client(A, 'PT Abadi', { certificate_number: 'AB-003', region: 'Surabaya' });
-  const acc = (id: string) => ({ is_accredited: true, accredited_id: id });
-  const s1 = await f.scheme(A, c1, t9001, 'ACTIVE', '2023-04-20', '2026-04-20', {
+  const acc = (id: string) => ({ accredited: id });
+  const s1 = await scheme(A, c1, t9001, 'ACTIVE', '2023-04-20', '2026-04-20', {
     ...acc(kan),
     cert_number: 'QMS-0001',
   });
-  const s2 = await f.scheme(A, c1, t14001, 'ACTIVE', '2021-04-14', '2024-04-14');
-  const s3 = await f.scheme(A, c2, t9001, 'ACTIVE', '2021-04-30', '2024-04-30');
-  const s4 = await f.scheme(A, c2, t14001, 'SUSPENDED', '2024-04-10', '2027-04-10', acc(ias));
-  const s5 = await f.scheme(A, c3, t9001, 'DRAFT', '2024-04-15', '2025-04-15');
-  const s6 = await f.scheme(A, c3, t9001, 'NOACTIVE', '2024-03-31', '2025-03-31');
-  const s7 = await f.scheme(A, c3, t9001, 'WITHDRAWN', '2023-12-31', '2024-04-02');
-  const s8 = await f.scheme(A, c1, t9001, 'ACTIVE', '2023-05-01', '2024-05-01');
-  const tA1 = await f.training(A, 'Budi Santoso', '2024-04-15', {
+  const s2 = await scheme(A, c1, t14001, 'ACTIVE', '2021-04-14', '2024-04-14');
+  const s3 = await scheme(A, c2, t9001, 'ACTIVE', '2021-04-30', '2024-04-30');
+  const s4 = await scheme(A, c2, t14001, 'SUSPENDED', '2024-04-10', '2027-04-10', acc(ias));
+  const s5 = await scheme(A, c3, t9001, 'DRAFT', '2024-04-15', '2025-04-15');
+  const s6 = await scheme(A, c3, t9001, 'NOACTIVE', '2024-03-31', '2025-03-31');
+  const s7 = await scheme(A, c3, t9001, 'WITHDRAWN', '2023-12-31', '2024-04-02');
+  const s8 = await scheme(A, c1, t9001, 'ACTIVE', '2023-05-01', '2024-05-01');
+  const tA1 = await f.training(A, {
+    name: 'Budi Santoso',
+    date: '2024-04-15',
     training: 'Lead Auditor ISO 9001',
     location: 'Yogyakarta',
   });
-  const tA2 = await f.training(A, ' budi santoso ', '2024-04-14');
-  const tA3 = await f.training(A, 'Siti Aminah', '2024-03-31');
-  const tA4 = await f.training(A, 'Agus', '2023-12-31');
+  const tA2 = await f.training(A, { name: ' budi santoso ', date: '2024-04-14' });
+  const tA3 = await f.training(A, { name: 'Siti Aminah', date: '2024-03-31' });
+  const tA4 = await f.training(A, { name: 'Agus', date: '2023-12-31' });
 
   const tB = await f.certificationType(B, 'SMK3');
   const c4 = await f.client(B, 'PT Beta Klien');
-  const s9 = await f.scheme(B, c4, tB, 'ACTIVE', '2023-04-25', '2024-04-25');
-  const tB1 = await f.training(B, 'Budi Santoso', '2024-04-09');
+  const s9 = await scheme(B, c4, tB, 'ACTIVE', '2023-04-25', '2024-04-25');
+  const tB1 = await f.training(B, { name: 'Budi Santoso', date: '2024-04-09' });
 
   const tC = await f.certificationType(C, 'HACCP');
   const c5 = await f.client(C, 'PT Gamma Klien');
-  const s10 = await f.scheme(C, c5, tC, 'ACTIVE', '2024-04-12', '2024-04-20', {
-    valid_for: 8,
-    valid_for_type: 'DAY',
-  });
-  const tC1 = await f.training(C, 'Rina', '2024-04-15');
+  const s10 = await scheme(C, c5, tC, 'ACTIVE', '2024-04-12', '2024-04-20');
+  const tC1 = await f.training(C, { name: 'Rina', date: '2024-04-15' });
 
   return {
-    builder: f,
     company: { A, B, C },
     type: { t9001, t14001, tB, tC },
     body: { kan, ias },

@@ -1,19 +1,16 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { formBody } from './forms';
+import { runApi, waitFor } from './processes';
 import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
 /**
- * SIGTERM (DECISIONS.md section 13) on a real server process: it stops taking connections, a
+ * SIGTERM (docs/rules.md#faults-and-overload) on a real server process: it stops taking connections, a
  * download streaming at that moment completes, the database is closed and the process exits 0.
  * (operations.test.ts covers a sign-in in flight on the embedded database.)
  */
-
-const apiRoot = path.resolve(__dirname, '..');
 
 /** A PNG of noise: it does not compress, so a backup holding a few is several MiB. */
 const noisyPng = () =>
@@ -29,31 +26,21 @@ function randomPixels(w: number, h: number) {
 it('on SIGTERM a backup download under way completes, new connections are refused, and the process exits 0', async () => {
   const copy = await copyPostgresTemplate();
   const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-
-      DATABASE_URL: copy.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'secret-admin-pw',
-      RATE_LIMIT_PUBLIC: '1000',
-      // Not about scheduled backups (with DATABASE_URL they would need BACKUP_DIR).
-      BACKUP_SCHEDULE: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = runApi('src/server.ts', [], {
+    DATABASE_URL: copy.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'secret-admin-pw',
+    RATE_LIMIT_PUBLIC: '1000',
+    // Not about scheduled backups (with DATABASE_URL they would need BACKUP_DIR).
+    BACKUP_SCHEDULE: 'off',
   });
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 600 && !out.includes('listening on'); i++)
-      await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => output().includes('listening on'), 'server start', {
+      timeoutMs: 120_000,
+      every: 200,
+    });
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -93,12 +80,10 @@ it('on SIGTERM a backup download under way completes, new connections are refuse
         })
         .on('error', reject);
     });
-    for (let i = 0; i < 100 && chunks.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(chunks.length).toBeGreaterThan(0);
+    await waitFor(() => chunks.length > 0, 'the first chunk of the download', { timeoutMs: 10_000 });
 
     child.kill('SIGTERM');
-    for (let i = 0; i < 50 && !out.includes('shutting down'); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => output().includes('shutting down'), 'the shutdown to begin', { timeoutMs: 5_000 });
     // No new connections once it is shutting down.
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
 
@@ -109,7 +94,7 @@ it('on SIGTERM a backup download under way completes, new connections are refuse
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: true, counts: { companies: 2 } });
 
     expect(await exited).toBe(0);
-    expect(out).toContain('stopped cleanly');
+    expect(output()).toContain('stopped cleanly');
   } finally {
     child.kill('SIGKILL');
     await copy.drop();

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { ADMIN_PASSWORD, createRole, createTestContext, createUser, type TestContext } from './helpers';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helpers';
 
-/** Sign-in throttling (DECISIONS.md section 2) on the database, and on Redis when TEST_REDIS_URL is set. */
+/** Sign-in throttling (docs/rules.md#sign-in) on the database, and on Redis when TEST_REDIS_URL is set. */
 
 let ctx: TestContext;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -65,12 +65,12 @@ describe.each(stores)('sign-in throttle on the %s', (store, open) => {
   /** A user that exists, with password 'password-123'. */
   const newUser = async () => {
     const username = `${store.slice(0, 2).toLowerCase()}${run}${n++}`;
-    await createUser(ctx.app, ctx.adminToken, { username, roles_id: role, company_ids: 'ALL' });
+    await ctx.make.user({ username, roles_id: role, company_ids: 'ALL' });
     return username;
   };
   beforeAll(async () => {
     app = await open();
-    role = await createRole(ctx.app, ctx.adminToken, `Throttle ${store}`, ['statistik']);
+    role = await ctx.make.role(`Throttle ${store}`, ['statistik']);
   });
   afterAll(async () => {
     if (app !== ctx.app) await app.close();

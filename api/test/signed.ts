@@ -1,5 +1,5 @@
 /**
- * Checking signed certificates the way a third party does (DECISIONS.md section 14): with Node's
+ * Checking signed certificates the way a third party does (docs/rules.md#signed-certificates): with Node's
  * crypto.verify against the published JWK, independently of the signer's code.
  */
 import { createPublicKey, verify } from 'node:crypto';

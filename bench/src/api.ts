@@ -1,11 +1,11 @@
 /*
  * The one door from the benchmark into the API's own code. bench/ measures the real app in-process
- * (CONVENTIONS.md: bench may import anything; eslint.config.mjs lets bench/ import api/).
+ * (docs/conventions.md#the-parts-and-what-each-may-import: bench may import anything; eslint.config.mjs lets bench/ import api/).
  */
 export { buildApp, LOG_REDACT } from '../../api/src/app';
 export { loadConfig, type Config } from '../../api/src/config';
 export { openRuntime, type Runtime } from '../../api/src/runtime';
-export { freePort } from '../../api/src/db/embedded';
+export { freePort, leftoverServer, stopPid } from '../../api/src/db/embedded';
 export { openDatabase } from '../../api/src/db';
 export type { Database, Db } from '../../api/src/db';
 export { migrate, readMigrations } from '../../api/src/db/migrate';

@@ -1,5 +1,5 @@
 /**
- * The bundle budget (issue 3 "Budgets", issue 9 "What a browser downloads"): the JavaScript each page
+ * The bundle budget (bench/README.md "What a browser downloads"): the JavaScript each page
  * actually sends, as the browser receives it. Starts the built system the way README says (`npm start`
  * on a free port and a fresh embedded database) unless BASE_URL points at a running one (then
  * ADMIN_PASSWORD signs in), and in headless Chromium (Debian's `chromium` driven by playwright-core)
@@ -22,9 +22,9 @@ import { freePort } from './api';
 const ROOT = path.resolve(__dirname, '..', '..');
 /** What the browser says it accepts (Chromium also offers deflate and zstd, which the portal does not make). */
 const ACCEPT_ENCODING = 'br, gzip';
-/** Goals of issue 9 for the JavaScript sent (KB as sent, after compression). */
+/** Goals for the JavaScript sent (KB as sent, after compression). */
 const GOALS = { loginKb: 250, loginFiles: 25, companyDirectKb: 350, publicPageKb: 82 };
-/** The public check page a QR code opens (issue 11), measured on a direct hit. */
+/** The public check page a QR code opens, measured on a direct hit. */
 const PUBLIC_PAGE_ROUTE = '/check-certification-company';
 /** The Company list, reached by typing its address while signed in. */
 const COMPANY_ROUTE = '/company';
@@ -399,7 +399,7 @@ async function measure(
 }
 
 /**
- * The public check page as a QR scan opens it (issue 11): a direct hit on
+ * The public check page as a QR scan opens it: a direct hit on
  * /check-certification-company?cert=... in a fresh browser (empty cache, not signed in) at a phone's
  * viewport, asking for gzip only, as the goal is set in gzip: at most 1.2 times React + ReactDOM
  * alone (their minified production builds gzip to about 69 KB, so about 82 KB). Every script must

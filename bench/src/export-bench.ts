@@ -1,5 +1,5 @@
 /**
- * The scheme report export (issue 12): seconds and the server's peak memory for an export of
+ * The scheme report export: seconds and the server's peak memory for an export of
  * EXPORT_ROWS schemes (default 100,000) over HTTP, beside a bare exceljs streaming write of the
  * same rows, already in memory, in the same run. Prints numbers; asserts nothing.
  *

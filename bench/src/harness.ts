@@ -68,7 +68,7 @@ export async function bareBaseline(load: LoadGenerator, timing: Timing, connecti
 }
 
 /**
- * The anchor of issue 18: the least a signed-in read can cost here. A bare Fastify route answering
+ * The anchor: the least a signed-in read can cost here. A bare Fastify route answering
  * one primary-key lookup through pg as a named prepared statement (one of 200 clients by id, in
  * turn), on a pool of as many connections as the load's. Every row of the large benchmark is also
  * printed as a ratio to it.

@@ -1,5 +1,5 @@
 /**
- * Import from Excel: rows a second and the server process's memory for a company-certificate file
+ * Import from Excel (docs/rules.md#import): rows a second and the server process's memory for a company-certificate file
  * of IMPORT_ROWS rows (default 50,000: IMPORT_ROWS / 5 clients with five schemes each, every column
  * filled) checked and applied over HTTP (the apply as a job: from the POST, which checks the file
  * and answers 202, to the job's end, followed at GET /api/import/jobs/{id}), beside the bulk insert the demo

@@ -12,7 +12,6 @@
  *   npm run large --workspace bench -- --list            the scenarios
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -23,16 +22,10 @@ import {
   createClock,
   type Database,
   demoVolume,
-  fillDemoDatabase,
   hashPassword,
   LOG_REDACT,
   loadConfig,
-  migrate,
-  openDatabase,
   openRuntime,
-  readMigrations,
-  seedAdministrator,
-  seedPermissions,
   type SQL,
   sql,
   users,
@@ -44,13 +37,15 @@ import { LoadGenerator } from './load';
 import { type Row, table } from './report';
 import { SCENARIOS, type Sample, type Scenario, type ScenarioInput } from './scenarios';
 import { envInt } from './settings';
-import { chosenTargets, describeUrl, stopServerIn } from './targets';
-
-/**
- * Bump when the generator's output changes, so cached databases are built again (2: the register
- * counts of issue 18, made by the generator's rebuild).
- */
-const GENERATOR_VERSION = 2;
+import { chosenTargets, describeUrl } from './targets';
+import {
+  embeddedLargeSet,
+  type LargeSet,
+  largeSetName,
+  postgresLargeSet,
+  queryRows,
+  recordedBuild,
+} from './large-set';
 
 function envScale(): number {
   const raw = process.env.BENCH_SCALE;
@@ -75,75 +70,19 @@ const settings = {
 };
 const timing = { seconds: settings.seconds, warmup: settings.warmup };
 
-/**
- * The cached data set's name: size, scale, seed, generator version and how many migrations made
- * its schema (a new migration, or a generator change, gives a new name: a fresh build).
- */
-const cacheName =
-  `demo_large_x${String(settings.scale).replace('.', '_')}_s${settings.seed}` +
-  `_v${GENERATOR_VERSION}_m${readMigrations().length}`;
+const largeSet: LargeSet = {
+  scale: settings.scale,
+  seed: settings.seed,
+  cacheDir: settings.cacheDir,
+  rebuild: settings.rebuild,
+};
+const cacheName = largeSetName(largeSet);
 
 const loadAverage = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
-
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/**
- * Build times are kept beside the cache (`<target>: <line>` lines), so a later run can still print
- * them. Plain text: the cache folder stays out of Prettier's way.
- */
-const timesFile = () => path.join(settings.cacheDir, `${cacheName}.times.txt`);
-function readTimes(): Map<string, string> {
-  const file = timesFile();
-  if (!fs.existsSync(file)) return new Map();
-  return new Map(
-    fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map(
-        (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as [string, string],
-      ),
-  );
-}
-function recordBuild(target: string, line: string) {
-  fs.mkdirSync(settings.cacheDir, { recursive: true });
-  const all = readTimes();
-  all.set(target, line);
-  fs.writeFileSync(timesFile(), [...all].map(([k, v]) => `${k}: ${v}\n`).join(''));
-}
-const recordedBuild = (target: string): string | undefined => readTimes().get(target);
-
-/** Migrates, makes the administrator and fills the demo data set: what `npm run demo` does. */
-async function fill(database: Database, config: Config): Promise<string> {
-  const started = performance.now();
-  await migrate(database);
-  await seedPermissions(database.db);
-  await seedAdministrator(database.db, {
-    username: 'admin',
-    password: randomBytes(12).toString('base64url'),
-    cost: config.argon2,
-  });
-  const volume = demoVolume('large', settings.scale);
-  console.log(
-    `  building ${cacheName}: ${volume.clients} clients, ${volume.schemes} schemes, ${volume.trainings} training certificates`,
-  );
-  const result = await fillDemoDatabase(database, config, {
-    volume,
-    seed: settings.seed,
-    password: randomBytes(12).toString('base64url'),
-    log: (line) => console.log(line),
-  });
-  const total = performance.now() - started;
-  return (
-    `built ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} CPUs: ${secs(total)} in all ` +
-    `(writing ${result.seconds.write.toFixed(1)} s, vacuum analyze ${result.seconds.analyze.toFixed(1)} s); ` +
-    `${result.rows.schemes} schemes, ${result.rows.auditRows} audit rows`
-  );
-}
 
 const configFor = (env: Record<string, string>) =>
   loadConfig({
@@ -157,87 +96,17 @@ const configFor = (env: Record<string, string>) =>
     PORT: '0',
   });
 
-/**
- * The cached embedded DATA_DIR (the API's own PostgreSQL server and its files), built when missing:
- * in `<name>.building`, where the API's openDatabase starts the server; the server is stopped and
- * the folder renamed when complete. A server left running in either by an interrupted run is
- * stopped before the folder is removed or opened.
- */
+/** The cached embedded DATA_DIR of the data set (large-set.ts). */
 async function embeddedDataDir(): Promise<Record<string, string>> {
-  const dir = path.join(settings.cacheDir, `embedded_${cacheName}`);
-  if (settings.rebuild) {
-    await stopServerIn(dir);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  if (!fs.existsSync(dir)) {
-    const building = `${dir}.building`;
-    await stopServerIn(building);
-    fs.rmSync(building, { recursive: true, force: true });
-    fs.mkdirSync(building, { recursive: true });
-    const config = configFor({ DATA_DIR: building });
-    const opened = await openDatabase({ dataDir: building });
-    const close = closeOnInterrupt(() => opened.close());
-    let line: string;
-    try {
-      line = await fill(opened, config);
-    } finally {
-      await close();
-    }
-    fs.renameSync(building, dir);
-    recordBuild('embedded', line);
-  }
-  console.log(`  ${recordedBuild('embedded') ?? 'cached'} (${dir})`);
+  const dir = await embeddedLargeSet(largeSet, configFor);
+  console.log(`  ${recordedBuild(largeSet, 'embedded') ?? 'cached'} (${dir})`);
   return { DATA_DIR: dir };
 }
 
-/** The rows of a raw query (both drivers answer `{rows}`). */
-async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
-async function onServer<T>(serverUrl: string, run: (db: Database) => Promise<T>): Promise<T> {
-  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
-  try {
-    return await run(admin);
-  } finally {
-    await admin.close();
-  }
-}
-
-const withDatabase = (serverUrl: string, name: string) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** The cached PostgreSQL database on the bench server, built under a temporary name when missing. */
+/** The cached PostgreSQL database of the data set on the bench server (large-set.ts). */
 async function postgresDatabase(serverUrl: string): Promise<Record<string, string>> {
-  const name = `sertifikasi_${cacheName}`;
-  const building = `${name}_building`;
-  const exists = await onServer(serverUrl, async (db) => {
-    if (settings.rebuild) await db.exec(`drop database if exists ${name} with (force)`);
-    return (await queryRows(db, sql`select 1 from pg_database where datname = ${name}`)).length > 0;
-  });
-  if (!exists) {
-    await onServer(serverUrl, async (db) => {
-      await db.exec(`drop database if exists ${building} with (force)`);
-      await db.exec(`create database ${building}`);
-    });
-    const url = withDatabase(serverUrl, building);
-    const config = configFor({ DATABASE_URL: url });
-    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    let line: string;
-    try {
-      line = await fill(database, config);
-    } finally {
-      await database.close();
-    }
-    await onServer(serverUrl, (db) => db.exec(`alter database ${building} rename to ${name}`));
-    recordBuild('postgres', line);
-  }
-  const url = withDatabase(serverUrl, name);
-  console.log(`  ${recordedBuild('postgres') ?? 'cached'} (${describeUrl(url)})`);
+  const url = await postgresLargeSet(serverUrl, largeSet, configFor);
+  console.log(`  ${recordedBuild(largeSet, 'postgres') ?? 'cached'} (${describeUrl(url)})`);
   return { DATABASE_URL: url };
 }
 
@@ -453,7 +322,7 @@ async function main(): Promise<number> {
     const bare = await bareBaseline(load, timing, settings.connections);
     console.log(table([bare]).split('\n')[2]);
     rows.push(bare);
-    // The anchor (issue 18) needs the PostgreSQL data set: built or found first, measured once.
+    // The anchor needs the PostgreSQL data set: built or found first, measured once.
     let postgresEnv: Record<string, string> | undefined;
     let anchorRps: number | undefined;
     if (settings.serverUrl) {

@@ -1,14 +1,17 @@
 /**
  * The large demo data set, built once per size and kept (bench/README.md "Large data set"): a
- * PostgreSQL database `sertifikasi_demo_large_x<scale>_s<seed>_v<version>` on the bench server,
- * built as `..._building` and renamed when complete, and its build time beside the cache in
- * `bench/.cache`. Shared by the large-set bench (large-bench.ts) and the backup bench
- * (backup-bench.ts), so both find the same databases.
+ * PostgreSQL database `sertifikasi_demo_large_x<scale>_s<seed>_v<version>_m<migrations>` on the
+ * bench server and an embedded DATA_DIR `embedded_<same name>` in `bench/.cache`, each built under a
+ * temporary name and renamed when complete, with their build times beside them. Shared by the
+ * large-set bench (large-bench.ts) and the backup bench (backup-bench.ts), so both find the same
+ * databases.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { closeOnInterrupt } from './harness';
+import { stopServerIn } from './targets';
 import {
   type Config,
   type Database,
@@ -16,6 +19,7 @@ import {
   fillDemoDatabase,
   migrate,
   openDatabase,
+  readMigrations,
   seedAdministrator,
   seedPermissions,
   type SQL,
@@ -37,9 +41,13 @@ export interface LargeSet {
   rebuild: boolean;
 }
 
-/** The cached data set's name: size, scale, seed and generator version. */
+/**
+ * The cached data set's name: size, scale, seed, generator version and how many migrations made
+ * its schema (a new migration, or a generator change, gives a new name: a fresh build).
+ */
 export const largeSetName = (set: Pick<LargeSet, 'scale' | 'seed'>) =>
-  `demo_large_x${String(set.scale).replace('.', '_')}_s${set.seed}_v${GENERATOR_VERSION}`;
+  `demo_large_x${String(set.scale).replace('.', '_')}_s${set.seed}` +
+  `_v${GENERATOR_VERSION}_m${readMigrations().length}`;
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -152,4 +160,38 @@ export async function postgresLargeSet(
     recordBuild(set, 'postgres', line);
   }
   return withDatabase(serverUrl, name);
+}
+
+/**
+ * The cached embedded DATA_DIR of `set` (the API's own PostgreSQL server and its files), built when
+ * missing: in `<dir>.building`, where the API's openDatabase starts the server; the server is
+ * stopped and the folder renamed when complete. A server left running in either by an interrupted
+ * run is stopped before the folder is removed or opened.
+ */
+export async function embeddedLargeSet(
+  set: LargeSet,
+  configFor: (env: Record<string, string>) => Config,
+): Promise<string> {
+  const dir = path.join(set.cacheDir, `embedded_${largeSetName(set)}`);
+  if (set.rebuild) {
+    await stopServerIn(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (!fs.existsSync(dir)) {
+    const building = `${dir}.building`;
+    await stopServerIn(building);
+    fs.rmSync(building, { recursive: true, force: true });
+    fs.mkdirSync(building, { recursive: true });
+    const opened = await openDatabase({ dataDir: building });
+    const close = closeOnInterrupt(() => opened.close());
+    let line: string;
+    try {
+      line = await fillLargeSet(set, opened, configFor({ DATA_DIR: building }));
+    } finally {
+      await close();
+    }
+    fs.renameSync(building, dir);
+    recordBuild(set, 'embedded', line);
+  }
+  return dir;
 }

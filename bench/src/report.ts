@@ -9,7 +9,7 @@ export interface Row {
   /** Requests a second of the bare Fastify route, for the ratio. */
   bareRps: number;
   /**
-   * Requests a second of the anchor route (bare Fastify + one pg primary-key lookup, issue 18), for
+   * Requests a second of the anchor route (bare Fastify + one pg primary-key lookup), for
    * a second ratio; the large benchmark sets it on every row.
    */
   anchorRps?: number;

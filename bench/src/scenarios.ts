@@ -1,7 +1,7 @@
 /**
  * Named load scenarios on the large demo data set (large-bench.ts). Each is a list of requests that
- * every connection cycles through; a scenario is one entry here. Issues 11 and 12 add theirs below
- * (the public checks and the dashboard are sketched already, as SPEC.md section 7 fixes their paths).
+ * every connection cycles through; a scenario is one entry here, among them the public checks and
+ * the dashboard (docs/rules.md#calls fixes their paths).
  */
 import type { LoadRequest } from './load';
 
@@ -87,7 +87,7 @@ export const SCENARIOS: Scenario[] = [
     endpoint: 'GET /api/company?paginate=20',
     requests: ({ auth }) => [get('/api/company?paginate=20', auth)],
   },
-  // Issue 10: the certification module.
+  // The certification module.
   {
     name: 'client-search',
     issue: 10,
@@ -141,7 +141,7 @@ export const SCENARIOS: Scenario[] = [
         }),
       })),
   },
-  // Issue 11: the public checks, a mix of known, unknown and repeated numbers, 64 connections.
+  // The public checks, a mix of known, unknown and repeated numbers, 64 connections.
   {
     name: 'check-certificate-company',
     issue: 11,
@@ -177,7 +177,7 @@ export const SCENARIOS: Scenario[] = [
         path: `/api/check-certificate-training/${q(n.replaceAll('/', '+')).replaceAll('%2B', '+')}`,
       })),
   },
-  // Issue 12: the dashboard and charts over every company in scope.
+  // The dashboard and charts over every company in scope.
   {
     name: 'dashboard-total',
     issue: 12,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { LOG_REDACT, loadConfig, openDatabase, openRuntime } from './api';
+import { leftoverServer, LOG_REDACT, loadConfig, openDatabase, openRuntime, stopPid } from './api';
 import { closeOnInterrupt, onInterrupt } from './harness';
 
 /** The database targets, in the order they run. */
@@ -32,39 +32,14 @@ export interface Target {
   dispose: () => Promise<void>;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /**
  * Stops an embedded PostgreSQL server still running in `dataDir` (its `postmaster.pid`), e.g. one
- * whose API process was interrupted before closing it: fast shutdown, then immediate after 15 s.
+ * whose API process was interrupted before closing it, the way the API stops a leftover server.
  * Nothing when none runs. A folder is never removed under a running server.
  */
 export async function stopServerIn(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  } catch {
-    return;
-  }
-  if (!(Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))) return;
-  const deadline = Date.now() + 15_000;
-  let signal: NodeJS.Signals = 'SIGINT';
-  process.kill(pid, signal);
-  while (alive(pid)) {
-    if (Date.now() > deadline && signal === 'SIGINT') {
-      signal = 'SIGQUIT';
-      process.kill(pid, signal);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const pid = leftoverServer(path.join(dataDir, 'postgres'));
+  if (pid) await stopPid(pid);
 }
 
 /**

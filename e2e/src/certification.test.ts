@@ -1,5 +1,5 @@
 /**
- * Scenario e (issue 10): the certification module as a new user meets it. The administrator creates
+ * Scenario: the certification module as a new user meets it. The administrator creates
  * a company, a certification type and an accreditation body (each with an icon), a client with a
  * logo, and a scheme on the client's page; generates the scheme's QR, downloads it, and decodes it
  * (Debian's zbarimg) to the public check URL; adds a training certificate and opens its page, whose

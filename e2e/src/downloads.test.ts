@@ -1,5 +1,5 @@
 /**
- * What a browser downloads (issue 9): the login page's scripts arrive compressed (Brotli for a browser
+ * What a browser downloads (bench/README.md): the login page's scripts arrive compressed (Brotli for a browser
  * that accepts it), in few files and within the budget, and no source map is published.
  */
 import type { Browser, Response } from 'playwright-core';

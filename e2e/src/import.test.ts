@@ -1,5 +1,5 @@
 /**
- * Scenario: bringing a register in from Excel, on a phone (390 x 844). The administrator (header on
+ * Scenario (docs/rules.md#import): bringing a register in from Excel, on a phone (390 x 844). The administrator (header on
  * 'Semua Perusahaan') opens 'Sertifikasi Perusahaan', 'Impor Excel', picks the company, chooses a
  * file with a client and two schemes, 'Periksa File' (the counts), 'Impor Data': the job's progress
  * bar, then its end (the toast, clear of the dialog's title; the counts); 'Riwayat Impor' lists it.

@@ -1,5 +1,5 @@
 /**
- * Issue 11: a certificate's QR code scanned on a phone. The data is made through the API as staff
+ * The public check (docs/rules.md#public-check): a certificate's QR code scanned on a phone. The data is made through the API as staff
  * would (a certification body that offers downloads, with its certificate logo and signature, a
  * certification type, an accreditation body, a client and an ACTIVE scheme); then a phone (390 x
  * 844) opens the URL the QR code holds, sees the verdict and the rows on a page that loads only the
@@ -105,7 +105,7 @@ describe('a QR code scanned on a phone', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     try {
-      // What the QR code holds: PUBLIC_BASE_URL/check-certification-company?cert=<number> (DECISIONS.md 5).
+      // What the QR code holds: PUBLIC_BASE_URL/check-certification-company?cert=<number> (docs/rules.md#public-check).
       await page.goto(`/check-certification-company?cert=${encodeURIComponent(CERT_NUMBER)}`);
       await visible(page.getByRole('heading', { level: 1, name: 'Company Certificate Check' }));
       await visible(page.getByText('This certificate is valid.'));

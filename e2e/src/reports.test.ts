@@ -1,5 +1,5 @@
 /**
- * Scenario: a manager's morning (issue 12). A system of its own, filled by the demo command (`npm run
+ * Scenario: a manager's morning. A system of its own, filled by the demo command (`npm run
  * demo --workspace api`, as README says), is signed in to as the demo's manager ('manajer': dashboard
  * and reports, two companies):
  * a. the dashboard shows what the data holds: the four totals, a bar per status at its share, the

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a signed certificate, end to end. Staff make a scheme and its QR code through the API;
+ * A signed certificate (docs/rules.md#signed-certificates), end to end. Staff make a scheme and its QR code through the API;
  * the QR (decoded with zbarimg, as a phone's camera would) opens the public page, which checks the
  * signature in the browser against the record it shows and the published key: 'valid'. A forged
  * QR (the same number, another signature) and a genuine signature reused for another certificate

@@ -14,7 +14,7 @@ export interface ApiSession {
 }
 
 /**
- * An API client (SPEC.md section 7): `/api` on the page's origin, JSON, 30 s per call, no retries,
+ * An API client (docs/rules.md#calls): `/api` on the page's origin, JSON, 30 s per call, no retries,
  * the session's bearer token on every call. Paths are written without `/api`:
  * `api.get('user-info')` (a leading slash is fine too: ky's `prefix` joins both the same way).
  * The package exports only the one client store.ts makes with it.
@@ -60,7 +60,7 @@ const isAbort = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 
 /**
- * Shows 'Maaf, ada kesalahan pada sistem' for a failed call (SPEC.md section 8), or the
+ * Shows 'Maaf, ada kesalahan pada sistem' for a failed call (docs/rules.md#messages), or the
  * 'unavailable' message for a 503. A 401 shows nothing:
  * the session has ended and the guard sends the user to the login page. A call cancelled on
  * purpose (AbortError) shows nothing either.
@@ -68,7 +68,7 @@ const isAbort = (err: unknown): boolean =>
 export function notifyApiError(err: unknown): void {
   if (isHTTPError(err) && err.response.status === 401) return;
   if (isAbort(err)) return;
-  // 503: the database is unreachable or the API overloaded; it passes by itself (DECISIONS.md section 13).
+  // 503: the database is unreachable or the API overloaded; it passes by itself (docs/rules.md#faults-and-overload).
   notifier?.(isHTTPError(err) && err.response.status === 503 ? MESSAGES.unavailable : MESSAGES.systemError);
 }
 

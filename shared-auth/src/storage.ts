@@ -1,4 +1,4 @@
-/** Where the session survives a reload (SPEC.md section 3: token and company_id in local storage). */
+/** Where the session survives a reload (docs/rules.md#entities: token and company_id in local storage). */
 export const STORAGE_KEYS = {
   token: 'sertifikasi.token',
   companyId: 'sertifikasi.company_id',

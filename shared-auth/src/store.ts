@@ -17,11 +17,11 @@ import {
 import { createApiClient, notifyApiError, readApiError } from './api';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
-/** The auth state of SPEC.md section 3 with its transitions (section 4). */
+/** The auth state of the portal with its transitions (docs/rules.md#entities). */
 export interface AuthState {
   token: string | null;
   user: SessionUser | null;
-  /** Permission keys (SPEC.md's "role keys"); DEFAULT_ROLE_KEYS until user-info answers. */
+  /** Permission keys (docs/rules.md#entities); DEFAULT_ROLE_KEYS until user-info answers. */
   roles: PermissionKey[];
   /** The caller's company scope. */
   company_ids: CompanyScope | null;

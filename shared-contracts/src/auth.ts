@@ -44,7 +44,7 @@ export const usernameField = () =>
     .required(V.required('Username'))
     .matches(USERNAME_RE, 'Username 3 sampai 50 karakter: huruf, angka, titik, garis bawah atau strip');
 
-/** A password may not be only spaces (DECISIONS.md section 2); it is never trimmed otherwise. */
+/** A password may not be only spaces (docs/rules.md#sign-in); it is never trimmed otherwise. */
 const notOnlySpaces = (label: string) =>
   [
     'not-only-spaces',
@@ -118,7 +118,7 @@ export interface LoginResponse {
 
 export interface UserInfo {
   user: SessionUser;
-  /** The caller's permission keys (SPEC.md's "role keys"). */
+  /** The caller's permission keys (docs/rules.md#entities). */
   roles: PermissionKey[];
   company_ids: CompanyScope;
   /** The companies the caller may pick in the header. */

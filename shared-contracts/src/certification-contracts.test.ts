@@ -14,7 +14,7 @@ import {
 const A = '3f2a1c4e-0000-4000-8000-000000000001';
 const B = '9b1c2d3e-0000-4000-8000-000000000002';
 
-describe('expiry arithmetic (DECISIONS.md section 4)', () => {
+describe('expiry arithmetic (docs/rules.md#records)', () => {
   it('keeps the day, or takes the month end when the month is shorter', () => {
     expect(addValidity('2024-01-31', 1, 'MONTH')).toBe('2024-02-29');
     expect(addValidity('2023-01-31', 1, 'MONTH')).toBe('2023-02-28');

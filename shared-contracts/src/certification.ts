@@ -16,7 +16,7 @@ import { V } from './messages';
 import { VALID_FOR_TYPES } from './statuses';
 
 /**
- * Certification types ('Sertifikat', SPEC.md sections 3 and 5): ISO standards and the like that a
+ * Certification types ('Sertifikat', docs/rules.md#entities and #validation): ISO standards and the like that a
  * certification body issues. The icon is required on create (the API refuses a new type without
  * `icon_file`); `student_count` is derived (training certificates of the type).
  */

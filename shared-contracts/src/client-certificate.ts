@@ -20,7 +20,7 @@ import { V } from './messages';
 import { EFFECTIVE_STATUSES, FLAG_VALUES, SCHEME_STATUSES, VALID_FOR_TYPES } from './statuses';
 
 /**
- * Client certificates ('Sertifikasi Perusahaan', SPEC.md section 3): a certified client company of
+ * Client certificates ('Sertifikasi Perusahaan', docs/rules.md#entities): a certified client company of
  * a certification body, with its schemes. `certificate_number` is unique within its company
  * (ignoring case). Multipart bodies (logo).
  */
@@ -88,7 +88,7 @@ const requiredFlag = (label: string) =>
   requiredOneOf(label, FLAG_VALUES).transform((v: unknown) => (typeof v === 'boolean' ? String(v) : v));
 
 /**
- * A scheme (SPEC.md sections 3 and 5, DECISIONS.md section 4): one certification of a client
+ * A scheme (docs/rules.md#entities, #validation and #records): one certification of a client
  * against a certification type. JSON bodies. `expired_date` is never taken from the client: the API
  * computes it (`addValidity`). `cert_number` ('Nomor Sertifikat') is unique across all companies and
  * is what the public checks. `company_id`, when sent, must be the client's.
@@ -206,7 +206,7 @@ export const schemeHistoryEntrySchema = yup.object({
 });
 export type SchemeHistoryEntry = yup.InferType<typeof schemeHistoryEntrySchema>;
 
-/** An option of a look-up (SPEC.md section 7 `select/...`): id, name and owning company. */
+/** An option of a look-up (docs/rules.md#calls `select/...`): id, name and owning company. */
 export const lookupOptionSchema = yup.object({
   id: outId(),
   name: yup.string().defined(),

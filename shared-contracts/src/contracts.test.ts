@@ -171,7 +171,7 @@ describe('control characters and yup in Indonesian', () => {
       'Pencarian tidak boleh berisi karakter kontrol',
     );
   });
-  it('takes company_id on company-owned lists only (DECISIONS.md section 7)', () => {
+  it('takes company_id on company-owned lists only (docs/rules.md#api-conventions)', () => {
     // The API refuses a query parameter its schema does not name (422).
     expect(Object.keys(listQuerySchema.fields).sort()).toEqual(['page', 'paginate', 'search']);
     expect(Object.keys(companyListQuerySchema.fields).sort()).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Signed certificates (DECISIONS.md section 14) as the signer (api/src/services/signing.ts) and the
+ * Signed certificates (docs/rules.md#signed-certificates) as the signer (api/src/services/signing.ts) and the
  * public page (mf-public-check's verify.ts) agree on them: the canonical text a QR code's signature
  * covers, the `vc` parameter that carries it, and the paths of the published keys and credentials.
  * Plain string code: no yup, nothing from npm (the public page imports it), no crypto (each side

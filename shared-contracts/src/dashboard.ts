@@ -6,7 +6,7 @@ import { EFFECTIVE_STATUSES, type EffectiveStatus, normaliseStatus, SCHEME_STATU
 
 /**
  * The dashboard (`/statistik`): totals, the list of schemes expiring this month and the two charts
- * (SPEC.md sections 2-4 and 7, DECISIONS.md sections 9 and 11). Every figure is over the caller's
+ * (docs/rules.md#screens, #entities, #status, #calls, #dashboard-and-reports and #wire-formats). Every figure is over the caller's
  * scope and the path's company (`ALL` = every company in scope); "today", "this month" and every
  * bucket are in the deployment's time zone (TZ, default Asia/Jakarta).
  */
@@ -23,7 +23,7 @@ export const DASHBOARD_ENDPOINTS = {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A list filter as it travels (DECISIONS.md section 11): one parameter holding comma-separated
+ * A list filter as it travels (docs/rules.md#wire-formats): one parameter holding comma-separated
  * values (`status=ACTIVE,SUSPENDED`), or the parameter repeated, or an array (forms). Empty parts
  * are dropped; an empty value means no filter ([]). Anything else (a number, an object) is left for
  * the type check to refuse.
@@ -141,7 +141,7 @@ export type DashboardTotals = yup.InferType<typeof dashboardTotalsSchema>;
 // Charts: GET grafic-certification-company/{company_id}, grafic-certification-training/{company_id}
 // ---------------------------------------------------------------------------------------------
 
-/** Presets of the chart settings (SPEC.md section 4); `custom` takes start_date and end_date. */
+/** Presets of the chart settings (docs/rules.md#dashboard-and-reports); `custom` takes start_date and end_date. */
 export const CHART_PRESETS = ['6m', '3m', '1m', '2w', '1w', 'custom'] as const;
 export type ChartPreset = (typeof CHART_PRESETS)[number];
 export const CHART_PRESET_LABELS: Record<ChartPreset, string> = {
@@ -165,7 +165,7 @@ export const DEFAULT_CHART_GRANULARITY: ChartGranularity = 'DAY';
 
 /**
  * What the company chart's status filter offers, as it travels: 'NOTACTIVE' means NOACTIVE
- * (SPEC.md section 4). The API accepts NOACTIVE too and DRAFT when asked for explicitly.
+ * (docs/rules.md#dashboard-and-reports). The API accepts NOACTIVE too and DRAFT when asked for explicitly.
  */
 export const CHART_STATUS_OPTIONS = ['ACTIVE', 'SUSPENDED', 'WITHDRAWN', 'NOTACTIVE'] as const;
 export type ChartStatusOption = (typeof CHART_STATUS_OPTIONS)[number];
@@ -214,7 +214,7 @@ const chartBaseFields = {
           return !value || !start || !isCalendarDate(start) || value >= start;
         }),
   }),
-  /** Granularity (DECISIONS.md section 11); `chart_type` is a synonym. */
+  /** Granularity (docs/rules.md#wire-formats); `chart_type` is a synonym. */
   chart: yup
     .string<ChartGranularity>()
     .typeError(V.oneOf('Satuan'))
@@ -276,7 +276,7 @@ export const companyChartSchema = yup.array(companyChartRowSchema).defined();
 export const trainingChartSchema = yup.array(trainingChartRowSchema).defined();
 
 /**
- * The inclusive date range of a chart query on `today` (DECISIONS.md section 9): 1w is the 7 days
+ * The inclusive date range of a chart query on `today` (docs/rules.md#dashboard-and-reports): 1w is the 7 days
  * up to today, 2w 14 days; 1m, 3m, 6m start the day after the same date 1, 3 or 6 months earlier.
  */
 export function chartRange(

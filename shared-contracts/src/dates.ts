@@ -4,7 +4,7 @@ import { trimString } from './fields';
 import { V } from './messages';
 
 /**
- * Dates without time (DECISIONS.md section 8) travel as `YYYY-MM-DD`. Arithmetic on them is
+ * Dates without time (docs/rules.md#data) travel as `YYYY-MM-DD`. Arithmetic on them is
  * calendar arithmetic in UTC, so no time zone can shift a day.
  */
 export const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -46,7 +46,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 /**
- * A scheme's expiry (DECISIONS.md section 4): `issue_date + valid_for valid_for_type`. A month after
+ * A scheme's expiry (docs/rules.md#records): `issue_date + valid_for valid_for_type`. A month after
  * 31 January is the last day of February; a year after 29 February is 28 February.
  */
 export function addValidity(issueDate: string, validFor: number, type: ValidForType): string {
@@ -93,7 +93,7 @@ export const MONTH_NAMES = {
 } as const;
 
 /**
- * A date `YYYY-MM-DD` written out, `DD MMMM YYYY` (SPEC.md section 9): `2024-03-05` is
+ * A date `YYYY-MM-DD` written out, `DD MMMM YYYY` (docs/rules.md#constants): `2024-03-05` is
  * `05 March 2024` in English, `05 Maret 2024` in Indonesian. No time zone involved; a value that is
  * not such a date is returned as it is.
  */
@@ -112,7 +112,7 @@ export function pickerDate(date: string): string {
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Today's calendar date in a time zone (the deployment's `TZ`, DECISIONS.md section 1). */
+/** Today's calendar date in a time zone (the deployment's `TZ`, docs/rules.md#running-system). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   let format = dayFormats.get(timeZone);
   if (!format) {

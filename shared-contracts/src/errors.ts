@@ -1,4 +1,4 @@
-/** Stable error codes of the API's `{code, message}` error shape (DECISIONS.md section 7). */
+/** Stable error codes of the API's `{code, message}` error shape (docs/rules.md#api-conventions). */
 export const ERROR_CODES = {
   badRequest: 'bad-request',
   validation: 'validation',
@@ -59,6 +59,6 @@ export const MESSAGES = {
   /** A multipart body (file upload) sent to a route that takes none. */
   uploadNotAccepted: 'Permintaan ini tidak menerima unggahan file',
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi nanti',
-  /** 503: the database is unreachable or the process is overloaded (DECISIONS.md section 13). */
+  /** 503: the database is unreachable or the process is overloaded (docs/rules.md#faults-and-overload). */
   unavailable: 'Layanan sedang tidak tersedia, silakan coba lagi beberapa saat lagi',
 } as const;

@@ -19,7 +19,7 @@ export const hasControlChars = (text: string, multiline = false): boolean =>
   (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(text);
 
 /**
- * The one rule for text fields (DECISIONS.md section 7): no control characters; newline and tab
+ * The one rule for text fields (docs/rules.md#api-conventions): no control characters; newline and tab
  * only in multi-line fields, which carry `meta({ multiline: true })` so the API guard knows them too.
  */
 export const noControlChars = (label: string, multiline = false) => ({
@@ -53,7 +53,7 @@ export const requiredUrl = (label = 'Website') =>
     .url(V.url(label))
     .required(V.required(label));
 
-/** A 'true'/'false' flag as it travels (DECISIONS.md section 8). */
+/** A 'true'/'false' flag as it travels (docs/rules.md#data). */
 export const flagField = (label: string, fallback: 'true' | 'false') =>
   yup
     .string()
@@ -71,7 +71,7 @@ export const uuidField = (label: string) =>
     .required(V.required(label));
 
 /**
- * A stored image's name as the API returned it (DECISIONS.md section 7): absent or unchanged keeps
+ * A stored image's name as the API returned it (docs/rules.md#api-conventions): absent or unchanged keeps
  * the current image, empty removes it. The file itself travels as `<field>_file`.
  */
 export const imageNameField = (label: string) =>
@@ -104,7 +104,7 @@ export const imageFileField = (label: string) =>
 
 /**
  * The input schema of a new record whose images are required (the API refuses such a record without
- * them, DECISIONS.md section 7): each `<field>_file` of `labels` must hold a file, '<label> wajib
+ * them, docs/rules.md#api-conventions): each `<field>_file` of `labels` must hold a file, '<label> wajib
  * diisi' otherwise. An edit keeps the plain schema, where a file may be absent or null (no change,
  * or 'Hapus Gambar').
  */

@@ -5,7 +5,7 @@ import { trainingInputSchema } from './training';
 import { SCHEME_STATUS_LABELS, SCHEME_STATUSES, VALID_FOR_TYPE_LABELS, VALID_FOR_TYPES } from './statuses';
 
 /**
- * Import from Excel (DECISIONS.md section 12): the two kinds of file, their columns and what the
+ * Import from Excel (docs/rules.md#import): the two kinds of file, their columns and what the
  * API answers. Every column names a field of an entity's own input schema (the forms' rules); the
  * 'Petunjuk' sheet of the templates is written from those same rules.
  */

@@ -7,7 +7,7 @@ export const DEFAULT_PAGE_SIZE: PageSize = 20;
 export const PAGINATION_OFFSET = 4;
 export const SEARCH_DEBOUNCE_MS = 500;
 
-/** The list answer of every paginated endpoint (SPEC.md section 3). */
+/** The list answer of every paginated endpoint (docs/rules.md#api-conventions). */
 export interface ListResponse<T> {
   total: number;
   per_page: number;
@@ -18,7 +18,7 @@ export interface ListResponse<T> {
   to: number | null;
   /**
    * Present (true) when a search matched more than LIST_TOTAL_CAP rows: `total` is then
-   * LIST_TOTAL_CAP and `last_page` follows from it (DECISIONS.md section 15). Absent otherwise.
+   * LIST_TOTAL_CAP and `last_page` follows from it (docs/rules.md#large-registers). Absent otherwise.
    */
   total_capped?: true;
 }
@@ -29,7 +29,7 @@ export const LIST_TOTAL_CAP = 10_000;
 /**
  * The query of every paginated list: page, page size and search. Unknown parameters are refused
  * (422), `company_id` included: only the company-owned lists take it (companyListQuerySchema,
- * DECISIONS.md section 7); the company, user and role lists refuse it.
+ * docs/rules.md#api-conventions); the company, user and role lists refuse it.
  */
 export const listQuerySchema = yup
   .object({
@@ -96,7 +96,7 @@ export function toListResponse<T>(
   return answer;
 }
 
-/** The delete answer (DECISIONS.md section 7). */
+/** The delete answer (docs/rules.md#api-conventions). */
 export interface DeleteResponse {
   success: boolean;
   message: string;

@@ -38,7 +38,7 @@ const notType = (p: Params) =>
 
 /**
  * yup's own default messages, in Indonesian: whatever a schema does not word itself never reaches a
- * user or a client in English (DECISIONS.md section 7). Set here, in the module every schema imports,
+ * user or a client in English (docs/rules.md#api-conventions). Set here, in the module every schema imports,
  * so it happens before any schema is built (yup reads these when a schema is made).
  */
 yup.setLocale({

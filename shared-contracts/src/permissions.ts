@@ -1,5 +1,5 @@
 /**
- * Permission catalogue (DECISIONS.md section 3): the twelve module keys of SPEC.md section 6, plus
+ * Permission catalogue (docs/rules.md#permissions): the twelve module keys of docs/rules.md#permissions, plus
  * `<module>:create|edit|delete` for every module whose screen has those buttons. A permission's
  * `name` IS its key.
  */
@@ -50,7 +50,7 @@ export function actionKey(module: ActionModule, action: Action): PermissionKey {
   return `${module}:${action}`;
 }
 
-/** Default role keys of a signed-in user without a role (SPEC.md section 3). */
+/** Default role keys of a signed-in user without a role (docs/rules.md#entities). */
 export const DEFAULT_ROLE_KEYS: readonly PermissionKey[] = ['statistik'];
 
 /** Indonesian labels for the role form's permission grid (module x Lihat/Tambah/Ubah/Hapus). */

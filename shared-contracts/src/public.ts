@@ -1,5 +1,5 @@
 /**
- * The public verification API (DECISIONS.md sections 5 and 10) as client and server agree on it:
+ * The public verification API (docs/rules.md#public-check and #status) as client and server agree on it:
  * the answers' types, their JSON Schemas (the API's response schemas, which keep every other field
  * out) and the labels the public pages show. `@sertifikasi/shared-contracts/public` is a small,
  * yup-free entry: the public page (mf-public-check) imports it without pulling yup or the staff
@@ -29,7 +29,7 @@ export interface PointInTime {
   date: string;
   /** null before the certificate was issued. */
   status: EffectiveStatus | null;
-  /** Issued by then, not yet expired, and ACTIVE on that date (DECISIONS.md section 10). */
+  /** Issued by then, not yet expired, and ACTIVE on that date (docs/rules.md#status). */
   valid: boolean;
 }
 
@@ -185,14 +185,14 @@ export const PUBLIC_STATUS_LABELS: Record<'id' | 'en', Record<EffectiveStatus, s
 };
 
 /**
- * A certificate number as it goes into a check path: each `/` written `+` (SPEC.md section 7), the
+ * A certificate number as it goes into a check path: each `/` written `+` (docs/rules.md#calls), the
  * rest percent-encoded (a `+` of the number itself becomes `%2B`; the API tries it both ways).
  */
 export const checkPathNumber = (number: string): string =>
   number.split('/').map(encodeURIComponent).join('+');
 
 /**
- * The public page of a certificate (what its QR encodes), DECISIONS.md section 5: paths of the route
+ * The public page of a certificate (what its QR encodes), docs/rules.md#public-check: paths of the route
  * registry (routes.ts), so a path that is not one of its routes does not compile.
  */
 export const PUBLIC_CHECK_PATHS = {

@@ -14,7 +14,7 @@ import { trimString } from './fields';
 import { V } from './messages';
 
 /**
- * The three reports (SPEC.md sections 2, 3 and 7; DECISIONS.md sections 9 and 11):
+ * The three reports (docs/rules.md#screens, #entities, #calls, #dashboard-and-reports and #wire-formats):
  * `GET <endpoint>/{company_id}` with `type=table` answers the list shape (page, paginate);
  * `type=export` streams an .xlsx named REPORTS[kind].fileName with the columns below.
  */
@@ -41,7 +41,7 @@ export function isDateRangeEnd(value: string): boolean {
 }
 
 /**
- * One end of a range as the calendar date it stands for in `timeZone` (DECISIONS.md section 11):
+ * One end of a range as the calendar date it stands for in `timeZone` (docs/rules.md#wire-formats):
  * a timestamp with an offset is the date it falls on there (`2024-03-16T17:00:00.000Z` is the
  * 17th in Jakarta); a bare date, or a timestamp without offset, is its own date.
  */
@@ -360,7 +360,7 @@ export interface ReportDefinition {
   permission: PermissionKey;
   /** Screen title and the workbook's first line on the Filter sheet. */
   title: string;
-  /** The file the export saves as (SPEC.md section 7). */
+  /** The file the export saves as (docs/rules.md#calls). */
   fileName: string;
   /** The data sheet's name (Excel: at most 31 characters). */
   sheetName: string;

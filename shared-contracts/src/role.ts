@@ -19,7 +19,7 @@ export const roleInputSchema = yup
   .noUnknown(V.unknown);
 export type RoleInput = yup.InferType<typeof roleInputSchema>;
 
-/** A role update: `permission` missing keeps the role's permissions (DECISIONS.md section 3). */
+/** A role update: `permission` missing keeps the role's permissions (docs/rules.md#permissions). */
 export const roleUpdateSchema = yup
   .object({
     name: nameField('Nama Akses', 100),

@@ -1,6 +1,6 @@
 /**
- * The one registry of the portal's routes (SPEC.md section 2, labels as corrected by DECISIONS.md
- * section 4) and of its micro-frontends. The shell's router and side menu, every remote's `screens`
+ * The one registry of the portal's routes (docs/rules.md#screens, labels with the
+ * corrected spellings) and of its micro-frontends. The shell's router and side menu, every remote's `screens`
  * and the API's list of remotes derive from here: a new screen is one entry below, and a remote that
  * misses one of its paths fails to compile (`Record<PathsOf<'mf_x'>, ComponentType>`).
  *
@@ -38,11 +38,11 @@ export interface RouteDef {
   bare?: boolean;
   /** A link in the side menu (shown when the user holds `permission`). */
   menu?: RouteMenu;
-  /** SPEC.md's named routes (e.g. 'company-certificate-detail'). */
+  /** Named routes (e.g. 'company-certificate-detail'). */
   name?: string;
 }
 
-/** Every route of SPEC.md section 2, in menu order within each group. */
+/** Every route of docs/rules.md#screens, in menu order within each group. */
 export const ROUTES = [
   { path: '/login', title: 'Login', auth: false, bare: true },
   {

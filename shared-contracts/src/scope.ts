@@ -1,4 +1,4 @@
-/** A user's company scope: every company, or a list of company ids (DECISIONS.md section 2). */
+/** A user's company scope: every company, or a list of company ids (docs/rules.md#sign-in). */
 export type CompanyScope = 'ALL' | string[];
 export const ALL = 'ALL' as const;
 
@@ -30,7 +30,7 @@ export const serializeCompanyIds = (scope: CompanyScope): string => JSON.stringi
 
 /**
  * True when `inner` lies inside `outer`. An empty scope (no company) lies inside ALL only: a user
- * with no company is not "inside" any limited administrator's scope (DECISIONS.md section 3).
+ * with no company is not "inside" any limited administrator's scope (docs/rules.md#scope).
  */
 export function scopeWithin(inner: CompanyScope, outer: CompanyScope): boolean {
   if (outer === ALL) return true;

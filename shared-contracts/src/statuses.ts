@@ -16,13 +16,13 @@ export const VALID_FOR_TYPE_LABELS: Record<ValidForType, string> = {
   DAY: 'HARI',
 };
 
-/** Flags travel as these strings (DECISIONS.md section 8). */
+/** Flags travel as these strings (docs/rules.md#data). */
 export const FLAG_VALUES = ['true', 'false'] as const;
 export type Flag = (typeof FLAG_VALUES)[number];
 export const toFlag = (value: boolean): Flag => (value ? 'true' : 'false');
 
 /**
- * What a scheme shows (DECISIONS.md section 9): its stored status, except that an ACTIVE scheme past
+ * What a scheme shows (docs/rules.md#status): its stored status, except that an ACTIVE scheme past
  * its `expired_date` is EXPIRED ('KADALUARSA'). Derived, never stored.
  */
 export const EFFECTIVE_STATUSES = [
@@ -44,5 +44,5 @@ export function effectiveStatus(status: SchemeStatus, expiredDate: string, today
   return status === 'ACTIVE' && expiredDate < today ? 'EXPIRED' : status;
 }
 
-/** The chart and report filters' 'NOTACTIVE' means NOACTIVE (DECISIONS.md sections 8 and 11). */
+/** The chart and report filters' 'NOTACTIVE' means NOACTIVE (docs/rules.md#data and #wire-formats). */
 export const normaliseStatus = (value: string): string => (value === 'NOTACTIVE' ? 'NOACTIVE' : value);

@@ -2,11 +2,11 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 import { UI_TEXT } from './i18n/id';
 
-/** How dates are shown everywhere (SPEC.md section 9). */
+/** How dates are shown everywhere (docs/rules.md#constants). */
 export const DATE_FORMAT = 'DD MMMM YYYY';
-/** How date pickers read and write dates (SPEC.md section 9). */
+/** How date pickers read and write dates (docs/rules.md#constants). */
 export const PICKER_DATE_FORMAT = 'DD/MM/YYYY';
-/** How dates without time travel (DECISIONS.md section 8). */
+/** How dates without time travel (docs/rules.md#data). */
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 
 const LOCALE = 'id-ID';
@@ -54,7 +54,7 @@ export function orDash(value: string | number | null | undefined): string {
   return isEmpty(value) ? UI_TEXT.dash : String(value);
 }
 
-/** Where an uploaded image is served (DECISIONS.md section 1), or null when there is none. */
+/** Where an uploaded image is served (docs/rules.md#running-system), or null when there is none. */
 export function imageUrl(name: string | null | undefined): string | null {
   if (isEmpty(name)) return null;
   return `/images/${encodeURIComponent(String(name))}`;

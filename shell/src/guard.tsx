@@ -13,7 +13,7 @@ export function useTitle(title: string) {
 }
 
 /**
- * The navigation guard (SPEC.md section 2): a route needing sign-in sends a signed-out user to
+ * The navigation guard (docs/rules.md#screens): a route needing sign-in sends a signed-out user to
  * /login; a route with a permission sends a user whose keys lack it to /notfound; the mobile menu
  * closes after each navigation. The API refuses the same calls whatever the UI shows.
  */

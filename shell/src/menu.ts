@@ -21,7 +21,7 @@ export const TOP_LINKS: MenuLink[] = links
   .map(({ label, to, permission }) => ({ label, to, permission }));
 
 /**
- * The side menu of SPEC.md section 2 (labels as corrected by DECISIONS.md section 4), from the route
+ * The side menu of docs/rules.md#screens (labels as corrected by docs/rules.md#records), from the route
  * registry: each group with its links in registry order.
  */
 export const MENU: MenuGroup[] = MENU_GROUPS.map((g) => ({

@@ -20,7 +20,7 @@ let entries: RemoteEntry[] = [];
 /**
  * Reads /modules/remotes.json (filled from the environment when the server starts) and registers
  * every remote it names. Pointing an entry at another build deploys that module alone, without a
- * shell rebuild (DECISIONS.md section 1).
+ * shell rebuild (docs/rules.md#running-system).
  */
 export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
   try {

@@ -19,7 +19,7 @@ import { DERIVED_TABLES } from '../services/derived';
  * Every table of db/schema.ts is in it (read from the schema module, so a new table needs no change
  * here) but the ones below; rows are read in one REPEATABLE READ, read-only transaction, so the file
  * is one consistent moment of a running system. A table's rows come in primary-key order (the
- * reader's keyset order, docs/architecture.md "Long reads"), whatever the batches. row_to_json /
+ * reader's keyset order, docs/architecture.md#long-reads), whatever the batches. row_to_json /
  * json_populate_recordset carry every type exactly (bytea images as hex, timestamps with their zone).
  */
 export const BACKUP_FORMAT = 'sertifikasi-backup';
@@ -95,7 +95,7 @@ export interface BackupOptions {
  * read (nothing is kept in memory beyond a batch and the next one on its way), and the transaction
  * ends with the file: neither the embedded database (one connection) nor a pooled connection waits
  * for a slow download. Each table is read in primary-key order by keyset, in batches of bytes
- * (`tableLines`, db/keyset.ts; docs/architecture.md, "Long reads"): the time grows with the
+ * (`tableLines`, db/keyset.ts; docs/architecture.md#long-reads): the time grows with the
  * register, not with its square. The database writes each row's line of the file itself, so the
  * rows are never decoded here.
  */

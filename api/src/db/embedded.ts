@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { acquireDataDirLock } from './lock';
+import { acquireDataDirLock, processAlive } from './lock';
 
 /**
  * The embedded database: a PostgreSQL server run as a child of this process from the binaries the
@@ -246,32 +246,23 @@ function portFree(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The PID in a data directory's postmaster.pid, when that process still runs. */
-function leftoverServer(pgdata: string): number | undefined {
+export function leftoverServer(pgdata: string): number | undefined {
   const file = path.join(pgdata, 'postmaster.pid');
   if (!fs.existsSync(file)) return undefined;
   const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : undefined;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid) ? pid : undefined;
 }
 
 /** Asks a server to stop (fast shutdown) and waits for it; past the wait, an immediate shutdown. */
-async function stopPid(pid: number, waitMs = 30_000) {
+export async function stopPid(pid: number, waitMs = 30_000) {
   const deadline = Date.now() + waitMs;
   try {
     process.kill(pid, 'SIGINT');
   } catch {
     return;
   }
-  while (alive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > deadline) {
       try {
         process.kill(pid, 'SIGQUIT');

@@ -7,7 +7,7 @@ import type { Executor } from './types';
  * number of rows holds one batch at a time and every batch starts from an index seek, never from
  * an offset that counts the rows before it. The reports' exports read through it, and so does every
  * long read of whole tables (the backup: `tableLines` below). Why never OFFSET, and why batches of
- * bytes rather than rows: docs/architecture.md, "Long reads".
+ * bytes rather than rows: docs/architecture.md#long-reads.
  */
 
 /**

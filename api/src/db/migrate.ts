@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from './index';
+import type { Database, Executor } from './index';
 import { pgError } from '../lib/errors';
 
 interface Journal {
@@ -34,12 +34,44 @@ export function readMigrations(dir = findMigrationsDir()): { name: string; state
     }));
 }
 
+export interface MigrateOptions {
+  /** Where the migrations are (api/drizzle unless a test brings its own). */
+  dir?: string;
+  /** Apply migrations up to and including this one, none after it (a restore of an older backup). */
+  upTo?: string;
+}
+
+/** The migrations of `dir` up to and including `upTo` (all when unset); unknown `upTo` throws. */
+function migrationsUpTo(options: MigrateOptions): ReturnType<typeof readMigrations> {
+  const all = readMigrations(options.dir);
+  if (options.upTo === undefined) return all;
+  const last = all.findIndex((m) => m.name === options.upTo);
+  if (last < 0) throw new Error(`No migration ${options.upTo}`);
+  return all.slice(0, last + 1);
+}
+
+/**
+ * Applies `migration` in the caller's transaction unless it is recorded as applied, waiting first
+ * for the row lock of `_migration_lock` (see `migrate`). Answers whether it applied it.
+ */
+async function applyOne(tx: Executor, migration: { name: string; statements: string[] }): Promise<boolean> {
+  // Building an index on a large table, or waiting for another process's migration, may take
+  // longer than the pool's statement timeout (DB_STATEMENT_TIMEOUT_MS), which is for requests.
+  await tx.execute(sql`set local statement_timeout = 0`);
+  await tx.execute(sql`select id from _migration_lock where id = 1 for update`);
+  const done = await tx.execute(sql`select 1 from _migrations where name = ${migration.name}`);
+  if ((done as { rows: unknown[] }).rows.length > 0) return false;
+  for (const statement of migration.statements) await tx.execute(sql.raw(statement));
+  await tx.execute(sql`insert into _migrations (name) values (${migration.name})`);
+  return true;
+}
+
 /**
  * Applies pending migrations, each in its own transaction. Concurrent runs (several API processes
  * starting at once) serialise on a row lock of `_migration_lock` (no advisory locks: portable to
  * distributed Postgres engines), so none is applied twice. Returns the names applied.
  */
-export async function migrate(database: Database, dir?: string): Promise<string[]> {
+export async function migrate(database: Database, options: MigrateOptions = {}): Promise<string[]> {
   const { db } = database;
   // Two processes creating the bookkeeping tables at once can collide inside PostgreSQL's catalog
   // even with IF NOT EXISTS; the loser simply tries again.
@@ -57,20 +89,24 @@ export async function migrate(database: Database, dir?: string): Promise<string[
       await new Promise((r) => setTimeout(r, 50 * attempt));
     }
   }
-  const migrations = readMigrations(dir);
   const applied: string[] = [];
-  for (const migration of migrations) {
+  for (const migration of migrationsUpTo(options)) {
     await db.transaction(async (tx) => {
-      // Building an index on a large table, or waiting for another process's migration, may take
-      // longer than the pool's statement timeout (DB_STATEMENT_TIMEOUT_MS), which is for requests.
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql`select id from _migration_lock where id = 1 for update`);
-      const done = await tx.execute(sql`select 1 from _migrations where name = ${migration.name}`);
-      if ((done as { rows: unknown[] }).rows.length > 0) return;
-      for (const statement of migration.statements) await tx.execute(sql.raw(statement));
-      await tx.execute(sql`insert into _migrations (name) values (${migration.name})`);
-      applied.push(migration.name);
+      if (await applyOne(tx, migration)) applied.push(migration.name);
     });
+  }
+  return applied;
+}
+
+/**
+ * Applies the pending migrations inside the caller's transaction (`migrate` must have made the
+ * bookkeeping tables before): a restore of an older backup brings the loaded rows up to this
+ * version in the load's own transaction, so a failure keeps nothing. Returns the names applied.
+ */
+export async function migrateWithin(tx: Executor, options: MigrateOptions = {}): Promise<string[]> {
+  const applied: string[] = [];
+  for (const migration of migrationsUpTo(options)) {
+    if (await applyOne(tx, migration)) applied.push(migration.name);
   }
   return applied;
 }

@@ -13,7 +13,7 @@ import {
 } from './backup';
 import type { Database, Executor } from './index';
 import { BYTE_BATCHING, type ByteBatching } from './keyset';
-import { migrate, readMigrations } from './migrate';
+import { migrate, migrateWithin, readMigrations } from './migrate';
 import { rebuildDerived } from '../services/derived';
 
 /** A restore refused before anything was written: the message says why. */
@@ -217,8 +217,8 @@ export interface RestoreOptions {
  * the whole file first, refuses a non-empty database, migrates, loads every table in one
  * transaction and compares the row counts with the file's. A refusal or a failure writes nothing.
  *
- * Rows go in with one statement a batch of about 4 MiB of the file's text (docs/architecture.md,
- * "Long reads"), `json_populate_recordset` of the rows as the file holds them: the database turns
+ * Rows go in with one statement a batch of about 4 MiB of the file's text (docs/architecture.md#long-reads),
+ * `json_populate_recordset` of the rows as the file holds them: the database turns
  * the JSON into the table's types, so the load does not parse the rows (the check did, once). The next batch is read from the
  * file while the database inserts the last one.
  */
@@ -237,9 +237,9 @@ export async function restoreBackup(
       `The backup was made by a newer version (migration ${unknown.join(', ')} is unknown here): restore it with that version; nothing was written.`,
     );
   }
-  if (header.migrations.join('\n') !== known.join('\n')) {
+  if (header.migrations.join('\n') !== known.slice(0, header.migrations.length).join('\n')) {
     throw new RestoreRefusedError(
-      `The backup was made at migration ${header.migrations.at(-1) ?? '(none)'}, this version is at ${known.at(-1)}: restore it with the version that made it, then start this one to upgrade; nothing was written.`,
+      `The backup's migrations (${header.migrations.join(', ')}) are not those of this version in their order: restore it with the version that made it; nothing was written.`,
     );
   }
   const busy = await nonEmptyTables(database, tables);
@@ -248,8 +248,13 @@ export async function restoreBackup(
       `The database is not empty (${busy.join(', ')} hold rows): restore only into a new, empty database; nothing was written.`,
     );
   }
-  await migrate(database);
-  const byName = new Map(tables.map((t) => [tableName(t), t]));
+  // A file made by an earlier version is loaded into the schema of its own level, then the load's
+  // transaction applies the newer migrations to its rows, as an upgrade of that earlier
+  // installation would (README.md, "Backup and restore").
+  const fileLevel = header.migrations.at(-1);
+  await migrate(database, fileLevel === undefined ? {} : { upTo: fileLevel });
+  const fileTables = tables.filter((t) => header.tables.includes(tableName(t)));
+  const byName = new Map(fileTables.map((t) => [tableName(t), t]));
   await database.db.transaction(async (tx) => {
     // Building an index of a large table may take longer than a pool's statement timeout
     // (DB_STATEMENT_TIMEOUT_MS, which is for requests), as in a migration.
@@ -296,10 +301,7 @@ export async function restoreBackup(
     await flush();
     await inserting;
     for (const statement of restoreAfterLoad) await tx.execute(sql.raw(statement));
-    // The derived tables are not in a backup: the register counts are made again from the records
-    // just loaded, the list versions anew.
-    await rebuildDerived(tx);
-    for (const table of tables) {
+    for (const table of fileTables) {
       const name = tableName(table);
       const got = await tx.execute(sql`select count(*)::int as n from ${table}`);
       const n = (got as { rows: { n: number }[] }).rows[0]?.n ?? 0;
@@ -309,6 +311,10 @@ export async function restoreBackup(
         );
       }
     }
+    await migrateWithin(tx);
+    // The derived tables are not in a backup: the register counts are made again from the records
+    // just loaded, the list versions anew.
+    await rebuildDerived(tx);
   });
   return { counts, migrations: await migrationLevel(database.db) };
 }

@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC.md section 3, DECISIONS.md sections 4 and 8). Portable SQL: UUID keys
+ * The whole data model (docs/rules.md#entities, #records and #data). Portable SQL: UUID keys
  * made by the app, text + CHECK instead of enums, no triggers. Case-insensitive uniqueness uses
  * unique indexes on lower(...). Every company-owned row carries company_id; schemes carry their
  * parent's, enforced by composite foreign keys.
@@ -394,7 +394,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * The Ed25519 keys certificates are signed with (DECISIONS.md section 14; services/signing.ts). Kept
+ * The Ed25519 keys certificates are signed with (docs/rules.md#signed-certificates; services/signing.ts). Kept
  * here so a backup holds them. One key signs (retired_at null, at most one: the partial unique
  * index); retired keys stay, published, so what they signed still verifies. The private key never
  * leaves services/signing.ts.
@@ -420,7 +420,7 @@ export const signingKeys = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Register counts (issue 18, DECISIONS.md section 15): kept by the after-write step
+// Register counts (docs/rules.md#large-registers): kept by the after-write step
 // `services/register-counts.ts` in the writer's transaction, rebuilt from the records after a bulk
 // load (`rebuildRegisterCounts`). Counted by date, never by "today": a day passing changes what a
 // reader sums (`expired_date < today`), not a stored row, so no job runs at midnight. Rows whose
@@ -541,7 +541,7 @@ export const registerTotals = pgTable('register_totals', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// List versions (issue 18): a searched or unsearched list of a company-owned record keeps its total
+// List versions (docs/rules.md#large-registers): a searched or unsearched list of a company-owned record keeps its total
 // while nothing it counts has changed (services/list-versions.ts). Every write of such a record
 // gives the row of its company a new random version, in the writer's transaction; a reader compares
 // the versions of the companies in its scope with the ones its cached total was counted at. Not
@@ -563,7 +563,7 @@ export const listVersions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Long work as jobs (jobs/, docs/architecture.md "Jobs"). The job engine keeps its own tables in
+// Long work as jobs (jobs/, docs/rules.md#jobs). The job engine keeps its own tables in
 // the `pgboss` schema; these are ours: what a person follows of an import, and when the scheduled
 // backup last succeeded. Not backed up: they describe work done on this installation, not the
 // register.

@@ -1,7 +1,7 @@
 /**
  * Every unique constraint and unique index of db/schema.ts, in one place: a duplicate is answered by
  * the database (no pre-check per route, no race between check and write) and turned by
- * plugins/errors.ts into `422 {code, message, errors: {field: message}}` (DECISIONS.md sections 2, 4
+ * plugins/errors.ts into `422 {code, message, errors: {field: message}}` (docs/rules.md#sign-in and #records
  * and 8) with the field and message below. `null` marks the ones no client input can break (ids and
  * hashes the API makes itself): a violation of those is a fault, answered 500. A test holds this
  * table to the schema, so a new unique index must be listed.

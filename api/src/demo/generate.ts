@@ -1,5 +1,5 @@
 /**
- * The demo data set (issue 10, README "Demo data"): three certification bodies with their
+ * The demo data set (README "Demo data"): three certification bodies with their
  * accreditation bodies and standards, clients with schemes in every status, training certificates,
  * the audit rows a scheme's status history is derived from, and users with limited roles and scopes.
  *
@@ -200,7 +200,7 @@ const VALIDITY_VARIANTS: [number, ValidForType][] = [
   [730, 'DAY'],
 ];
 
-/** Roles of the demo users: what each may do (DECISIONS.md section 3). */
+/** Roles of the demo users: what each may do (docs/rules.md#permissions). */
 const CERT_MODULES = ['accredited', 'certification', 'company-certificate', 'training-certificate'] as const;
 const REPORT_KEYS = MODULE_KEYS.filter((k) => k.startsWith('report-'));
 export const DEMO_ROLES: { name: string; keys: PermissionKey[] }[] = [

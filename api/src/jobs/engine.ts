@@ -1,5 +1,5 @@
 /**
- * The one job engine (docs/architecture.md, "Jobs"): every piece of work that outlives a request
+ * The one job engine (docs/rules.md#jobs, docs/architecture.md#jobs): every piece of work that outlives a request
  * (an import's apply, the scheduled backup; later reminders and deliveries) is a job of pg-boss, in
  * the `pgboss` schema of the app's own PostgreSQL (embedded or DATABASE_URL alike, through the app's
  * connection pool). Jobs are rows: they survive a restart, any API process of a cluster may run
@@ -175,12 +175,14 @@ declare module 'fastify' {
 
 /**
  * The engine as part of the app: `app.jobs`, started when the app is ready (every task defined by
- * then) and stopped when it closes.
+ * then) and stopped when it closes; not started at all with `run: false` (an app built only to
+ * describe its routes).
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, settings: EngineSettings) => {
+  async (app: FastifyInstance, settings: EngineSettings & { run: boolean }) => {
     const engine = createJobEngine(app.db, settings, app.log);
     app.decorate('jobs', engine);
+    if (!settings.run) return;
     app.addHook('onReady', async () => {
       await engine.start();
     });

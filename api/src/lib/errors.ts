@@ -74,7 +74,7 @@ const POOL_TIMEOUT_MESSAGE = /^timeout exceeded when trying to connect/;
 /**
  * Whether an error means the database cannot be reached (refused, cut, timed out, shutting down) or
  * gave no connection in time (the pool's acquire timeout, under overload): answered
- * `503 unavailable` with Retry-After, never 500 (DECISIONS.md section 13).
+ * `503 unavailable` with Retry-After, never 500 (docs/rules.md#faults-and-overload).
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;

@@ -45,7 +45,7 @@ export function searchAny(search: string, columns: (AnyPgColumn | SQL)[]): SQL |
 /**
  * Runs the count and page queries of a list and shapes the spec's list answer. `capped`: the count
  * of a search stops at LIST_TOTAL_CAP + 1 rows (countAtMost); a count above the cap answers the
- * capped total (DECISIONS.md section 15).
+ * capped total (docs/rules.md#large-registers).
  */
 export async function listPage<T>(
   query: Pick<ListQuery, 'page' | 'paginate'>,

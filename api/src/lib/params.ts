@@ -32,7 +32,7 @@ export const scopeParams = yup.object({
   company_id: yup.string().trim().max(64).required(),
 });
 
-/** The delete answer (DECISIONS.md sections 4 and 7): `{success, message}`. */
+/** The delete answer (docs/rules.md#records and #api-conventions): `{success, message}`. */
 export const deleteResponseSchema = yup.object({
   success: yup.boolean().defined(),
   message: yup.string().defined(),

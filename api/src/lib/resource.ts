@@ -11,7 +11,7 @@
  *   prepare image uploads before the transaction, call the service inside `app.db.transaction` and
  *   shape the answer; the auth hook checks the permission keys.
  *
- * The rules every such record shares (DECISIONS.md sections 3, 4, 6, 7):
+ * The rules every such record shares (docs/rules.md#permissions, #records, #uploads and #api-conventions):
  * - access keys from the permission module: the list and get-one need `<module>`, writes
  *   `<module>:create|edit|delete`;
  * - company scope: lists take `company_id` (ALL = the caller's scope, outside it 403); a record
@@ -302,8 +302,8 @@ export function defineResourceService<
     p: Placeholders<'scope' | 'company' | 'pattern'>,
     on: { scoped: boolean; one: boolean; search: boolean },
   ) => and(inScope(p, on), on.search ? matchesPattern(document, p.pattern) : undefined);
-  // A search counts its matches up to COUNT_LIMIT rows (a capped total beyond, DECISIONS.md
-  // section 15): a search matching most of 100,000 rows does not recount them all on every page.
+  // A search counts its matches up to COUNT_LIMIT rows (a capped total beyond,
+  // docs/rules.md#large-registers): a search matching most of 100,000 rows does not recount them all on every page.
   const countRows = preparedShapes(
     `${key}.count`,
     ['scoped', 'one', 'search'],
@@ -443,8 +443,8 @@ export function defineResourceService<
     (await def.beforeWrite?.(writes)) ?? writes.map(() => undefined);
 
   /**
-   * The one write sequence of every create and update, of one record or many (docs/architecture.md,
-   * "Writes"): the rows written (one insert for all creates), the after-write steps handed every
+   * The one write sequence of every create and update, of one record or many (docs/architecture.md#the-api-apisrc,
+   * "Writes, one or many"): the rows written (one insert for all creates), the after-write steps handed every
    * write (in their batch form where they have one), the records read back as the API answers them,
    * one audit row each (one insert), the answers in the order of `writes`.
    */
@@ -836,7 +836,7 @@ export interface RemoveDef<R> {
 
 /**
  * Deletes a record within the actor's scope (404 outside it): a record in use answers
- * `{success: false, message}` and deletes nothing (DECISIONS.md section 4); otherwise the row and
+ * `{success: false, message}` and deletes nothing (docs/rules.md#records); otherwise the row and
  * its images go, audited, then the after-write steps run with the stored row as `before`.
  */
 export async function removeRecord<R extends object>(

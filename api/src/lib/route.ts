@@ -88,6 +88,38 @@ export const createRouteMap = (): Map<string, DeclaredRoute> => new Map();
 /** Every route the app declared through defineRoute, once per method and path. */
 export const declaredRoutes = (app: FastifyInstance): DeclaredRoute[] => [...app.routeMap.values()];
 
+/**
+ * The OpenAPI operationId of a route, from its method and path: `GET /api/company-certificate/:company_id/:id`
+ * is `getCompanyCertificateByCompanyIdAndId`, `POST /api/company/:id` `postCompanyById`. Unique as long
+ * as method and path are, so every route has one without anyone thinking of it.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const camel = (text: string) =>
+    text
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((word) => word[0]!.toUpperCase() + word.slice(1))
+      .join('');
+  let name = method.toLowerCase();
+  let params: string[] = [];
+  const flush = () => {
+    if (params.length) name += `By${params.join('And')}`;
+    params = [];
+  };
+  for (const segment of url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)) {
+    if (segment.startsWith(':') || segment.startsWith('{')) params.push(camel(segment));
+    else {
+      flush();
+      name += camel(segment);
+    }
+  }
+  flush();
+  return name;
+}
+
 const isYup = (s: unknown): s is yup.AnySchema => typeof (s as yup.AnySchema)?.describe === 'function';
 
 /** Declares a route: its access, validated params/query/body and answer shape, all in one place. */
@@ -102,23 +134,28 @@ export function defineRoute<
   }
   response['4xx'] = errorJsonSchema;
   const isPublic = 'public' in def.access && def.access.public === true;
-  for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
+  const methods = Array.isArray(def.method) ? def.method : [def.method];
+  // One route a method, so each has its own operationId in the document.
+  for (const method of methods) {
     app.routeMap.set(`${method} ${def.url}`, { method, url: def.url, access: def.access });
+    app.route({
+      method,
+      url: def.url,
+      config: { access: def.access, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
+      schema: {
+        // What generated clients call it: from the method and path, the one place it comes from.
+        operationId: operationIdOf(method, def.url),
+        summary: def.summary,
+        tags: def.tags,
+        // A public operation says so (`[]`: no credentials), a signed-in one names the bearer token.
+        security: isPublic ? [] : [{ bearer: [] }],
+        ...(def.params ? { params: routeSchema(def.params) } : {}),
+        querystring: routeSchema(def.query ?? noQuery),
+        ...(def.body ? { body: routeSchema(def.body) } : {}),
+        ...(def.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
+        response,
+      },
+      handler: def.handler as never,
+    });
   }
-  app.route({
-    method: def.method,
-    url: def.url,
-    config: { access: def.access, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
-    schema: {
-      summary: def.summary,
-      tags: def.tags,
-      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
-      ...(def.params ? { params: routeSchema(def.params) } : {}),
-      querystring: routeSchema(def.query ?? noQuery),
-      ...(def.body ? { body: routeSchema(def.body) } : {}),
-      ...(def.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
-      response,
-    },
-    handler: def.handler as never,
-  });
 }

@@ -17,7 +17,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * Reads TRUST_PROXY (DECISIONS.md section 2): unset/false/0 -> the socket's address; a whole number
+ * Reads TRUST_PROXY (docs/rules.md#sign-in): unset/false/0 -> the socket's address; a whole number
  * -> that many proxy hops; otherwise a comma-separated list of proxy addresses or CIDRs. `true` means
  * one hop (a single reverse proxy in front), never "trust every X-Forwarded-For entry", so a client
  * cannot choose its own address.

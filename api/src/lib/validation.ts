@@ -44,7 +44,7 @@ function refusesUnknown(schema: yup.AnySchema): boolean {
   return value;
 }
 
-/** Numbers travel as numbers or plain decimal strings: not `0x10`, `1e2`, `Infinity` (DECISIONS.md section 7). */
+/** Numbers travel as numbers or plain decimal strings: not `0x10`, `1e2`, `Infinity` (docs/rules.md#api-conventions). */
 const DECIMAL_RE = /^[+-]?\d+(\.\d+)?$/;
 /** Field types that take several values, so a repeated query parameter is no mistake there. */
 const LIST_TYPES = new Set(['array', 'mixed', 'tuple']);
@@ -68,7 +68,7 @@ const refuse = (part: string, message: string, errors?: Record<string, string>):
 
 /**
  * Validates with yup, the same schema the forms use; casts (trims, parses numbers) on the way.
- * Around it, the rules every route shares (DECISIONS.md section 7): unknown fields and query
+ * Around it, the rules every route shares (docs/rules.md#api-conventions): unknown fields and query
  * parameters, a repeated single-valued query parameter, numbers written other than as plain
  * decimals, and control characters anywhere (the guard behind the schemas' own rule) answer 422.
  */

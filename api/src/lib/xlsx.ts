@@ -1,5 +1,5 @@
 /**
- * Spreadsheet helpers (exceljs only: DECISIONS.md section 12, CONVENTIONS "Versions and traps"):
+ * Spreadsheet helpers (exceljs only: docs/rules.md#import, docs/conventions.md#traps):
  * the bound on what an uploaded xlsx (a zip) may unpack to, reading the first sheet's rows with
  * exceljs's streaming reader, turning a cell into what it shows, and writing a small workbook with
  * the streaming writer.

@@ -7,14 +7,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { hashToken } from '../lib/crypto';
 import { forbidden } from '../lib/errors';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../test/helpers';
 import auth, { holdsMore, publicRefusal } from './auth';
 import errors from './errors';
 
@@ -29,16 +22,16 @@ let reader: { id: string; token: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Akses Lebih Alpha');
-  companyB = await createCompany(ctx.app, ctx.adminToken, 'PT Akses Lebih Beta');
-  staffA = await createUser(ctx.app, ctx.adminToken, {
+  companyA = await ctx.make.company('PT Akses Lebih Alpha');
+  companyB = await ctx.make.company('PT Akses Lebih Beta');
+  staffA = await ctx.make.user({
     username: 'staf.alpha',
-    roles_id: await createRole(ctx.app, ctx.adminToken, 'Staf Sertifikat', ['company-certificate']),
+    roles_id: await ctx.make.role('Staf Sertifikat', ['company-certificate']),
     company_ids: [companyA],
   });
-  reader = await createUser(ctx.app, ctx.adminToken, {
+  reader = await ctx.make.user({
     username: 'pembaca.saja',
-    roles_id: await createRole(ctx.app, ctx.adminToken, 'Pembaca Saja', ['statistik']),
+    roles_id: await ctx.make.role('Pembaca Saja', ['statistik']),
     company_ids: 'ALL',
   });
   app = Fastify();
@@ -91,7 +84,7 @@ describe('public, and more with a permission', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: 'Hanya untuk staf' });
     expect((await get('/more/a')).statusCode).toBe(403);
-    const ended = await createUser(ctx.app, ctx.adminToken, {
+    const ended = await ctx.make.user({
       username: 'staf.keluar',
       roles_id: (await call(ctx.app, staffA.token, 'GET', '/api/profile')).json<{ roles_id: string }>()
         .roles_id,

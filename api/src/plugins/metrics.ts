@@ -6,7 +6,7 @@ import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { lastBackupSuccess } from '../modules/backup/backup.job';
 
 /**
- * `GET /api/metrics` (DECISIONS.md section 13): with METRICS_TOKEN set, Prometheus text for that
+ * `GET /api/metrics` (docs/rules.md#faults-and-overload): with METRICS_TOKEN set, Prometheus text for that
  * bearer token; unset, the route does not exist (404). Requests are counted by route pattern
  * (`/api/company/:id`, never a raw id), method and status, with their latency; the database pool's
  * use, requests in flight and shed, and Node's own (event loop delay, memory, ...) from

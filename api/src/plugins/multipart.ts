@@ -5,7 +5,7 @@ import { ERROR_CODES, IMAGE_MAX_BYTES, MESSAGES } from '@sertifikasi/shared-cont
 import { AppError, notFound } from '../lib/errors';
 
 /**
- * Limits of a multipart body: one file at most IMAGE_MAX_BYTES (DECISIONS.md section 6), a few
+ * Limits of a multipart body: one file at most IMAGE_MAX_BYTES (docs/rules.md#uploads), a few
  * files and the fields of the largest form (a company with its images).
  */
 export const MULTIPART_LIMITS = {
@@ -18,8 +18,8 @@ export const MULTIPART_LIMITS = {
 
 /**
  * onRequest hook: multipart bodies are read only by routes that take uploads (defineRoute's
- * `multipart`); anywhere else they answer 415 before a byte of the body is read (DECISIONS.md
- * section 7), and an unknown route answers 404 without reading it either.
+ * `multipart`); anywhere else they answer 415 before a byte of the body is read
+ * (docs/rules.md#api-conventions), and an unknown route answers 404 without reading it either.
  */
 export async function refuseUnexpectedMultipart(req: FastifyRequest): Promise<void> {
   if (!/^\s*multipart\//i.test(req.headers['content-type'] ?? '')) return;

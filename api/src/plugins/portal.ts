@@ -51,7 +51,7 @@ function setCacheHeaders(reply: FastifyReply, file: string) {
 }
 
 /**
- * Serves the staff portal on the API's origin (DECISIONS.md section 1): the shell at /, each
+ * Serves the staff portal on the API's origin (docs/rules.md#running-system): the shell at /, each
  * module's build at /modules/<folder>/, /modules/remotes.json, and the shell's index.html for every
  * client-side route on a direct hit.
  */
@@ -77,7 +77,7 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
         // The best precompressed copy the browser accepts (br, then gzip, q-values honoured; the file
         // itself otherwise), with the original's Content-Type and `Vary: Accept-Encoding`.
         preCompressed: true,
-        // Production builds emit no source maps (DECISIONS.md section 7); one left in a folder is
+        // Production builds emit no source maps (docs/rules.md#api-conventions); one left in a folder is
         // still not served.
         allowedPath: (pathname: string) => !/\.map$/i.test(pathname),
         setHeaders: (res, file) => setCacheHeaders(res, file),
@@ -91,7 +91,7 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
     if (hasShell) await serve(shellDir, '/', false);
 
     // A direct hit on a public check page (a QR scan) answers the public-check module's own page:
-    // that module and React alone, never the shell, MUI or staff code (DECISIONS.md section 1).
+    // that module and React alone, never the shell, MUI or staff code (docs/rules.md#running-system).
     // Inside the portal the shell still routes to the same screens.
     const publicPage = path.join(opts.root, 'mf-public-check', 'dist', 'page');
     if (fs.existsSync(path.join(publicPage, 'index.html'))) {

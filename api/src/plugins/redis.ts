@@ -11,7 +11,7 @@ import {
 } from '../services/login-throttle';
 
 /**
- * Redis is optional and may falter (DECISIONS.md section 13): while it is unreachable, sign-in
+ * Redis is optional and may falter (docs/rules.md#faults-and-overload): while it is unreachable, sign-in
  * counters come from the database and request rate limits from the process's memory, one warning a
  * minute reaches the log (not one per request or per reconnect attempt), and everything returns to
  * Redis by itself once it answers again. Every error ioredis emits goes through here: none is left

@@ -8,7 +8,10 @@ export const DOCS_PREFIX = '/api/docs';
 
 /**
  * The OpenAPI document, built from every route's declared schemas (defineRoute), and its viewer at
- * DOCS_PREFIX. Routes that need a token say so (`security: bearer`).
+ * DOCS_PREFIX. Routes that need a token say so (`security: bearer`), public ones `security: []`; each
+ * operation's operationId comes from defineRoute (lib/route.ts). `npm run openapi --workspace api`
+ * writes it to api/openapi/ with its TypeScript types; `npm run lint` checks both are current and
+ * lints the document with Redocly's recommended rules (api/redocly.yaml).
  */
 export default fp(
   async function swagger(app: FastifyInstance) {
@@ -20,6 +23,8 @@ export default fp(
           description: 'Back-office and public certificate checks of a certification body.',
           version: '0.1.0',
         },
+        // Paths start with /api: the server is the origin that serves this document.
+        servers: [{ url: '/', description: 'The origin this document is served from' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
     });

@@ -6,7 +6,7 @@ import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { type PoolWait, watchPool } from '../db/pool-watch';
 
 /**
- * Overload (DECISIONS.md section 13, docs/architecture.md#overload): judged by what a new request
+ * Overload (docs/rules.md#faults-and-overload, docs/architecture.md#overload): judged by what a new request
  * would wait for. Past a limit it is answered at once `503 {code: 'unavailable', message}` with
  * Retry-After, before any other work (no sign-in check, no query), instead of joining a queue it
  * would wait seconds in. The signals, any one sheds:

@@ -4,8 +4,13 @@ import type { ServiceContext } from './context';
 
 /** The batch runner: a step's batch form when it has one, else the step once per write, in order. */
 describe('afterWriteMany', () => {
-  const event = (id: string): WriteEvent =>
-    ({ entity: 'company', action: 'update', id, before: null, after: null });
+  const event = (id: string): WriteEvent => ({
+    entity: 'company',
+    action: 'update',
+    id,
+    before: null,
+    after: null,
+  });
   const ctx = {} as ServiceContext;
 
   it('hands every write to each step in turn; a step without a batch form is called per write', async () => {

@@ -32,7 +32,7 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | null {
  * `work.limit` jobs at a time, `work` being the app's limit (`app.imageWork`, IMAGE_CONCURRENCY,
  * default 1; app-instance state, made in app.ts), and each job uses one libvips thread, so uploads
  * never hold every pool thread and sign-ins, lists and everything else still run beside them
- * (DECISIONS.md section 6; bench/README.md "Uploads beside sign-in").
+ * (docs/rules.md#uploads; bench/README.md "Uploads beside sign-in").
  */
 sharp.concurrency(1);
 
@@ -42,7 +42,7 @@ export const imageEtag = (data: Buffer): string => createHash('sha256').update(d
 type Encoder = (pipeline: Sharp) => Sharp;
 
 /**
- * The longest side an image is stored with. Uploads may be up to 4096 x 4096 (DECISIONS.md section 6)
+ * The longest side an image is stored with. Uploads may be up to 4096 x 4096 (docs/rules.md#uploads)
  * and are accepted as such; what is stored is scaled down to fit STORED_MAX_SIDE x STORED_MAX_SIDE,
  * keeping its proportions (never enlarged). Logos and signatures are drawn at most 180 x 70 pt on the
  * certificate PDF (750 x 290 pixels at 300 dpi) and under 200 CSS pixels on screens, so 2048 still
@@ -77,7 +77,7 @@ function encoders(type: 'jpeg' | 'png', meta: Metadata): Encoder[] {
 }
 
 /**
- * Checks an upload and re-encodes it in its own format (DECISIONS.md section 6): drops metadata and
+ * Checks an upload and re-encodes it in its own format (docs/rules.md#uploads): drops metadata and
  * anything appended, and does not grow it (see `encoders`). Throws 413 past 2 MiB, 422 for
  * anything that is not a sane JPEG or PNG. Runs under `work`, the app's image work limit.
  */
@@ -193,7 +193,7 @@ export async function prepareUploads<F extends string>(
 }
 
 /**
- * Applies the image fields of a create or update inside its transaction (DECISIONS.md section 7): a
+ * Applies the image fields of a create or update inside its transaction (docs/rules.md#api-conventions): a
  * new upload replaces the image; `<field>` absent or unchanged keeps it; empty removes it. Replaced
  * and removed images are deleted with the change. Returns the column values to write.
  */

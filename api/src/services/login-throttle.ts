@@ -6,7 +6,7 @@ import { newId } from '../lib/crypto';
 
 /**
  * Within 15 minutes: more than 10 failures for one username from one address, more than 100 for one
- * username from all addresses together, or more than 50 from one address (DECISIONS.md section 2).
+ * username from all addresses together, or more than 50 from one address (docs/rules.md#sign-in).
  */
 export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PER_USERNAME_AND_ADDRESS = 10;
@@ -130,7 +130,7 @@ export function redisLoginThrottle(redis: Redis, prefix = 'sertifikasi:login'): 
 }
 
 /**
- * Redis's counters while it answers, the database's otherwise (DECISIONS.md section 13): sign-in
+ * Redis's counters while it answers, the database's otherwise (docs/rules.md#faults-and-overload): sign-in
  * keeps working, and keeps being limited, during a Redis outage. `failed` hears every Redis error
  * (the caller reports them at most once a minute). A successful sign-in clears both stores, so
  * failures counted during an outage do not outlive it.

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { longDate } from '@sertifikasi/shared-contracts';
 
-/** What the certificate PDF shows (DECISIONS.md section 5). Dates are `YYYY-MM-DD`. */
+/** What the certificate PDF shows (docs/rules.md#public-check). Dates are `YYYY-MM-DD`. */
 export interface CertificatePdfInput {
   certNumber: string;
   client: string;
@@ -59,7 +59,7 @@ export function pdfDate(date: string | null): string {
   return date ? longDate(date, 'en') : '-';
 }
 
-/** The date rows the certificate carries, as the company's `simple_dates` setting says (SPEC.md section 2). */
+/** The date rows the certificate carries, as the company's `simple_dates` setting says (docs/rules.md#records). */
 export function pdfDateRows(input: CertificatePdfInput): [string, string][] {
   if (input.simpleDates) {
     return [
@@ -76,8 +76,8 @@ export function pdfDateRows(input: CertificatePdfInput): [string, string][] {
 }
 
 /**
- * The file name `CERT. NO. {number} {client}.pdf` (SPEC.md section 7) for a Content-Disposition
- * header: `/` and `\` become `_` (DECISIONS.md section 5), and so do the other characters no file
+ * The file name `CERT. NO. {number} {client}.pdf` (docs/rules.md#calls) for a Content-Disposition
+ * header: `/` and `\` become `_` (docs/rules.md#public-check), and so do the other characters no file
  * system takes (`:*?"<>|` and controls). `ascii` is the plain `filename` (non-ASCII as `_`); `header`
  * adds `filename*` with the UTF-8 name.
  */

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { PUBLIC_CHECK_PATHS } from '@sertifikasi/shared-contracts/public';
 
-/** The two public check pages a QR code can point at (DECISIONS.md section 5). */
+/** The two public check pages a QR code can point at (docs/rules.md#public-check). */
 export type CheckKind = keyof typeof PUBLIC_CHECK_PATHS;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The register counts (issue 18): what the dashboard and the company list show without reading
+ * The register counts (docs/rules.md#large-registers): what the dashboard and the company list show without reading
  * every record at request time. Kept by the after-write step `countRegister` in the writer's
  * transaction (every scheme and training-certificate write, whatever made it: a route, the import,
  * a command), and rebuilt from the records by `rebuildRegisterCounts` after a bulk load that wrote

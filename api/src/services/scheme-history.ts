@@ -35,7 +35,7 @@ const isStatus = (value: unknown): value is SchemeStatus =>
   typeof value === 'string' && (SCHEME_STATUSES as readonly string[]).includes(value);
 
 /**
- * The status changes of a scheme (DECISIONS.md section 10), oldest first, from its audit rows in
+ * The status changes of a scheme (docs/rules.md#status), oldest first, from its audit rows in
  * the order they were written. The creation is the first entry (from null), effective from the
  * scheme's `issue_date` at creation; every later change of `status` is an entry effective from the
  * calendar day it was made (`clock.today(at)`: in the deployment's time zone); an update that leaves the status alone adds nothing,
@@ -151,7 +151,7 @@ export async function schemeStatusHistory(
 /**
  * The status a scheme had on `date` (`YYYY-MM-DD`) by its history (oldest first): the latest-made
  * change in effect on that day (effective_from on or before it), or null before the first one.
- * Validity on a date also needs issue_date <= date <= expired_date (DECISIONS.md section 10).
+ * Validity on a date also needs issue_date <= date <= expired_date (docs/rules.md#status).
  */
 export function statusOn(history: readonly SchemeHistoryEntry[], date: string): SchemeStatus | null {
   let status: SchemeStatus | null = null;

@@ -6,7 +6,7 @@ import { prepared } from '../db/prepared';
 import { permissions, rolePermissions, roles, sessions, userCompanies, users } from '../db/schema';
 import { hashToken, newId, newToken } from '../lib/crypto';
 
-/** A session ends after 12 hours unused and 7 days at most (DECISIONS.md section 2). */
+/** A session ends after 12 hours unused and 7 days at most (docs/rules.md#sign-in). */
 export const IDLE_MS = 12 * 60 * 60 * 1000;
 export const MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often, to keep reads cheap. */

@@ -1,5 +1,5 @@
 /**
- * The one place that decides when a QR code is made again (DECISIONS.md section 14): an after-write
+ * The one place that decides when a QR code is made again (docs/rules.md#signed-certificates): an after-write
  * step (services/after-write.ts), so however a signed field changes (the scheme's own form, the
  * client's name, the certification type's name, the import, the demo) the stored QR follows, in the
  * writer's transaction. A QR encodes the public check URL with `&vc=<kid>.<signature>` over

@@ -1,5 +1,5 @@
 /**
- * Signing certificates (DECISIONS.md section 14) with Node's own Ed25519 (no JOSE library: one
+ * Signing certificates (docs/rules.md#signed-certificates) with Node's own Ed25519 (no JOSE library: one
  * algorithm needs none). The keys live in the database (db/schema.ts `signing_keys`, so a backup
  * holds them): one signs, retired ones stay published so what they signed still verifies. The
  * private key is read here only, as a KeyObject, and never returned, answered or logged.

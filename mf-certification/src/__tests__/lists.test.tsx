@@ -247,7 +247,7 @@ describe('Sertifikasi Pelatihan', () => {
       'Aksi',
     ]);
     expect(within(row).getByText('17 Maret 2026')).toBeInTheDocument();
-    // Edit, Detail, Hapus (SPEC.md: this list says 'Edit').
+    // Edit, Detail, Hapus (docs/rules.md#screens: this list says 'Edit').
     const actions = [...row.lastElementChild!.querySelectorAll('a, button')].map((a) =>
       a.getAttribute('aria-label'),
     );

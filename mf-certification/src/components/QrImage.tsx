@@ -6,7 +6,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { saveBase64Png } from '@sertifikasi/shared-auth';
 import { t } from '../i18n/id';
 
-/** How long 'Download QR' stays disabled after a click (SPEC.md section 7: a 500 ms button reset). */
+/** How long 'Download QR' stays disabled after a click (docs/rules.md#calls: a 500 ms button reset). */
 const RESET_MS = 500;
 
 export interface QrImageProps {

@@ -13,8 +13,8 @@ const toOptions = (list: LookupOption[]) => list.map((o) => ({ value: o.id, labe
 
 /**
  * The certification types and accreditation bodies of one company (`GET select/certification/{id}`)
- * as select choices; none until a company is known. A failed lookup leaves them empty (SPEC.md
- * section 8 shows no handling for lookups).
+ * as select choices; none until a company is known. A failed lookup leaves them empty
+ * (docs/rules.md#messages).
  */
 export function useCertificationLookups(companyId: string | null | undefined): CertificationChoices {
   const [state, setState] = useState<{ companyId: string; choices: CertificationChoices } | null>(null);

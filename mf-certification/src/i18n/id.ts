@@ -1,6 +1,6 @@
 /**
- * Sertifikasi: this module's Indonesian strings (SPEC.md section 2, corrected by DECISIONS.md
- * section 4). Field labels are the contracts' own (shared-contracts), so a validation message names
+ * Sertifikasi: this module's Indonesian strings (docs/rules.md#screens, with the
+ * corrected spellings). Field labels are the contracts' own (shared-contracts), so a validation message names
  * the field the user sees.
  */
 export const t = {

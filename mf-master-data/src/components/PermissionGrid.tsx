@@ -22,7 +22,7 @@ import { t } from '../i18n/id';
 const COLUMNS = ['view', ...ACTIONS] as const;
 
 /**
- * The role form's permission grid (DECISIONS.md section 3): one row per module, columns Lihat /
+ * The role form's permission grid (docs/rules.md#permissions): one row per module, columns Lihat /
  * Tambah / Ubah / Hapus, and 'Akses Penuh' selecting everything. The field holds permission ids.
  */
 export function PermissionGrid({

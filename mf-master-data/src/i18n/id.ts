@@ -41,7 +41,7 @@ export const t = {
     simpleDates: 'Cek publik hanya menampilkan tanggal terbit dan tanggal kedaluwarsa',
     simpleDatesHint: 'Formulir skema sertifikasi juga tidak menanyakan tanggal surveilans.',
     publicDownload: 'Cek publik menyediakan unduhan sertifikat (PDF)',
-    // The public company page is in English by default (DECISIONS.md section 5): its button's text.
+    // The public company page is in English by default (docs/rules.md#public-check): its button's text.
     publicDownloadHint: "Tombol 'Download Certificate' di halaman cek sertifikat perusahaan.",
   },
 } as const;

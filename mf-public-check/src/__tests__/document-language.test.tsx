@@ -12,7 +12,7 @@ beforeEach(() => {
   globalThis.fetch = jest.fn() as typeof fetch;
 });
 
-describe("the document's language follows the page's (issue 23)", () => {
+describe("the document's language follows the page's", () => {
   it("is English on the company page, Indonesian once chosen, and the portal's again when the page goes", async () => {
     const { unmount } = render(<CompanyPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Company Certificate Check' })).toBeInTheDocument();

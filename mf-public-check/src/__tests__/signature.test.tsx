@@ -1,5 +1,5 @@
 /**
- * The signature check of the public pages (issue 19): a QR's `vc`, signed here with Node's own
+ * The signature check of the public pages (docs/rules.md#signed-certificates): a QR's `vc`, signed here with Node's own
  * Ed25519, checked by the page with Web Crypto against the record it shows and the published keys.
  */
 import { generateKeyPairSync, sign, webcrypto } from 'node:crypto';

@@ -1,6 +1,6 @@
 import type { Strings } from './id';
 
-/** The public check pages in English (the company page opens in it, as SPEC.md quotes its labels). */
+/** The public check pages in English (the company page opens in it, docs/rules.md#public-check). */
 export const en: Strings = {
   lang: 'en',
   locale: 'en-GB',

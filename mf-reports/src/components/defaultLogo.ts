@@ -1,5 +1,5 @@
 /**
- * The default image shown for a client without a logo (SPEC.md section 2, Dashboard): a grey
+ * The default image shown for a client without a logo (docs/rules.md#screens and #dashboard-and-reports): a grey
  * building on a light square, as an SVG data URL (the portal's Content-Security-Policy allows
  * `data:` images), so it costs no request and no asset pipeline.
  */

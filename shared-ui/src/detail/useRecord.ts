@@ -15,7 +15,7 @@ export interface RecordState<T> {
   setRecord: (record: T) => void;
 }
 
-// Detail load failures are not toasted (SPEC.md section 8): the page says it in place.
+// Detail load failures are not toasted (docs/rules.md#messages): the page says it in place.
 const logUnlessNotFound = (err: unknown) => {
   if ((err as { response?: { status?: number } } | null)?.response?.status !== 404) console.error(err);
 };

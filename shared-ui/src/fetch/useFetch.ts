@@ -132,8 +132,8 @@ export function useFetch<T>(path: string | null, options: FetchOptions = {}): Fe
 }
 
 /**
- * The `onError` of a load whose failure the screen shows in place, or not at all (SPEC.md section
- * 8: detail pages, dashboard, charts, look-ups): logged, not toasted. ky's error names the call.
+ * The `onError` of a load whose failure the screen shows in place, or not at all
+ * (docs/rules.md#messages: detail pages, dashboard, charts, look-ups): logged, not toasted. ky's error names the call.
  */
 export function logLoadFailure(err: unknown): void {
   console.error(err);

@@ -10,7 +10,7 @@ export interface CompanyInputProps {
   name?: string;
   /** 'Perusahaan' by default. */
   label?: string;
-  /** Marks the label as required (SPEC.md section 5: the company is required when the selector is ALL). */
+  /** Marks the label as required (docs/rules.md#validation: the company is required when the selector is ALL). */
   required?: boolean;
   disabled?: boolean;
 }

@@ -33,7 +33,7 @@ function useObjectUrl(file: unknown): string | null {
 }
 
 /**
- * An image upload with preview (DECISIONS.md sections 6 and 7). The formik field `name` holds the
+ * An image upload with preview (docs/rules.md#uploads and #api-conventions). The formik field `name` holds the
  * stored image's name as the API returned it (previewed from `/images/<name>`); a chosen file goes to
  * `<name>_file` and is previewed instead, leaving `name` as it is (the server replaces the image);
  * 'Hapus Gambar' empties both, which removes the stored image on save. Accepts JPEG and PNG.

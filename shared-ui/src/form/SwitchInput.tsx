@@ -8,7 +8,7 @@ export interface SwitchInputProps<On extends string | boolean = string | boolean
   BaseFieldProps,
   'required'
 > {
-  /** The value when on; flags travel as the string 'true' (DECISIONS.md section 8), the default. */
+  /** The value when on; flags travel as the string 'true' (docs/rules.md#data), the default. */
   onValue?: On;
   /** The value when off; 'false' by default. */
   offValue?: On;

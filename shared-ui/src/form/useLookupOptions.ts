@@ -11,7 +11,7 @@ export interface LookupEntry {
 const byIdAndName = (e: LookupEntry): SelectOption => ({ value: e.id, label: e.name });
 
 /**
- * Loads the choices of a select from a lookup endpoint (SPEC.md section 7: `select/roles`,
+ * Loads the choices of a select from a lookup endpoint (docs/rules.md#calls: `select/roles`,
  * `select/company`, ...) as `{value: id, label: name}`, through {@link useFetch}. A failed lookup
  * leaves the list empty (the spec shows no handling for lookups). `path` null loads nothing (e.g.
  * until a company is chosen).

@@ -1,6 +1,6 @@
 /**
- * Common Indonesian interface text of the portal (CONVENTIONS.md "Strings and formats"). Texts quoted
- * in SPEC.md are used exactly as quoted; module-specific text lives in each module's own i18n/id.ts.
+ * Common Indonesian interface text of the portal (docs/conventions.md#strings-and-formats). Texts the
+ * product quotes are used exactly as quoted; module-specific text lives in each module's own i18n/id.ts.
  */
 export const UI_TEXT = {
   empty: 'Opps, Data Masih Kosong',

@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
   text?: string;
 }
 
-/** The delete confirmation of SPEC.md section 2: the question with Batalkan and Yakin. */
+/** The delete confirmation of docs/rules.md#screens: the question with Batalkan and Yakin. */
 export function ConfirmDialog({
   open,
   onCancel,

@@ -202,7 +202,7 @@ describe('ResourceScreen: the list', () => {
   });
 
   it("reads 'lebih dari 10.000' when a search matched more rows than the API counts", async () => {
-    // The API counts a search's matches up to 10,000 (DECISIONS.md section 15).
+    // The API counts a search's matches up to 10,000 (docs/rules.md#large-registers).
     fakeApi({ [LIST]: { body: toListResponse(rowsOf(20), 10_001, 1, 20, true) } });
     renderScreen();
     expect(await screen.findByText('Barang 1')).toBeInTheDocument();

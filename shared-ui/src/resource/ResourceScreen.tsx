@@ -26,7 +26,7 @@ function defaultCompanyName(row: unknown): ReactNode {
 }
 
 /**
- * The management list screen of SPEC.md section 2, built once and described per entity by a
+ * The management list screen of docs/rules.md#screens, built once and described per entity by a
  * {@link ResourceConfig}: search (debounced 500 ms, back to page 1), page sizes 20/50/100/200, the
  * page window of ±4 with previous/next, 'Menampilkan a - b dari n data', sortable columns, page,
  * search and order kept in the address, the empty and loading boxes, 'Tambah <label>' (with

@@ -1,5 +1,5 @@
 /**
- * Writes a request body as multipart form data (DECISIONS.md section 7): files as files, null as ''
+ * Writes a request body as multipart form data (docs/rules.md#api-conventions): files as files, null as ''
  * (an empty image name removes the stored image) except for `<field>_file` (no file: left out),
  * arrays and objects as JSON text, undefined left out.
  */

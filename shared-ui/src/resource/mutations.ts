@@ -16,7 +16,7 @@ export interface SaveRecordRequest {
   body: Record<string, unknown>;
   /**
    * Multipart form data (records with images): POST, and for 'edit' POST with `_method=PUT`
-   * (DECISIONS.md section 7). Otherwise JSON: POST to add, PUT to change.
+   * (docs/rules.md#api-conventions). Otherwise JSON: POST to add, PUT to change.
    */
   multipart?: boolean;
   /** The success toast: 'Berhasil menambahkan data' / 'Berhasil merubah data' by default; false for none. */
@@ -54,7 +54,7 @@ export async function saveRecord<R = unknown, V extends FormikValues = FormikVal
   } catch (err) {
     const answer = await readApiError(err);
     if (answer && (answer.code === ERROR_CODES.validation || answer.errors)) {
-      // The API names its field errors by the form's field names (DECISIONS.md section 4).
+      // The API names its field errors by the form's field names (docs/rules.md#screens).
       form?.setErrors((answer.errors ?? {}) as FormikErrors<V>);
       showToast('warning', answer.message);
     } else if (answer?.code === ERROR_CODES.tooLarge) {

@@ -31,7 +31,7 @@ export interface ListPaginationProps {
 
 /**
  * The list footer: 'Menampilkan 1 - 20 dari 42 data' ('... dari lebih dari 10.000 data' when the
- * total is capped, DECISIONS.md section 15) and the page buttons (the window of ±4 around the
+ * total is capped, docs/rules.md#large-registers) and the page buttons (the window of ±4 around the
  * current page; previous and next only when there is such a page).
  */
 export function ListPagination({

@@ -63,7 +63,7 @@ export interface ResourceFieldsProps<T> {
   row: T | null;
 }
 
-/** The add/edit form: one form for both modes (CONVENTIONS.md "One resource screen"). */
+/** The add/edit form: one form for both modes (docs/conventions.md#inside-a-micro-frontend). */
 export interface ResourceFormConfig<T, V extends FormikValues> {
   /**
    * The formik values to start from: empty ones for 'create' (row null), the row's for 'edit'.
@@ -99,7 +99,7 @@ export interface ResourceFormConfig<T, V extends FormikValues> {
 }
 
 /**
- * Describes one management list screen (SPEC.md section 2, "Management list screens (common)") for
+ * Describes one management list screen (docs/rules.md#screens) for
  * `<ResourceScreen config={...} />`, which supplies all the common behaviour: the list call with
  * page, paginate, search (and company_id), debounced search, page sizes, the page window, the
  * summary, the empty and loading boxes, the Tambah button and row actions gated by the module's

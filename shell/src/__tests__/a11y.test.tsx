@@ -23,7 +23,7 @@ function Vanishing() {
   return shown ? <button onClick={() => setShown(false)}>Hapus baris</button> : <p>Baris terhapus</p>;
 }
 
-describe('keyboard and screen readers on signed-in screens (issue 23)', () => {
+describe('keyboard and screen readers on signed-in screens', () => {
   it("the first Tab reaches 'Langsung ke konten utama', which moves the focus to the content", async () => {
     signedIn(['statistik', 'user']);
     loadRemote.mockResolvedValue({ screens: { '/user': () => <button>Tambah User</button> } });

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The production build of webpack.base.js (issue 9, issue 8): no source maps, a Brotli and a gzip copy
+ * The production build of webpack.base.js: no source maps, a Brotli and a gzip copy
  * beside every script and manifest; and the React Router entry the portal shares covers every name
  * the packages import.
  */

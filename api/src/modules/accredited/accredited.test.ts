@@ -1,16 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { accreditedBodies, auditLog, images } from '../../db/schema';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { pngPart, sendForm } from '../../../test/forms';
-import { insertCertificationType, insertScheme } from '../../../test/records';
 
 let ctx: TestContext;
 let alfa: string;
@@ -22,21 +14,21 @@ let reader: { id: string; token: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Sertifikasi');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Sertifikasi');
-  const editor = await createRole(ctx.app, ctx.adminToken, 'Pengelola Akreditasi', [
+  alfa = await ctx.make.company('PT Alfa Sertifikasi');
+  beta = await ctx.make.company('PT Beta Sertifikasi');
+  const editor = await ctx.make.role('Pengelola Akreditasi', [
     'accredited',
     'accredited:create',
     'accredited:edit',
     'accredited:delete',
   ]);
-  const viewer = await createRole(ctx.app, ctx.adminToken, 'Pembaca Akreditasi', ['accredited']);
-  alfaUser = await createUser(ctx.app, ctx.adminToken, {
+  const viewer = await ctx.make.role('Pembaca Akreditasi', ['accredited']);
+  alfaUser = await ctx.make.user({
     username: 'alfa.akr',
     roles_id: editor,
     company_ids: [alfa],
   });
-  reader = await createUser(ctx.app, ctx.adminToken, {
+  reader = await ctx.make.user({
     username: 'baca.akr',
     roles_id: viewer,
     company_ids: 'ALL',
@@ -182,10 +174,10 @@ describe('GET /api/accredited', () => {
   });
 
   it('shows a user scoped to two companies both of them and no other', async () => {
-    const gamma = await createCompany(ctx.app, ctx.adminToken, 'PT Gamma Sertifikasi');
+    const gamma = await ctx.make.company('PT Gamma Sertifikasi');
     await create('Gamma Akreditasi', gamma);
-    const role = await createRole(ctx.app, ctx.adminToken, 'Dua Perusahaan', ['accredited']);
-    const two = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Dua Perusahaan', ['accredited']);
+    const two = await ctx.make.user({
       username: 'dua.akr',
       roles_id: role,
       company_ids: [alfa, beta],
@@ -210,9 +202,9 @@ describe('GET /api/accredited', () => {
       (await call(ctx.app, alfaUser.token, 'GET', `/api/accredited?company_id=${beta}`)).statusCode,
     ).toBe(403);
     expect((await ctx.app.inject({ url: '/api/accredited' })).statusCode).toBe(401);
-    const noPermission = await createUser(ctx.app, ctx.adminToken, {
+    const noPermission = await ctx.make.user({
       username: 'tanpa.akr',
-      roles_id: await createRole(ctx.app, ctx.adminToken, 'Statistik Saja', ['statistik']),
+      roles_id: await ctx.make.role('Statistik Saja', ['statistik']),
       company_ids: 'ALL',
     });
     expect((await call(ctx.app, noPermission.token, 'GET', '/api/accredited')).statusCode).toBe(403);
@@ -278,8 +270,8 @@ describe('updating and deleting', () => {
 
   it('refuses to delete or move a body a scheme uses, deleting nothing', async () => {
     const used = await create('Dipakai Skema');
-    const type = await insertCertificationType(ctx.database.db, alfa);
-    await insertScheme(ctx.database.db, { companyId: alfa, certificationId: type, accreditedId: used.id });
+    const type = await ctx.make.certificationType(alfa);
+    await ctx.make.scheme({ company: alfa, type, accredited: used.id });
     const del = await call(ctx.app, ctx.adminToken, 'DELETE', `/api/accredited/${used.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: false, message: MESSAGES.inUseOrder });

@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,8 +59,8 @@ describe('POST /api/login', () => {
   });
 
   it('answers l-unverified only to an inactive user with the right password', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Pemeriksa Login', ['statistik']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Pemeriksa Login', ['statistik']);
+    const user = await ctx.make.user({
       username: 'nonaktif',
       roles_id: role,
       company_ids: 'ALL',
@@ -91,8 +83,7 @@ describe('POST /api/login', () => {
   });
 
   it('throttles after 10 failures for one username within 15 minutes, even with the right password', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Throttle', ['statistik']);
-    await createUser(ctx.app, ctx.adminToken, { username: 'target', roles_id: role, company_ids: 'ALL' });
+    await ctx.make.user({ username: 'target', keys: ['statistik'], company_ids: 'ALL' });
     for (let i = 0; i < 10; i++) {
       const res = await post('/api/login', { username: 'target', password: `wrong-${i}-pass` });
       expect(res.json().code).toBe('l-wrong');
@@ -162,8 +153,8 @@ describe('profile and user-info', () => {
   });
 
   it('updates own profile; a new password ends the other sessions but not this one', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Profil', ['statistik']);
-    const me = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Profil', ['statistik']);
+    const me = await ctx.make.user({
       username: 'profil',
       roles_id: role,
       company_ids: 'ALL',
@@ -202,10 +193,9 @@ describe('profile and user-info', () => {
   });
 
   it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Profil Sandi', ['statistik']);
-    const me = await createUser(ctx.app, ctx.adminToken, {
+    const me = await ctx.make.user({
       username: 'profil.sandi',
-      roles_id: role,
+      keys: ['statistik'],
       company_ids: 'ALL',
     });
     const other = await login(ctx.app, 'profil.sandi', 'password-123');
@@ -241,10 +231,9 @@ describe('profile and user-info', () => {
   });
 
   it('guesses of the current password count as failed sign-ins: past the limit 429, the right one refused too', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Profil Tebak', ['statistik']);
-    const me = await createUser(ctx.app, ctx.adminToken, {
+    const me = await ctx.make.user({
       username: 'profil.tebak',
-      roles_id: role,
+      keys: ['statistik'],
       company_ids: 'ALL',
     });
     const change = (current: string) =>

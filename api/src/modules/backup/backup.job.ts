@@ -1,5 +1,5 @@
 /**
- * The scheduled backup (docs/architecture.md, "Jobs"; README "Scheduled backups"): a task of the job
+ * The scheduled backup (docs/rules.md#backup and #jobs): a task of the job
  * engine run at each slot of BACKUP_SCHEDULE (cron in TZ), one run at a time across the cluster (a
  * singleton queue; one job per slot). Each run writes the same file as `GET /api/backup`
  * (db/backup.ts) into BACKUP_DIR under a temporary name, renames it when complete, then removes the

@@ -9,7 +9,7 @@ import { defineRoute } from '../../lib/route';
 import { defineBackupTask } from './backup.job';
 
 /**
- * `GET /api/backup` (DECISIONS.md section 13): the whole register as one gzip file, read in one
+ * `GET /api/backup` (docs/rules.md#backup): the whole register as one gzip file, read in one
  * consistent snapshot while the system runs. Only a user holding every permission with scope ALL.
  * The snapshot is written to a temporary file first (the transaction ends with it), then sent.
  * The scheduled backup writes the same file into BACKUP_DIR (backup.job.ts).

@@ -9,7 +9,7 @@ import { certificationTypes, schemes, trainingCertificates } from '../../db/sche
 import { defineResourceService, referenced } from '../../lib/resource';
 
 /**
- * student_count is derived: the training certificates that name the type (DECISIONS.md section 8).
+ * student_count is derived: the training certificates that name the type (docs/rules.md#data).
  * The outer table is named explicitly, so the subquery's own columns cannot shadow it.
  */
 const studentCount =

@@ -1,16 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog, certificationTypes } from '../../db/schema';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { type Fields, pngPart, sendForm } from '../../../test/forms';
-import { insertScheme } from '../../../test/records';
 
 let ctx: TestContext;
 let alfa: string;
@@ -19,18 +11,17 @@ let alfaUser: { id: string; token: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Mutu');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Mutu');
-  const role = await createRole(ctx.app, ctx.adminToken, 'Pengelola Sertifikat', [
-    'certification',
-    'certification:create',
-    'certification:edit',
-    'certification:delete',
-    'training-certificate:create',
-  ]);
-  alfaUser = await createUser(ctx.app, ctx.adminToken, {
+  alfa = await ctx.make.company('PT Alfa Mutu');
+  beta = await ctx.make.company('PT Beta Mutu');
+  alfaUser = await ctx.make.user({
     username: 'alfa.sert',
-    roles_id: role,
+    keys: [
+      'certification',
+      'certification:create',
+      'certification:edit',
+      'certification:delete',
+      'training-certificate:create',
+    ],
     company_ids: [alfa],
   });
 });
@@ -160,7 +151,7 @@ describe('certification types', () => {
 
   it('refuses to delete a type a scheme uses; deletes an unused one; 404 out of scope', async () => {
     const used = await create('ISO 14001');
-    await insertScheme(ctx.database.db, { companyId: alfa, certificationId: used.id });
+    await ctx.make.scheme({ company: alfa, type: used.id });
     expect((await call(ctx.app, ctx.adminToken, 'DELETE', `/api/certification/${used.id}`)).json()).toEqual({
       success: false,
       message: MESSAGES.inUseOrder,

@@ -12,7 +12,7 @@ import { clientInUse, toClientDto } from './client-certificates.repository';
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
 
 /**
- * Client certificates ('Sertifikasi Perusahaan', SPEC.md sections 2, 3, 5, 7): a company-owned
+ * Client certificates ('Sertifikasi Perusahaan', docs/rules.md#screens, #entities, #validation and #calls): a company-owned
  * record with a logo; `certificate_number` unique within its company (client_certificates_number_uq
  * answers); delete refused, and the company fixed, while the client has schemes. Every write
  * (create, update, remove) takes a service context (services/context.ts); see lib/resource.ts.

@@ -2,16 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { type ClientCertificateDetail, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, clientCertificates, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { type Fields, type FilePart, pngPart, sendForm } from '../../../test/forms';
-import { insertBody, insertType, schemeBody } from '../schemes/scheme-fixtures';
+import { schemeBody } from '../schemes/scheme-fixtures';
 
 const TZ = 'Asia/Jakarta';
 const URL = '/api/company-certificate';
@@ -29,27 +22,25 @@ let png: FilePart;
 
 beforeAll(async () => {
   ctx = await createTestContext({ TZ });
-  companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Sertifikasi Alpha');
-  companyB = await createCompany(ctx.app, ctx.adminToken, 'PT Sertifikasi Beta');
-  typeA = await insertType(ctx.database.db, companyA, 'ISO 9001:2015');
-  bodyA = await insertBody(ctx.database.db, companyA, 'KAN');
-  const full = await createRole(ctx.app, ctx.adminToken, 'Staf Sertifikasi', [
+  companyA = await ctx.make.company('PT Sertifikasi Alpha');
+  companyB = await ctx.make.company('PT Sertifikasi Beta');
+  typeA = await ctx.make.certificationType(companyA, 'ISO 9001:2015');
+  bodyA = await ctx.make.accredited(companyA, 'KAN');
+  const full = await ctx.make.role('Staf Sertifikasi', [
     'company-certificate',
     'company-certificate:create',
     'company-certificate:edit',
     'company-certificate:delete',
   ]);
-  const view = await createRole(ctx.app, ctx.adminToken, 'Lihat Sertifikasi', ['company-certificate']);
+  const view = await ctx.make.role('Lihat Sertifikasi', ['company-certificate']);
   scoped = (
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'staf.alpha',
       roles_id: full,
       company_ids: [companyA],
     })
   ).token;
-  viewer = (
-    await createUser(ctx.app, ctx.adminToken, { username: 'pengamat', roles_id: view, company_ids: 'ALL' })
-  ).token;
+  viewer = (await ctx.make.user({ username: 'pengamat', roles_id: view, company_ids: 'ALL' })).token;
   png = await pngPart('green', 'logo.png');
 });
 afterAll(async () => ctx.close());

@@ -6,7 +6,7 @@
  *
  * Images come as uploads prepared before the transaction (services/images.ts prepareUploads: checked
  * and re-encoded, nothing stored yet); the input's `<field>` says keep (absent or unchanged) or remove
- * (empty), DECISIONS.md section 7.
+ * (empty), docs/rules.md#api-conventions.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -117,7 +117,7 @@ export async function update(
 
 /**
  * Deletes a company in the actor's scope with its images. A company any record or user scope refers
- * to is not deleted: `success: false` with the spec's message (DECISIONS.md section 4).
+ * to is not deleted: `success: false` with the spec's message (docs/rules.md#records).
  */
 export async function remove(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
   const { tx } = ctx;

@@ -1,15 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
-import { accreditedBodies, auditLog, companies, trainingCertificates } from '../../db/schema';
+import { auditLog, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { rebuildDerived } from '../../services/derived';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -204,7 +196,7 @@ describe('POST /api/company', () => {
   });
 
   it('keeps names unique ignoring case: 422 with errors.name', async () => {
-    await createCompany(ctx.app, ctx.adminToken, 'PT Unik Sekali');
+    await ctx.make.company('PT Unik Sekali');
     const before = await companyCount();
     for (const name of ['pt unik sekali', 'PT UNIK SEKALI', ' PT Unik Sekali ']) {
       const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
@@ -224,7 +216,7 @@ describe('POST /api/company', () => {
 describe('GET /api/company', () => {
   const names = Array.from({ length: 23 }, (_, i) => `Cabang Paging ${String(i + 1).padStart(2, '0')}`);
   beforeAll(async () => {
-    for (const name of names) await createCompany(ctx.app, ctx.adminToken, name);
+    for (const name of names) await ctx.make.company(name);
     await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: 'PT Pencarian Khusus',
       email: 'Kontak@CariEmail.example',
@@ -313,7 +305,7 @@ describe('GET /api/company', () => {
 describe('updating a company', () => {
   let id: string;
   beforeAll(async () => {
-    id = await createCompany(ctx.app, ctx.adminToken, 'PT Akan Diubah');
+    id = await ctx.make.company('PT Akan Diubah');
   });
 
   it('updates through POST company/{id} with _method=PUT as multipart', async () => {
@@ -368,7 +360,7 @@ describe('updating a company', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().name).toBe('pt diubah lagi');
 
-    await createCompany(ctx.app, ctx.adminToken, 'PT Nama Orang Lain');
+    await ctx.make.company('PT Nama Orang Lain');
     const taken = await postForm(ctx.adminToken, `/api/company/${id}`, {
       _method: 'PUT',
       name: 'PT NAMA ORANG LAIN',
@@ -419,7 +411,7 @@ describe('updating a company', () => {
 
 describe('DELETE /api/company/{id}', () => {
   it('deletes an unused company', async () => {
-    const id = await createCompany(ctx.app, ctx.adminToken, 'PT Akan Dihapus');
+    const id = await ctx.make.company('PT Akan Dihapus');
     const res = await call(ctx.app, ctx.adminToken, 'DELETE', `/api/company/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Berhasil menghapus data' });
@@ -429,9 +421,8 @@ describe('DELETE /api/company/{id}', () => {
   });
 
   it('refuses to delete a company in a user’s scope: {success:false}, nothing deleted', async () => {
-    const id = await createCompany(ctx.app, ctx.adminToken, 'PT Dipakai User');
-    const role = await createRole(ctx.app, ctx.adminToken, 'Statistik Saja', ['statistik']);
-    await createUser(ctx.app, ctx.adminToken, { username: 'pemakai', roles_id: role, company_ids: [id] });
+    const id = await ctx.make.company('PT Dipakai User');
+    await ctx.make.user({ username: 'pemakai', keys: ['statistik'], company_ids: [id] });
     const res = await call(ctx.app, ctx.adminToken, 'DELETE', `/api/company/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -442,8 +433,8 @@ describe('DELETE /api/company/{id}', () => {
   });
 
   it('refuses to delete a company any record refers to', async () => {
-    const id = await createCompany(ctx.app, ctx.adminToken, 'PT Dipakai Akreditasi');
-    await ctx.database.db.insert(accreditedBodies).values({ id: newId(), company_id: id, name: 'KAN' });
+    const id = await ctx.make.company('PT Dipakai Akreditasi');
+    await ctx.make.accredited(id, 'KAN');
     const audits = async () =>
       (
         await ctx.database.db
@@ -464,20 +455,15 @@ describe('DELETE /api/company/{id}', () => {
 
 describe('student_count', () => {
   it('counts the company’s training certificates, and those keep it from being deleted', async () => {
-    const id = await createCompany(ctx.app, ctx.adminToken, 'PT Pelatihan Ramai');
-    const other = await createCompany(ctx.app, ctx.adminToken, 'PT Pelatihan Sepi');
-    await ctx.database.db.insert(trainingCertificates).values(
-      ['TC/001', 'TC/002', 'TC/003'].map((number) => ({
-        id: newId(),
-        company_id: id,
+    const id = await ctx.make.company('PT Pelatihan Ramai');
+    const other = await ctx.make.company('PT Pelatihan Sepi');
+    for (const number of ['TC/001', 'TC/002', 'TC/003']) {
+      await ctx.make.training(id, {
         certificate_number: number,
         name: `Peserta ${number}`,
-        training: 'ISO 9001 Lead Auditor',
-        location: 'Jakarta',
         date: '2024-05-01',
-      })),
-    );
-    await rebuildDerived(ctx.database.db); // rows written without the services, as a bulk load
+      });
+    }
     const list = (await call(ctx.app, ctx.adminToken, 'GET', '/api/company?search=pt+pelatihan')).json<
       ListBody<CompanyBody & { student_count: number }>
     >();
@@ -507,17 +493,12 @@ describe('permissions', () => {
   let editorNoCreate: string;
   let target: string;
   beforeAll(async () => {
-    target = await createCompany(ctx.app, ctx.adminToken, 'PT Sasaran Izin');
-    const viewRole = await createRole(ctx.app, ctx.adminToken, 'Lihat Perusahaan', ['company']);
-    viewer = (
-      await createUser(ctx.app, ctx.adminToken, { username: 'lihat', roles_id: viewRole, company_ids: 'ALL' })
-    ).token;
-    const noViewRole = await createRole(ctx.app, ctx.adminToken, 'Ubah Tanpa Lihat', [
-      'statistik',
-      'company:edit',
-    ]);
+    target = await ctx.make.company('PT Sasaran Izin');
+    const viewRole = await ctx.make.role('Lihat Perusahaan', ['company']);
+    viewer = (await ctx.make.user({ username: 'lihat', roles_id: viewRole, company_ids: 'ALL' })).token;
+    const noViewRole = await ctx.make.role('Ubah Tanpa Lihat', ['statistik', 'company:edit']);
     editorNoCreate = (
-      await createUser(ctx.app, ctx.adminToken, {
+      await ctx.make.user({
         username: 'ubahsaja',
         roles_id: noViewRole,
         company_ids: 'ALL',
@@ -589,19 +570,12 @@ describe('company scope', () => {
   let outside: string;
   let limited: { id: string; token: string };
   beforeAll(async () => {
-    inside = await createCompany(ctx.app, ctx.adminToken, 'PT Lingkup Dalam');
-    inside2 = await createCompany(ctx.app, ctx.adminToken, 'PT Lingkup Dalam Dua');
-    outside = await createCompany(ctx.app, ctx.adminToken, 'PT Lingkup Luar');
-    const role = await createRole(ctx.app, ctx.adminToken, 'Kelola Perusahaan', [
-      'statistik',
-      'company',
-      'company:create',
-      'company:edit',
-      'company:delete',
-    ]);
-    limited = await createUser(ctx.app, ctx.adminToken, {
+    inside = await ctx.make.company('PT Lingkup Dalam');
+    inside2 = await ctx.make.company('PT Lingkup Dalam Dua');
+    outside = await ctx.make.company('PT Lingkup Luar');
+    limited = await ctx.make.user({
       username: 'terbatas',
-      roles_id: role,
+      keys: ['statistik', 'company', 'company:create', 'company:edit', 'company:delete'],
       company_ids: [inside, inside2],
     });
   });
@@ -733,7 +707,7 @@ describe('audit log', () => {
   });
 
   it('writes nothing for a refused change', async () => {
-    const id = await createCompany(ctx.app, ctx.adminToken, 'PT Audit Ditolak');
+    const id = await ctx.make.company('PT Audit Ditolak');
     const before = await ctx.database.db.select({ n: count() }).from(auditLog);
     await call(ctx.app, ctx.adminToken, 'PUT', `/api/company/${id}`, {
       name: '',

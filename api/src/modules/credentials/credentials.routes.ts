@@ -45,7 +45,7 @@ const jwksSchema = {
 const credentialSchema = { type: 'string', description: `A compact JWS (${VC_JWT_TYPE})` };
 
 /**
- * Signed certificates (DECISIONS.md section 14): the published keys, and the credentials of
+ * Signed certificates (docs/rules.md#signed-certificates): the published keys, and the credentials of
  * company and training certificates, with the public checks' path rules, limits, caching, CORS
  * and `404 NOT FOUND` (modules/public-check, reused).
  */

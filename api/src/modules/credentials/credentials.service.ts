@@ -1,5 +1,5 @@
 /**
- * The W3C Verifiable Credential 2.0 of a certificate (DECISIONS.md section 14), secured as a compact
+ * The W3C Verifiable Credential 2.0 of a certificate (docs/rules.md#signed-certificates), secured as a compact
  * JWS by services/signing.ts. Public fields only, written here by name (nothing else of the record
  * can slip in); no status: the credential proves what was issued, `credentialStatus` points at the
  * public check that says whether it still holds. The same record and key give the same bytes

@@ -1,5 +1,5 @@
 /**
- * Signed certificates (issue 19, DECISIONS.md section 14), checked the way a third party would:
+ * Signed certificates (docs/rules.md#signed-certificates), checked the way a third party would:
  * signatures verified with Node's crypto.verify against the published JWK (test/signed.ts), QR
  * codes decoded with zbarimg from the PNG (also at the 150 px it is shown at) and from the PDF.
  */
@@ -25,11 +25,11 @@ import type { Executor } from '../../db';
 import { companies, signingKeys, schemes } from '../../db/schema';
 import { type ServiceContext, systemActor } from '../../services/context';
 import { rotateKey } from '../../services/signing';
-import { createCompany, createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, type TestContext } from '../../../test/helpers';
 import { publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
-import { decodeQr, insertBody, insertType } from '../schemes/scheme-fixtures';
+import { decodeQr } from '../schemes/scheme-fixtures';
 import { schemeService } from '../schemes/schemes.service';
 import { trainingService } from '../training/training.service';
 
@@ -43,13 +43,13 @@ let address = 0;
 
 beforeAll(async () => {
   t = await createTestContext({ TZ, PUBLIC_BASE_URL: BASE });
-  company = await createCompany(t.app, t.adminToken, 'PT Sertifikasi Nusantara');
+  company = await t.make.company('PT Sertifikasi Nusantara');
   await t.database.db
     .update(companies)
     .set({ public_certificate_download: true })
     .where(eq(companies.id, company));
-  bodyId = await insertBody(t.database.db, company, 'KAN');
-  typeId = await insertType(t.database.db, company, 'ISO 9001:2015');
+  bodyId = await t.make.accredited(company, 'KAN');
+  typeId = await t.make.certificationType(company, 'ISO 9001:2015');
 });
 afterAll(async () => t.close());
 

@@ -29,7 +29,7 @@ import { type Placeholders, preparedShapes } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
 
 /**
- * The dashboard's queries (DECISIONS.md section 9), prepared once per database: each has two
+ * The dashboard's queries (docs/rules.md#dashboard-and-reports), prepared once per database: each has two
  * shapes, scoped (a list of company ids, `company_id = any($scope)`, served by the
  * `(company_id, ...)` indexes) and unscoped (ALL for a caller whose scope is ALL). "Today" is
  * always a parameter (the deployment's time zone, not the database's).

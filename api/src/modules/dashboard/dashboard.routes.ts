@@ -53,7 +53,7 @@ function fillBuckets(keys: string[], days: DayCount[], granularity: ChartGranula
   return keys.map((k) => [k, totals.get(k) ?? 0]);
 }
 
-/** The dashboard (`/statistik`): totals and the two charts (DECISIONS.md sections 9 and 11). */
+/** The dashboard (`/statistik`): totals and the two charts (docs/rules.md#dashboard-and-reports and #wire-formats). */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const tags = ['dashboard'];
 

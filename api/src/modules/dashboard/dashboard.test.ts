@@ -1,5 +1,5 @@
 import { bucketCount, type DashboardTotals } from '@sertifikasi/shared-contracts';
-import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
 
 let ctx: TestContext;
@@ -11,19 +11,17 @@ let noStats: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: FIXTURE_NOW });
-  fx = await buildReportFixture(ctx.database.db);
-  const stats = await createRole(ctx.app, ctx.adminToken, 'Manajer Cabang', ['statistik']);
-  const other = await createRole(ctx.app, ctx.adminToken, 'Petugas Arsip', ['company']);
+  fx = await buildReportFixture(ctx.make);
+  const stats = await ctx.make.role('Manajer Cabang', ['statistik']);
+  const other = await ctx.make.role('Petugas Arsip', ['company']);
   limited = (
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'manajer.ab',
       roles_id: stats,
       company_ids: [fx.company.A, fx.company.B],
     })
   ).token;
-  noStats = (
-    await createUser(ctx.app, ctx.adminToken, { username: 'arsip', roles_id: other, company_ids: 'ALL' })
-  ).token;
+  noStats = (await ctx.make.user({ username: 'arsip', roles_id: other, company_ids: 'ALL' })).token;
 });
 afterAll(async () => ctx.close());
 
@@ -125,7 +123,7 @@ describe('GET /api/dashboard-total/{company_id}', () => {
   });
 
   it('answers zeros for every status of a company without data', async () => {
-    const empty = await fx.builder.company('PT Kosong');
+    const empty = await ctx.make.company('PT Kosong');
     const t = await get<DashboardTotals>(ctx.adminToken, `/api/dashboard-total/${empty}`);
     expect(t).toEqual({
       company_certificate: 0,
@@ -146,13 +144,19 @@ describe('GET /api/dashboard-total/{company_id}', () => {
   });
 
   it('caps the expiring list at 100 (soonest first) and says how many there are in all', async () => {
-    const f = fx.builder;
+    const f = ctx.make;
     const D = await f.company('PT Delta Banyak');
     const type = await f.certificationType(D, 'ISO 45001');
     const client = await f.client(D, 'PT Banyak Klien');
     for (let i = 0; i < 101; i++) {
       const day = String(1 + (i % 30)).padStart(2, '0');
-      await f.scheme(D, client, type, 'ACTIVE', `2021-04-${day}`, `2024-04-${day}`);
+      await f.scheme({
+        company: D,
+        client,
+        type,
+        issue_date: `2021-04-${day}`,
+        expired_date: `2024-04-${day}`,
+      });
     }
     const t = await get<DashboardTotals>(ctx.adminToken, `/api/dashboard-total/${D}`);
     expect(t.company_certificate_expired_in_amonth).toHaveLength(100);

@@ -4,13 +4,7 @@ import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
 import { STORED_MAX_SIDE } from '../../services/images';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createCompany,
-  createTestContext,
-  type TestContext,
-} from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, createTestContext, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -466,7 +460,7 @@ describe('uploading company images', () => {
   });
 
   it('stores no image when the company itself is refused', async () => {
-    await createCompany(ctx.app, ctx.adminToken, 'PT Sudah Ada');
+    await ctx.make.company('PT Sudah Ada');
     const images0 = await imageCount();
     const res = await postForm('/api/company', {
       name: 'pt sudah ada',

@@ -1,5 +1,5 @@
 /**
- * Import from Excel (docs/product.md, "Import"), for each kind of file:
+ * Import from Excel (docs/rules.md#import), for each kind of file:
  * - `GET /api/import/{kind}/template`: the header row and the 'Petunjuk' sheet (`:create`);
  * - `POST /api/import/{kind}/{company_id}?mode=check|apply`, multipart `file`: the whole file
  *   checked in the request (import.service.ts `checkImport`: scope 404, permissions 403, every

@@ -1,5 +1,5 @@
 /**
- * Import from Excel (docs/product.md, "Import"): the service behind the routes.
+ * Import from Excel (docs/rules.md#import): the service behind the routes.
  *
  * - `checkImport`: the caller's scope and permissions (the company in scope, else 404; `:create`,
  *   and `:edit` when the file changes a stored record, else 403), then the whole file read

@@ -1,5 +1,5 @@
 /**
- * How every public verification answer goes out (DECISIONS.md sections 5 and 14): the checks
+ * How every public verification answer goes out (docs/rules.md#public-check and #signed-certificates): the checks
  * (public-check.routes.ts) and the credentials (modules/credentials) share the number parameter,
  * the cache headers and ETag, the `404 NOT FOUND`, and the CORS opening to other origins.
  */

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 
 /**
- * The two spellings a number from a check path may mean: `+` stands for `/` (SPEC.md section 7),
+ * The two spellings a number from a check path may mean: `+` stands for `/` (docs/rules.md#calls),
  * but a number may also hold a `+` of its own. The first is preferred when both exist.
  */
 export function numberVariants(raw: string): { slash: string; literal: string } {

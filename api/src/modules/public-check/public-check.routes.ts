@@ -45,7 +45,7 @@ const companyQuery = yup.object({ on: optionalDate('Tanggal') }).noUnknown(V.unk
 const idParams = yup.object({ id: yup.string().required() });
 // The number parameter, caching, 404 and CORS of every public answer: public-answers.ts.
 
-/** The public status history: status and the date it held from, no "who" (DECISIONS.md section 10). */
+/** The public status history: status and the date it held from, no "who" (docs/rules.md#status). */
 export function publicHistory(
   entries: readonly { to: string; effective_from: string }[],
   expiredDate: string,
@@ -64,7 +64,7 @@ export function publicHistory(
   return out;
 }
 
-/** The status on `date` and whether the certificate was valid then (DECISIONS.md section 10). */
+/** The status on `date` and whether the certificate was valid then (docs/rules.md#status). */
 export function pointInTime(
   history: Parameters<typeof statusOn>[0],
   row: { issue_date: string; expired_date: string },
@@ -142,7 +142,7 @@ async function downloadAccess(
 }
 
 /**
- * The public verification API (DECISIONS.md sections 5 and 10): the two checks, open to every
+ * The public verification API (docs/rules.md#public-check and #status): the two checks, open to every
  * origin for GET (CORS), cacheable and rate limited per address; and the certificate PDF.
  */
 export default async function publicCheckRoutes(app: FastifyInstance) {

@@ -25,7 +25,7 @@ let fx: ReportFixture;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: FIXTURE_NOW });
-  fx = await buildReportFixture(ctx.database.db);
+  fx = await buildReportFixture(ctx.make);
 });
 afterAll(async () => ctx.close());
 afterEach(() => {
@@ -190,12 +190,13 @@ describe('type=export', () => {
 
 describe('rows are read in batches, never all at once', () => {
   it('reads by keyset in batches of the app’s reportExports.batchSize, in the report’s order, ties included', async () => {
-    const f = fx.builder;
+    const f = ctx.make;
     const E = await f.company('PT Epsilon Serentak');
     const type = await f.certificationType(E, 'ISO 22000');
     const client = await f.client(E, 'PT Serentak');
-    for (let i = 0; i < 7; i++) await f.scheme(E, client, type, 'ACTIVE', '2024-01-02', '2027-01-02');
-    await f.scheme(E, client, type, 'ACTIVE', '2024-01-03', '2027-01-03');
+    for (let i = 0; i < 7; i++)
+      await f.scheme({ company: E, client, type, issue_date: '2024-01-02', expired_date: '2027-01-02' });
+    await f.scheme({ company: E, client, type, issue_date: '2024-01-03', expired_date: '2027-01-03' });
 
     ctx.app.reportExports.batchSize = 3;
     const filter = {
@@ -309,7 +310,7 @@ describe('rows are read in batches, never all at once', () => {
   });
 
   it('a client that goes away stops the export before its rows are read', async () => {
-    const F = await fx.builder.company('PT Zeta Ribuan');
+    const F = await ctx.make.company('PT Zeta Ribuan');
     const values = Array.from({ length: 3000 }, (_, i) => ({
       id: newId(),
       company_id: F,

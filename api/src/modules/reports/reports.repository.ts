@@ -33,7 +33,7 @@ import { jsonRows, keysetBatches } from '../../db/keyset';
 import { matchesSearch } from '../../lib/list';
 
 /**
- * The three reports' queries (DECISIONS.md section 9). A page for the table (offset), and for the
+ * The three reports' queries (docs/rules.md#dashboard-and-reports). A page for the table (offset), and for the
  * export the same rows in the same order read in batches by keyset ("the rows after the last one
  * seen"), so an export of any size holds one batch at a time. An export reads of each row only
  * what its columns are written from and its keyset's keys (`jsonRows`, db/keyset.ts): on the

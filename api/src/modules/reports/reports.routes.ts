@@ -138,7 +138,7 @@ async function sendExport<Row>(
     .send(out);
 }
 
-/** The three reports (DECISIONS.md sections 9 and 11): `type=table` a page, `type=export` an .xlsx. */
+/** The three reports (docs/rules.md#dashboard-and-reports and #wire-formats): `type=table` a page, `type=export` an .xlsx. */
 export default async function reportRoutes(app: FastifyInstance) {
   const tags = ['reports'];
   const tz = app.clock.timeZone;

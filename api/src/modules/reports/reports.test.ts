@@ -1,5 +1,5 @@
 import type { ListResponse, SchemeReportRow } from '@sertifikasi/shared-contracts';
-import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
 
 let ctx: TestContext;
@@ -11,22 +11,22 @@ let companyOnly: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: FIXTURE_NOW });
-  fx = await buildReportFixture(ctx.database.db);
-  const reports = await createRole(ctx.app, ctx.adminToken, 'Pelapor', [
+  fx = await buildReportFixture(ctx.make);
+  const reports = await ctx.make.role('Pelapor', [
     'report-company-certificate',
     'report-company-certificate-scheme',
     'report-training-certificate',
   ]);
-  const one = await createRole(ctx.app, ctx.adminToken, 'Pelapor Klien', ['report-company-certificate']);
+  const one = await ctx.make.role('Pelapor Klien', ['report-company-certificate']);
   limited = (
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'pelapor.ab',
       roles_id: reports,
       company_ids: [fx.company.A, fx.company.B],
     })
   ).token;
   companyOnly = (
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'pelapor.klien',
       roles_id: one,
       company_ids: 'ALL',

@@ -2,15 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  permissionIds,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, permissionIds, type TestContext } from '../../../test/helpers';
 
 interface RoleRow {
   id: string;
@@ -92,10 +84,10 @@ beforeAll(async () => {
   adminRole = info.json<{ user: { id: string; roles_id: string } }>().user.roles_id;
   perm = await permissionIds(ctx.app, ctx.adminToken);
   allIds = Object.values(perm).sort();
-  companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Alpha Akses');
-  readerRole = await createRole(ctx.app, ctx.adminToken, 'Pembaca', ['statistik']);
-  viewerRole = await createRole(ctx.app, ctx.adminToken, 'Lihat Akses', ['statistik', 'roles']);
-  managerRole = await createRole(ctx.app, ctx.adminToken, 'Pengelola Akses', [
+  companyA = await ctx.make.company('PT Alpha Akses');
+  readerRole = await ctx.make.role('Pembaca', ['statistik']);
+  viewerRole = await ctx.make.role('Lihat Akses', ['statistik', 'roles']);
+  managerRole = await ctx.make.role('Pengelola Akses', [
     'statistik',
     'roles',
     'roles:create',
@@ -103,9 +95,9 @@ beforeAll(async () => {
     'roles:delete',
     'user',
   ]);
-  userOnlyRole = await createRole(ctx.app, ctx.adminToken, 'Hanya User', ['user']);
+  userOnlyRole = await ctx.make.role('Hanya User', ['user']);
   const make = (username: string, roles_id: string, company_ids: 'ALL' | string[]) =>
-    createUser(ctx.app, ctx.adminToken, { username, roles_id, company_ids });
+    ctx.make.user({ username, roles_id, company_ids });
   reader = await make('pembaca', readerRole, 'ALL');
   viewer = await make('pelihat.akses', viewerRole, 'ALL');
   manager = await make('pengelola', managerRole, 'ALL');
@@ -144,8 +136,8 @@ describe('GET /api/roles', () => {
   });
 
   it('counts inactive users too', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Dihitung', ['statistik']);
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Dihitung', ['statistik']);
+    const u = await ctx.make.user({
       username: 'dihitung',
       roles_id: role,
       company_ids: 'ALL',
@@ -346,8 +338,8 @@ describe('POST /api/roles', () => {
 
 describe('PUT /api/roles/:id', () => {
   it('renames and changes permissions; holders get the new permissions at once; audit written', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Operator', ['statistik']);
-    const holder = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Operator', ['statistik']);
+    const holder = await ctx.make.user({
       username: 'operator',
       roles_id: role,
       company_ids: 'ALL',
@@ -468,19 +460,17 @@ describe('editing or deleting a stronger role', () => {
   const ATTACKER_KEYS = ['statistik', 'roles', 'roles:edit', 'roles:delete', 'user', 'user:edit'];
 
   beforeAll(async () => {
-    attackerRole = await createRole(ctx.app, ctx.adminToken, 'Pengubah Akses', ATTACKER_KEYS);
-    attacker = await createUser(ctx.app, ctx.adminToken, {
+    attackerRole = await ctx.make.role('Pengubah Akses', ATTACKER_KEYS);
+    attacker = await ctx.make.user({
       username: 'pengubah.akses',
       roles_id: attackerRole,
       company_ids: 'ALL',
     });
-    strongRole = await createRole(
-      ctx.app,
-      ctx.adminToken,
+    strongRole = await ctx.make.role(
       'Hampir Penuh',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
     );
-    strong = await createUser(ctx.app, ctx.adminToken, {
+    strong = await ctx.make.user({
       username: 'hampir.penuh',
       roles_id: strongRole,
       company_ids: 'ALL',
@@ -523,22 +513,19 @@ describe('editing or deleting a stronger role', () => {
   });
 
   it('cannot delete a stronger role, even one nobody holds (403); can delete one within theirs', async () => {
-    const unused = await createRole(ctx.app, ctx.adminToken, 'Kuat Tak Terpakai', [
-      'statistik',
-      'company:delete',
-    ]);
+    const unused = await ctx.make.role('Kuat Tak Terpakai', ['statistik', 'company:delete']);
     const res = await api(attacker.token, 'DELETE', `/api/roles/${unused}`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'forbidden', message: STRONGER_ROLE });
     expect(await getRole(unused)).toBeDefined();
-    const weak = await createRole(ctx.app, ctx.adminToken, 'Lemah Tak Terpakai', ['statistik']);
+    const weak = await ctx.make.role('Lemah Tak Terpakai', ['statistik']);
     const ok = await api(attacker.token, 'DELETE', `/api/roles/${weak}`);
     expect(ok.json()).toEqual({ success: true, message: MESSAGES.deleted });
     expect(await getRole(weak)).toBeUndefined();
   });
 
   it('can edit a role within their own permissions', async () => {
-    const weak = await createRole(ctx.app, ctx.adminToken, 'Lemah Diubah', ['statistik', 'user']);
+    const weak = await ctx.make.role('Lemah Diubah', ['statistik', 'user']);
     const res = await api(attacker.token, 'PUT', `/api/roles/${weak}`, {
       name: 'Lemah Diubah',
       permission: idsOf(['statistik']),
@@ -550,7 +537,7 @@ describe('editing or deleting a stronger role', () => {
 
 describe('an update without permission', () => {
   it('renames the role and keeps its permissions', async () => {
-    const id = await createRole(ctx.app, ctx.adminToken, 'Tetap Utuh', ['statistik', 'user', 'company']);
+    const id = await ctx.make.role('Tetap Utuh', ['statistik', 'user', 'company']);
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${id}`, { name: 'Tetap Utuh Baru' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -593,16 +580,14 @@ describe('the role of the last full administrator', () => {
   it('counts only roles holding every known key as full, whatever stray rows a role has', async () => {
     // A role one key short of everything, padded with a permission this version does not know, so it
     // has as many rows as the catalogue has keys. Its holder is not a full administrator.
-    const padded = await createRole(
-      ctx.app,
-      ctx.adminToken,
+    const padded = await ctx.make.role(
       'Penuh Palsu',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
     );
     const strayId = newId();
     await ctx.database.db.insert(permissions).values({ id: strayId, name: 'modul-lama' });
     await ctx.database.db.insert(rolePermissions).values({ role_id: padded, permission_id: strayId });
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'penuh.palsu',
       roles_id: padded,
       company_ids: 'ALL',
@@ -617,8 +602,8 @@ describe('the role of the last full administrator', () => {
   });
 
   it('can lose a permission while another full administrator remains', async () => {
-    const fullRole = await createRole(ctx.app, ctx.adminToken, 'Penuh Kedua', [...PERMISSION_KEYS]);
-    const second = await createUser(ctx.app, ctx.adminToken, {
+    const fullRole = await ctx.make.role('Penuh Kedua', [...PERMISSION_KEYS]);
+    const second = await ctx.make.user({
       username: 'admin.kedua',
       roles_id: fullRole,
       company_ids: 'ALL',
@@ -663,7 +648,7 @@ describe('DELETE /api/roles/:id', () => {
   });
 
   it('deletes an unused role: success message, gone, audit written', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Sementara', ['statistik', 'user']);
+    const role = await ctx.make.role('Sementara', ['statistik', 'user']);
     const res = await api(manager.token, 'DELETE', `/api/roles/${role}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Berhasil menghapus data' });
@@ -681,8 +666,8 @@ describe('DELETE /api/roles/:id', () => {
   });
 
   it('deletes a role once its last user is gone', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Sekali Pakai', ['statistik']);
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Sekali Pakai', ['statistik']);
+    const u = await ctx.make.user({
       username: 'sekali',
       roles_id: role,
       company_ids: 'ALL',
@@ -696,7 +681,7 @@ describe('DELETE /api/roles/:id', () => {
   });
 
   it('answers 404 for unknown ids; 401 without a token; 403 without roles:delete or scope ALL', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Tetap Ada', []);
+    const role = await ctx.make.role('Tetap Ada', []);
     const unknown = await api(ctx.adminToken, 'DELETE', '/api/roles/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'not-found', message: MESSAGES.notFound });

@@ -1,5 +1,5 @@
 /**
- * The certification services without HTTP (issue 22): writes made by calling the services inside
+ * The certification services without HTTP (docs/conventions.md#inside-the-api): writes made by calling the services inside
  * one transaction, as the import and the demo generator will, with the audit trail, the status
  * history and the after-write steps a user and later work rely on.
  */

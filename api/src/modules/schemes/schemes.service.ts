@@ -1,5 +1,5 @@
 /**
- * The writes of schemes (SPEC.md sections 3, 5, 7; DECISIONS.md sections 3, 4, 8, 10), each one
+ * The writes of schemes (docs/rules.md#entities, #validation, #calls, #permissions, #records, #data and #status), each one
  * function of a service context (services/context.ts) and its input, usable without HTTP:
  * - the client (404 when absent or outside the actor's scope: it is the record a scheme is written
  *   under), `company_id` equal to the client's, the certification type and the accreditation body
@@ -91,7 +91,7 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
       valid_for: input.valid_for,
       valid_for_type: input.valid_for_type,
       valid_date: input.valid_date ?? null,
-      // Never taken from the client (DECISIONS.md section 4).
+      // Never taken from the client (docs/rules.md#records).
       expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
       surveillance_date: input.surveillance_date ?? null,
       description: input.desc ?? null,
@@ -114,8 +114,8 @@ type SchemeWrite = {
 };
 
 /**
- * The one write sequence of every scheme create and update, of one or many (docs/architecture.md,
- * "Writes"): the rows written (one insert for all creates), every write handed to the after-write
+ * The one write sequence of every scheme create and update, of one or many (docs/architecture.md#the-api-apisrc,
+ * "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
  * steps (in their batch form where they have one) with the stored rows, the schemes read back as
  * the API answers them after the steps (they may make a QR again), one audit row each (one insert),
  * the answers in the order of `writes`.

@@ -394,7 +394,7 @@ describe('GET /api/generate-qr-scheme/:id', () => {
     const body = res.json<{ qrcode: string; id: string }>();
     expect(body).toMatchObject({ id: scheme.id, cert_number: 'QMS/015/2025' });
     expect(Buffer.from(body.qrcode, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    // Signed over number|client|type|issue|expiry (issue 19), checked against the published key.
+    // Signed over number|client|type|issue|expiry (docs/rules.md#signed-certificates), checked against the published key.
     expect(await verifiedQrUrl(ctx.app, body.qrcode, signedFields('QMS/015/2025'))).toBe(
       `${BASE}/check-certification-company?cert=QMS%2F015%2F2025`,
     );

@@ -1,13 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { clientCertificates } from '../../db/schema';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { pngPart, sendForm } from '../../../test/forms';
 
 let ctx: TestContext;
@@ -28,8 +19,8 @@ interface Lookups {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Lookup');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Lookup');
+  alfa = await ctx.make.company('PT Alfa Lookup');
+  beta = await ctx.make.company('PT Beta Lookup');
   for (const [company, name, position] of [
     [alfa, 'ISO 9001', '2'],
     [alfa, 'ISO 14001', '1'],
@@ -56,16 +47,8 @@ beforeAll(async () => {
     });
     expect(res.statusCode).toBe(201);
   }
-  await ctx.database.db.insert(clientCertificates).values([
-    {
-      id: randomUUID(),
-      company_id: alfa,
-      certificate_number: 'K-1',
-      region: 'Jakarta',
-      name: 'PT Klien Alfa',
-    },
-    { id: randomUUID(), company_id: beta, certificate_number: 'K-1', region: 'Bali', name: 'PT Klien Beta' },
-  ]);
+  await ctx.make.client(alfa, 'PT Klien Alfa', { certificate_number: 'K-1' });
+  await ctx.make.client(beta, 'PT Klien Beta', { certificate_number: 'K-1', region: 'Bali' });
 });
 afterAll(async () => ctx.close());
 
@@ -91,8 +74,8 @@ describe('GET /api/select/certification/{company_id}', () => {
   it('ALL means every company in scope; a company outside it is 403', async () => {
     const all = (await call(ctx.app, ctx.adminToken, 'GET', '/api/select/certification/ALL')).json<Lookups>();
     expect(names(all.accredited)).toEqual(['IAS', 'KAN']);
-    const role = await createRole(ctx.app, ctx.adminToken, 'Pelatihan Saja', ['training-certificate']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Pelatihan Saja', ['training-certificate']);
+    const user = await ctx.make.user({
       username: 'alfa.lookup',
       roles_id: role,
       company_ids: [alfa],
@@ -107,10 +90,9 @@ describe('GET /api/select/certification/{company_id}', () => {
   });
 
   it('needs one of the certification permissions (403) and a token (401)', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Laporan Saja', ['report-training-certificate']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const user = await ctx.make.user({
       username: 'laporan.lookup',
-      roles_id: role,
+      keys: ['report-training-certificate'],
       company_ids: 'ALL',
     });
     expect((await call(ctx.app, user.token, 'GET', '/api/select/certification/ALL')).statusCode).toBe(403);

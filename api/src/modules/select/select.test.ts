@@ -1,12 +1,5 @@
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 let alpha: string;
@@ -15,9 +8,9 @@ let gamma: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   // Created out of order and in mixed case: answers are sorted by name, ignoring case.
-  gamma = await createCompany(ctx.app, ctx.adminToken, 'PT Gamma');
-  alpha = await createCompany(ctx.app, ctx.adminToken, 'pt alpha');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta');
+  gamma = await ctx.make.company('PT Gamma');
+  alpha = await ctx.make.company('pt alpha');
+  beta = await ctx.make.company('PT Beta');
 });
 afterAll(async () => ctx.close());
 
@@ -35,8 +28,8 @@ describe('GET /api/select/company', () => {
   });
 
   it('answers only the companies of a limited scope, whatever the user’s permissions', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Hanya Statistik', ['statistik']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Hanya Statistik', ['statistik']);
+    const user = await ctx.make.user({
       username: 'pemilih',
       roles_id: role,
       company_ids: [gamma, alpha],
@@ -53,8 +46,8 @@ describe('GET /api/select/company', () => {
   });
 
   it('follows a renamed company and a changed scope at once', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Statistik Dua', ['statistik']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Statistik Dua', ['statistik']);
+    const user = await ctx.make.user({
       username: 'berubah',
       roles_id: role,
       company_ids: [beta],
@@ -90,14 +83,14 @@ describe('GET /api/select/company', () => {
 
 describe('GET /api/select/roles', () => {
   it('answers the access roles as {id, name} to holders of user or roles', async () => {
-    const viaUser = await createRole(ctx.app, ctx.adminToken, 'Kelola User', ['user']);
-    const viaRoles = await createRole(ctx.app, ctx.adminToken, 'Kelola Akses', ['roles']);
-    const a = await createUser(ctx.app, ctx.adminToken, {
+    const viaUser = await ctx.make.role('Kelola User', ['user']);
+    const viaRoles = await ctx.make.role('Kelola Akses', ['roles']);
+    const a = await ctx.make.user({
       username: 'lewat.user',
       roles_id: viaUser,
       company_ids: 'ALL',
     });
-    const b = await createUser(ctx.app, ctx.adminToken, {
+    const b = await ctx.make.user({
       username: 'lewat.roles',
       roles_id: viaRoles,
       company_ids: 'ALL',
@@ -118,8 +111,8 @@ describe('GET /api/select/roles', () => {
   });
 
   it('answers 403 without user or roles, 401 signed out', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Tanpa Akses Role', ['statistik', 'company']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const role = await ctx.make.role('Tanpa Akses Role', ['statistik', 'company']);
+    const user = await ctx.make.user({
       username: 'tanpa.role',
       roles_id: role,
       company_ids: 'ALL',
@@ -147,10 +140,9 @@ describe('GET /api/select/permission', () => {
   });
 
   it('needs the roles permission', async () => {
-    const role = await createRole(ctx.app, ctx.adminToken, 'Hanya User', ['user']);
-    const user = await createUser(ctx.app, ctx.adminToken, {
+    const user = await ctx.make.user({
       username: 'hanya.user',
-      roles_id: role,
+      keys: ['user'],
       company_ids: 'ALL',
     });
     expect((await call(ctx.app, user.token, 'GET', '/api/select/permission')).statusCode).toBe(403);

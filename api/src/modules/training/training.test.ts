@@ -4,15 +4,7 @@ import { auditLog } from '../../db/schema';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
-import { insertCertificationType } from '../../../test/records';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 let alfa: string;
@@ -23,21 +15,21 @@ const BASE = 'https://cek.sertifikasi.example.id';
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE });
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Pelatihan');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Pelatihan');
-  const editor = await createRole(ctx.app, ctx.adminToken, 'Pengelola Pelatihan', [
+  alfa = await ctx.make.company('PT Alfa Pelatihan');
+  beta = await ctx.make.company('PT Beta Pelatihan');
+  const editor = await ctx.make.role('Pengelola Pelatihan', [
     'training-certificate',
     'training-certificate:create',
     'training-certificate:edit',
     'training-certificate:delete',
   ]);
-  const reader = await createRole(ctx.app, ctx.adminToken, 'Pembaca Pelatihan', ['training-certificate']);
-  alfaUser = await createUser(ctx.app, ctx.adminToken, {
+  const reader = await ctx.make.role('Pembaca Pelatihan', ['training-certificate']);
+  alfaUser = await ctx.make.user({
     username: 'alfa.plt',
     roles_id: editor,
     company_ids: [alfa],
   });
-  viewer = await createUser(ctx.app, ctx.adminToken, {
+  viewer = await ctx.make.user({
     username: 'baca.plt',
     roles_id: reader,
     company_ids: 'ALL',
@@ -96,7 +88,7 @@ describe('POST /api/training-certificate', () => {
       desc: 'Lulus\ndengan baik',
       company: { id: alfa, name: 'PT Alfa Pelatihan' },
     });
-    // The QR carries the public check URL, signed over number|name|training|date| (issue 19).
+    // The QR carries the public check URL, signed over number|name|training|date| (docs/rules.md#signed-certificates).
     expect(await verifiedQrUrl(ctx.app, body.qrcode!, signed('PLT/2025/001'))).toBe(
       `${BASE}/check-certification-training?cert=PLT%2F2025%2F001`,
     );
@@ -167,8 +159,8 @@ describe('POST /api/training-certificate', () => {
   });
 
   it('takes a certification type of the same company only', async () => {
-    const own = await insertCertificationType(ctx.database.db, alfa, 'ISO 9001 Alfa');
-    const foreign = await insertCertificationType(ctx.database.db, beta, 'ISO 9001 Beta');
+    const own = await ctx.make.certificationType(alfa, 'ISO 9001 Alfa');
+    const foreign = await ctx.make.certificationType(beta, 'ISO 9001 Beta');
     expect((await create('PLT-TYPE-1', { certification_id: own })).certification_id).toBe(own);
     const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/training-certificate', {
       ...input('PLT-TYPE-2'),

@@ -1,7 +1,7 @@
 /**
  * The company, role and user services called as the import or the command line will call them: no
  * HTTP, one transaction, an acting user and a clock. What a form save does (checks, write, audit,
- * sessions, after-write steps) happens the same way, and the rules of DECISIONS.md section 3 are
+ * sessions, after-write steps) happens the same way, and the rules of docs/rules.md#permissions are
  * the service's own, whoever calls it.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -15,16 +15,7 @@ import type * as AfterWriteModule from '../../services/after-write';
 import { afterWrite } from '../../services/after-write';
 import type { Actor, ServiceContext } from '../../services/context';
 import { systemActor } from '../../services/context';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  permissionIds,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, login, permissionIds, type TestContext } from '../../../test/helpers';
 import * as companyService from '../companies/companies.service';
 import * as roleService from '../roles/roles.service';
 import * as userService from './users.service';
@@ -213,9 +204,9 @@ describe('company, role and user services without HTTP', () => {
   });
 
   it('refuses an escalation itself, reading the actor’s authority as stored, whatever the actor claims', async () => {
-    const companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Eskalasi Alpha');
-    const companyB = await createCompany(ctx.app, ctx.adminToken, 'PT Eskalasi Beta');
-    const managerRole = await createRole(ctx.app, ctx.adminToken, 'Pengelola Eskalasi', [
+    const companyA = await ctx.make.company('PT Eskalasi Alpha');
+    const companyB = await ctx.make.company('PT Eskalasi Beta');
+    const managerRole = await ctx.make.role('Pengelola Eskalasi', [
       'statistik',
       'user',
       'user:create',
@@ -223,16 +214,13 @@ describe('company, role and user services without HTTP', () => {
       'roles',
       'roles:create',
     ]);
-    const manager = await createUser(ctx.app, ctx.adminToken, {
+    const manager = await ctx.make.user({
       username: 'pengelola.eskalasi',
       roles_id: managerRole,
       company_ids: [companyA],
     });
-    const strongRole = await createRole(ctx.app, ctx.adminToken, 'Peran Kuat', [
-      'statistik',
-      'company:delete',
-    ]);
-    const weakRole = await createRole(ctx.app, ctx.adminToken, 'Peran Lemah', ['statistik']);
+    const strongRole = await ctx.make.role('Peran Kuat', ['statistik', 'company:delete']);
+    const weakRole = await ctx.make.role('Peran Lemah', ['statistik']);
     // The actor claims every permission and scope ALL: the services read the stored role and scope.
     const claimsAll = actorFor({ id: manager.id, username: 'pengelola.eskalasi' });
     const db = ctx.database.db;
@@ -288,7 +276,7 @@ describe('company, role and user services without HTTP', () => {
     expect(made).toMatchObject({ username: 'calon.pengguna', company_ids: [companyA] });
 
     // A full-scope role manager still cannot hand out a permission they lack.
-    const roleManager = await createUser(ctx.app, ctx.adminToken, {
+    const roleManager = await ctx.make.user({
       username: 'pengelola.peran',
       roles_id: managerRole,
       company_ids: 'ALL',
@@ -307,10 +295,9 @@ describe('company, role and user services without HTTP', () => {
 
   it('the profile: a new password ends the other sessions but the actor’s own; nobody deactivates themselves', async () => {
     const db = ctx.database.db;
-    const roleId = await createRole(ctx.app, ctx.adminToken, 'Peran Profil Layanan', ['statistik']);
-    const me = await createUser(ctx.app, ctx.adminToken, {
+    const me = await ctx.make.user({
       username: 'profil.layanan',
-      roles_id: roleId,
+      keys: ['statistik'],
       company_ids: 'ALL',
     });
     const other = await login(ctx.app, 'profil.layanan', 'password-123');

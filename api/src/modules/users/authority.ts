@@ -7,7 +7,7 @@ import type { Actor } from '../../services/context';
 import { permissionKeysOfRole } from '../../services/sessions';
 
 /**
- * What the escalation rules of DECISIONS.md section 3 compare against, read inside the transaction
+ * What the escalation rules of docs/rules.md#permissions compare against, read inside the transaction
  * that writes. The auth hook's copy (req.auth) was read before the transaction began: a concurrent
  * change to the caller's role or scope could slip in between. Here the caller's user row and the
  * role rows involved stay locked until the write commits, so the check and the write see the same

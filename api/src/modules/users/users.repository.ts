@@ -45,7 +45,7 @@ const withinScope = (scope: Placeholder | SQL) =>
     and not exists (select 1 from ${userCompanies} uc
       where uc.user_id = ${users}.id and uc.company_id <> all(${scope})))`;
 
-/** Users whose scope lies inside `scope` (DECISIONS.md section 3): everyone for scope ALL. */
+/** Users whose scope lies inside `scope` (docs/rules.md#scope): everyone for scope ALL. */
 export function usersWithinScope(scope: CompanyScope): SQL | undefined {
   return scope === ALL ? undefined : withinScope(sql`${sql.param(scope)}::uuid[]`);
 }

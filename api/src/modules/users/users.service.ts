@@ -3,7 +3,7 @@
  * profile. Each takes a service context (transaction, acting user, clock, configuration) and does the
  * checks, the write, the audit, the session revocation and the after-write steps, in that
  * transaction. The permission key of the action is the auth hook's (plugins/auth.ts); the rules of
- * DECISIONS.md section 3 (no escalation, the last full administrator, users within the actor's
+ * docs/rules.md#permissions (no escalation, the last full administrator, users within the actor's
  * scope) are checked here, against the actor's authority as stored now (authority.ts).
  */
 import { and, eq } from 'drizzle-orm';
@@ -75,7 +75,7 @@ export async function preparePassword(
 type UserFields = Pick<UserUpdateInput, 'name' | 'username' | 'roles_id' | 'company_ids' | 'is_active'>;
 
 /**
- * No escalation (DECISIONS.md section 3): the role given must hold only permissions the actor
+ * No escalation (docs/rules.md#permissions): the role given must hold only permissions the actor
  * holds, and the scope must lie inside the actor's. Runs after lockAuthority locked the role given.
  * Returns the parsed scope and the role's id as stored (lower case, whatever case was sent).
  */

@@ -5,10 +5,7 @@ import { auditLog, rolePermissions, roles, userCompanies, users } from '../../db
 import {
   ADMIN_PASSWORD,
   call,
-  createCompany,
-  createRole,
   createTestContext,
-  createUser,
   login,
   permissionIds,
   type TestContext,
@@ -118,25 +115,23 @@ beforeAll(async () => {
   const info = await api(ctx.adminToken, 'GET', '/api/user-info');
   adminId = info.json<{ user: { id: string; roles_id: string } }>().user.id;
   adminRole = info.json<{ user: { id: string; roles_id: string } }>().user.roles_id;
-  companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Alpha Sertifikasi');
-  companyB = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Sertifikasi');
-  readerRole = await createRole(ctx.app, ctx.adminToken, 'Pembaca', ['statistik']);
-  viewerRole = await createRole(ctx.app, ctx.adminToken, 'Lihat User', ['statistik', 'user']);
-  managerRole = await createRole(ctx.app, ctx.adminToken, 'Pengelola User', [
+  companyA = await ctx.make.company('PT Alpha Sertifikasi');
+  companyB = await ctx.make.company('PT Beta Sertifikasi');
+  readerRole = await ctx.make.role('Pembaca', ['statistik']);
+  viewerRole = await ctx.make.role('Lihat User', ['statistik', 'user']);
+  managerRole = await ctx.make.role('Pengelola User', [
     'statistik',
     'user',
     'user:create',
     'user:edit',
     'user:delete',
   ]);
-  almostAdminRole = await createRole(
-    ctx.app,
-    ctx.adminToken,
+  almostAdminRole = await ctx.make.role(
     'Hampir Admin',
     PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
   );
   const make = (username: string, roles_id: string, company_ids: 'ALL' | string[], name?: string) =>
-    createUser(ctx.app, ctx.adminToken, { username, roles_id, company_ids, ...(name ? { name } : {}) });
+    ctx.make.user({ username, roles_id, company_ids, ...(name ? { name } : {}) });
   limited = await make('terbatas', managerRole, [companyA], 'Admin Cabang Alpha');
   userA = await make('user.alpha', readerRole, [companyA], 'Budi Santoso');
   userAB = await make('user.alphabeta', readerRole, [companyA, companyB], 'Citra Lestari');
@@ -518,7 +513,7 @@ describe('POST /api/user', () => {
 
 describe('PUT /api/user/:id', () => {
   it('updates name, username, role, scope and status; a blank password keeps the current one', async () => {
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const u = await ctx.make.user({
       username: 'ubah.saya',
       roles_id: readerRole,
       company_ids: 'ALL',
@@ -722,7 +717,7 @@ describe('PUT /api/user/:id', () => {
   });
 
   it('deactivating a user ends their sessions; reactivating does not bring them back', async () => {
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const u = await ctx.make.user({
       username: 'akan.nonaktif',
       roles_id: viewerRole,
       company_ids: 'ALL',
@@ -753,7 +748,7 @@ describe('PUT /api/user/:id', () => {
   });
 
   it('a new password ends the user’s sessions; the old password stops working', async () => {
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const u = await ctx.make.user({
       username: 'ganti.sandi',
       roles_id: viewerRole,
       company_ids: 'ALL',
@@ -784,7 +779,7 @@ describe('PUT /api/user/:id', () => {
   });
 
   it('writes the audit log with before and after, without the password hash', async () => {
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const u = await ctx.make.user({
       username: 'audit.ubah',
       roles_id: readerRole,
       company_ids: 'ALL',
@@ -812,7 +807,7 @@ describe('PUT /api/user/:id', () => {
 
 describe('DELETE /api/user/:id', () => {
   it('deletes a user: success message, gone from the list, sessions ended, audit written', async () => {
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const u = await ctx.make.user({
       username: 'dihapus',
       roles_id: viewerRole,
       company_ids: 'ALL',
@@ -860,7 +855,7 @@ describe('DELETE /api/user/:id', () => {
   });
 
   it('lets a limited-scope administrator delete a user inside their scope', async () => {
-    const u = await createUser(ctx.app, ctx.adminToken, {
+    const u = await ctx.make.user({
       username: 'hapus.alpha',
       roles_id: readerRole,
       company_ids: [companyA],
@@ -937,7 +932,7 @@ describe('the last full administrator', () => {
 
   it('cannot be deleted: by themselves (refused) nor by a lesser user (403); inactive or limited full-role holders do not count', async () => {
     // Full role but inactive, and full role but a limited scope: neither is a full administrator.
-    const inactive = await createUser(ctx.app, ctx.adminToken, {
+    const inactive = await ctx.make.user({
       username: 'admin.nonaktif',
       roles_id: adminRole,
       company_ids: 'ALL',
@@ -948,7 +943,7 @@ describe('the last full administrator', () => {
       `/api/user/${inactive.id}`,
       await editBodyOf(inactive.id, { is_active: 'false' }),
     );
-    await createUser(ctx.app, ctx.adminToken, {
+    await ctx.make.user({
       username: 'admin.alpha',
       roles_id: adminRole,
       company_ids: [companyA],
@@ -961,7 +956,7 @@ describe('the last full administrator', () => {
   });
 
   it('with a second full administrator, can be demoted, narrowed, deactivated and deleted', async () => {
-    const second = await createUser(ctx.app, ctx.adminToken, {
+    const second = await ctx.make.user({
       username: 'admin.kedua',
       roles_id: adminRole,
       company_ids: 'ALL',
@@ -1014,7 +1009,7 @@ describe('the last full administrator', () => {
       await editBodyOf(adminId, { company_ids: '"ALL"' }),
     );
     expect(back.statusCode).toBe(200);
-    const third = await createUser(ctx.app, ctx.adminToken, {
+    const third = await ctx.make.user({
       username: 'admin.ketiga',
       roles_id: adminRole,
       company_ids: 'ALL',
@@ -1042,7 +1037,7 @@ describe('the last full administrator', () => {
 
 describe('users holding more access than the caller', () => {
   it('cannot be edited or deleted by a user manager, who keeps managing lesser users', async () => {
-    const manager = await createUser(ctx.app, ctx.adminToken, {
+    const manager = await ctx.make.user({
       username: 'pengelola.semua',
       roles_id: managerRole,
       company_ids: 'ALL',
@@ -1071,7 +1066,7 @@ describe('users holding more access than the caller', () => {
 
 describe('users with an empty scope (not ALL, no company)', () => {
   it('lie inside no limited scope: only a scope-ALL administrator sees and manages them', async () => {
-    const orphan = await createUser(ctx.app, ctx.adminToken, {
+    const orphan = await ctx.make.user({
       username: 'tanpa.perusahaan',
       roles_id: readerRole,
       company_ids: [companyA],
@@ -1096,7 +1091,7 @@ describe('users with an empty scope (not ALL, no company)', () => {
     expect((await api(limited.token, 'DELETE', `/api/user/${orphan.id}`)).statusCode).toBe(404);
     await login(ctx.app, 'tanpa.perusahaan', 'password-123');
     // A manager whose own scope is empty manages nobody, themselves included.
-    const emptyManager = await createUser(ctx.app, ctx.adminToken, {
+    const emptyManager = await ctx.make.user({
       username: 'pengelola.kosong',
       roles_id: managerRole,
       company_ids: [companyB],
@@ -1127,12 +1122,12 @@ describe('users with an empty scope (not ALL, no company)', () => {
 describe('escalation checks run in the transaction that writes', () => {
   // A second connection holds a row lock between the check and the write.
   it('a role gaining a permission while a user is being given it is seen by the check (403)', async () => {
-    const creator = await createUser(ctx.app, ctx.adminToken, {
+    const creator = await ctx.make.user({
       username: 'pembuat.user',
       roles_id: managerRole,
       company_ids: 'ALL',
     });
-    const shifting = await createRole(ctx.app, ctx.adminToken, 'Peran Bergeser', ['statistik']);
+    const shifting = await ctx.make.role('Peran Bergeser', ['statistik']);
     const ids = await permissionIds(ctx.app, ctx.adminToken);
     const db = ctx.database.db;
     let response: Promise<LightMyRequestResponse> | undefined;

@@ -40,8 +40,8 @@ function CertificationFields({ mode }: ResourceFieldsProps<Certification>) {
 
 /**
  * Certification types ('Sertifikat'): name with icon, code and order number; icon (required on
- * create), name, category, code and order number. `valid_for`/`valid_for_type` have no input (SPEC.md
- * section 5): an edit leaves them as they are.
+ * create), name, category, code and order number. `valid_for`/`valid_for_type` have no input
+ * (docs/rules.md#validation): an edit leaves them as they are.
  */
 export const certificationResource: ResourceConfig<Certification, CertificationFormValues> = {
   title: t.certification.title,

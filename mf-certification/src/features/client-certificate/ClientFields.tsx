@@ -63,7 +63,7 @@ const grid = {
 const wide = { gridColumn: '1 / -1' } as const;
 
 /**
- * Every field of a client (SPEC.md sections 3 and 5): name, number and region required; email as an
+ * Every field of a client (docs/rules.md#entities and #validation): name, number and region required; email as an
  * email, website as a URL, the foundation day as a date, employee counts as numbers; logo optional.
  * The company only when the header says ALL. Used by the list's modal and the detail page's
  * 'Ubah Profile Client'.

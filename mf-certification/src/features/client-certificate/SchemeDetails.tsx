@@ -17,7 +17,7 @@ import { t } from '../../i18n/id';
 import { SchemeHistoryButton } from './SchemeHistory';
 
 /**
- * 'Hari Kadaluarsa' (DECISIONS.md section 4): the days left until expiry while the scheme is
+ * 'Hari Kadaluarsa' (docs/rules.md#records): the days left until expiry while the scheme is
  * effectively ACTIVE, 'KADALUARSA' once expired, '-' otherwise.
  */
 export function daysLeftText(s: Pick<Scheme, 'effective_status' | 'days_left'>): string | null {
@@ -85,7 +85,7 @@ function DownloadCertificateButton({ scheme, clientName }: { scheme: Scheme; cli
         filename: `CERT. NO. ${scheme.cert_number} ${clientName}.pdf`,
       });
     } catch (err) {
-      // SPEC.md logs a failed PDF download only; staff who clicked need to hear of it.
+      // The original screens logged a failed PDF download only; staff who clicked need to hear of it.
       notifyApiError(err);
     } finally {
       setBusy(false);

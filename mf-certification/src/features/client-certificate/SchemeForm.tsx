@@ -105,7 +105,7 @@ const flagOptions: SelectOption[] = [
 const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 const wide = { gridColumn: '1 / -1' } as const;
 
-/** The expiry the API will compute (DECISIONS.md section 4), shown under the validity. */
+/** The expiry the API will compute (docs/rules.md#records), shown under the validity. */
 function ExpiryPreview() {
   const { values } = useFormikContext<SchemeFormValues>();
   const n = Number(values.valid_for);
@@ -119,7 +119,7 @@ function ExpiryPreview() {
 }
 
 /**
- * The scheme form (SPEC.md section 5, DECISIONS.md section 4): certification type, the scheme's own
+ * The scheme form (docs/rules.md#validation and #records): certification type, the scheme's own
  * certificate number, status, issue date, validity (number and TAHUN/BULAN/HARI), accredited YA/TIDAK
  * revealing the accreditation body, optional dates and description. The surveillance date is not
  * asked for a company with `simple_dates`.

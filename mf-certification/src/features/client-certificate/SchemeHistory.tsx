@@ -48,7 +48,7 @@ function useSchemeHistory(id: string, open: boolean) {
 
 /**
  * 'Riwayat Status': a button on a scheme's card opening a dialog with each change of its status
- * (DECISIONS.md sections 4 and 10): the status, the date from which it holds, when it was changed
+ * (docs/rules.md#records and #status): the status, the date from which it holds, when it was changed
  * and by whom.
  */
 export function SchemeHistoryButton({ scheme }: { scheme: Scheme }) {

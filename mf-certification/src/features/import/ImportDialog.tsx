@@ -136,7 +136,7 @@ function JobProgress({ job, id }: { job: ImportJob; id: string }) {
 }
 
 /**
- * 'Impor Excel' (docs/product.md, "Import"): 'Unduh Template', choose a file, 'Periksa File' (the
+ * 'Impor Excel' (docs/rules.md#import): 'Unduh Template', choose a file, 'Periksa File' (the
  * counts, or the table of invalid cells: Baris, Kolom, Nilai, Pesan), 'Impor Data' with upload
  * progress, then the job's progress ('Mengimpor 1.200 dari 5.000 baris'; the dialog may be closed
  * meanwhile) and its outcome; 'Riwayat Impor' lists the company's recent imports. With ALL selected

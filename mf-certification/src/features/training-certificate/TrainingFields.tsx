@@ -40,7 +40,7 @@ export function trainingBody(v: TrainingFormValues): Record<string, unknown> {
 }
 
 /**
- * A training certificate's fields (SPEC.md section 5): name, number, training, location and date
+ * A training certificate's fields (docs/rules.md#validation): name, number, training, location and date
  * required, description optional; the company only when the header says ALL. Optionally the
  * certification type it belongs to (of the same company), which the type's trainee count counts.
  */

@@ -37,7 +37,7 @@ const LANGUAGES: { lang: Lang; label: string }[] = [
 ];
 
 /**
- * The frame both check pages share: full width, no header or menu (SPEC.md section 2), the title,
+ * The frame both check pages share: full width, no header or menu (docs/rules.md#screens), the title,
  * the language switch, the number field and its button, then the result.
  */
 export function CheckLayout(p: CheckLayoutProps) {
@@ -96,7 +96,7 @@ export function CheckLayout(p: CheckLayoutProps) {
   );
 }
 
-/** SPEC.md's not-found box, and the box for a check that failed. */
+/** The not-found box ('Sertifikat Tidak Ditemukan'), and the box for a check that failed. */
 export function NotFoundBox({ t }: { t: Strings }) {
   return (
     <section className="pc-box pc-notfound" aria-labelledby="pc-notfound-title">

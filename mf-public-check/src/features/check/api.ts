@@ -4,14 +4,14 @@ import { checkPathNumber, type CompanyCheck, type TrainingCheck } from '@sertifi
 export type CheckOutcome<T> =
   { kind: 'found'; data: T } | { kind: 'not-found' } | { kind: 'error'; tooMany: boolean };
 
-/** The API's root: the page is served by the same origin as the API (DECISIONS.md section 1). */
+/** The API's root: the page is served by the same origin as the API (docs/rules.md#running-system). */
 const API = '/api';
 
 async function check<T>(path: string): Promise<CheckOutcome<T>> {
   try {
     const res = await fetch(`${API}/${path}`, { headers: { accept: 'application/json' } });
     if (res.ok) return { kind: 'found', data: (await res.json()) as T };
-    // 404 NOT FOUND; 422 for a number the API cannot take (an empty one: sent as typed, SPEC.md).
+    // 404 NOT FOUND; 422 for a number the API cannot take (an empty one: sent as typed).
     if (res.status === 404 || res.status === 422) return { kind: 'not-found' };
     return { kind: 'error', tooMany: res.status === 429 };
   } catch {

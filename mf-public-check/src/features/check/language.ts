@@ -19,7 +19,7 @@ function stored(): Lang | null {
 
 /**
  * The page's language: the reader's remembered choice, else the page's own (the company page
- * English, the training page Indonesian, as SPEC.md quotes them; DECISIONS.md section 5).
+ * English, the training page Indonesian, docs/rules.md#public-check).
  */
 export function useLanguage(pageDefault: Lang): [Lang, Strings, (lang: Lang) => void] {
   const [lang, setLang] = useState<Lang>(() => stored() ?? pageDefault);

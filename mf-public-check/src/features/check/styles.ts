@@ -1,5 +1,5 @@
 /**
- * The pages' whole stylesheet (no MUI here: CONVENTIONS.md). Mobile first: at 390 px nothing
+ * The pages' whole stylesheet (no MUI here: docs/conventions.md#traps). Mobile first: at 390 px nothing
  * scrolls sideways (long numbers and scopes wrap); colours keep a contrast of at least 4.5:1.
  */
 export const CSS = `

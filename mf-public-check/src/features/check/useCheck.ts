@@ -23,7 +23,7 @@ function rememberInAddress(number: string) {
 }
 
 /**
- * The number field and its check: pre-filled from `?cert=` and checked on load (SPEC.md section 2);
+ * The number field and its check: pre-filled from `?cert=` and checked on load (docs/rules.md#screens);
  * the number is sent as typed. Only the latest check's answer is shown.
  */
 export function useCheck<T>(run: (number: string) => Promise<CheckOutcome<T>>) {

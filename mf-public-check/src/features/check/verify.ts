@@ -1,5 +1,5 @@
 /**
- * Checks a QR code's signature in the browser (DECISIONS.md section 14): the `vc` of the address
+ * Checks a QR code's signature in the browser (docs/rules.md#signed-certificates): the `vc` of the address
  * (`<kid>.<signature>`) against the record the page shows (its canonical text, written once in
  * shared-contracts/credential.ts, the signer's too) and the published key of that kid.
  *
@@ -36,7 +36,7 @@ export function signedAddress(): { cert: string; vc: string } | null {
 }
 
 /**
- * The published keys (the page is served by the API's origin, DECISIONS.md section 1); `fresh`
+ * The published keys (the page is served by the API's origin, docs/rules.md#running-system); `fresh`
  * passes by the browser's cache (a key added by a rotation within the last minute).
  */
 export async function fetchKeys(fresh = false): Promise<PublicJwk[]> {

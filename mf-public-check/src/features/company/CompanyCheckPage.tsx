@@ -15,7 +15,7 @@ import { useCheck } from '../check/useCheck';
 
 const run = (number: string) => checkCompany(number);
 
-/** `/check-certification-company`: a company certificate by its number (SPEC.md section 2, 'Verify'). */
+/** `/check-certification-company`: a company certificate by its number (docs/rules.md#screens, 'Verify'). */
 export function CompanyCheckPage() {
   const [lang, t, setLang] = useLanguage('en');
   const check = useCheck(run);
@@ -111,7 +111,7 @@ function CompanyResult({ data, lang, t }: { data: CompanyCheck; lang: Lang; t: S
 }
 
 /**
- * "Was it valid on this date?" (issue 11): a text field read day first (`21/11/2025`) in both
+ * "Was it valid on this date?" (docs/rules.md#status): a text field read day first (`21/11/2025`) in both
  * languages, like every date the page writes, rather than the browser's date input, whose format
  * follows the browser's locale (mm/dd/yyyy on an English browser) and not the page's language.
  */

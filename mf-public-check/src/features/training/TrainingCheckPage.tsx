@@ -10,7 +10,7 @@ import { useCheck } from '../check/useCheck';
 
 const run = (number: string) => checkTraining(number);
 
-/** `/check-certification-training`: a training certificate by its number (SPEC.md section 2, 'Verifikasi'). */
+/** `/check-certification-training`: a training certificate by its number (docs/rules.md#screens, 'Verifikasi'). */
 export function TrainingCheckPage() {
   const [lang, t, setLang] = useLanguage('id');
   const check = useCheck(run);

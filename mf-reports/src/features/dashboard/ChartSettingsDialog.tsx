@@ -119,7 +119,7 @@ export interface ChartSettingsDialogProps {
 }
 
 /**
- * A chart's settings (SPEC.md sections 2 and 4): the statuses (company chart only), the period
+ * A chart's settings (docs/rules.md#screens and #status): the statuses (company chart only), the period
  * (presets, or 'Pilih Tanggal' revealing the start and end dates) and the granularity.
  */
 export function ChartSettingsDialog({

@@ -15,7 +15,7 @@ const twoColumns = {
 } as const;
 
 /**
- * `/statistik` (SPEC.md section 2, Dashboard): the four totals, the status bars, the certificates
+ * `/statistik` (docs/rules.md#screens and #dashboard-and-reports): the four totals, the status bars, the certificates
  * expiring this month and the two charts, for the header's company (or ALL); everything loads again
  * when the header's company changes.
  */

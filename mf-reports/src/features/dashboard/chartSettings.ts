@@ -32,7 +32,7 @@ export interface ChartSettings {
   chart: ChartGranularity;
 }
 
-/** SPEC.md section 4: all four statuses, the last week, per day, start and end today. */
+/** docs/rules.md#dashboard-and-reports: all four statuses, the last week, per day, start and end today. */
 export function defaultChartSettings(): ChartSettings {
   const today = dayjs().startOf('day');
   return {
@@ -47,7 +47,7 @@ export function defaultChartSettings(): ChartSettings {
 const ymd = (d: Dayjs) => d.format(API_DATE_FORMAT);
 
 /**
- * The chart call's query (SPEC.md section 7, DECISIONS.md section 11): date_type, chart (the
+ * The chart call's query (docs/rules.md#calls and #wire-formats): date_type, chart (the
  * granularity), start_date/end_date (`YYYY-MM-DD`) with 'Pilih Tanggal' only (a preset ignores
  * them), and for the company chart the statuses, comma-separated.
  */

@@ -61,7 +61,7 @@ export interface ReportConfig<Row extends { id: string }, V extends FormikValues
   Filters: ComponentType<ReportFiltersProps>;
   /** The filters choose from `select/report/{company_id}` (false: it is not asked for). */
   usesLookups?: boolean;
-  /** The filters as the API reads them (SPEC.md section 7, DECISIONS.md section 11); empty ones may be ''. */
+  /** The filters as the API reads them (docs/rules.md#calls and #wire-formats); empty ones may be ''. */
   toParams: (values: V) => Record<string, string>;
 }
 
@@ -220,7 +220,7 @@ function ReportBody<Row extends { id: string }, V extends FormikValues>({
 }
 
 /**
- * A report screen (SPEC.md section 2, Reports): the filters, 'Cari Data' ('Mencari Data...') and
+ * A report screen (docs/rules.md#dashboard-and-reports): the filters, 'Cari Data' ('Mencari Data...') and
  * 'Export Excel' ('Export Data...'), both disabled while either runs; the paginated table with the
  * contract's columns (Nama Perusahaan only for ALL), the loading and empty boxes; the export's
  * progress with 'Batalkan'. Everything follows the header's company.

@@ -48,7 +48,7 @@ export function StatusFilter({ label }: { label: string }) {
   return <MultiSelectInput name="status" label={label} options={STATUS_OPTIONS} />;
 }
 
-/** The calendar date's local midnight: the API reads it as that date (DECISIONS.md section 11). */
+/** The calendar date's local midnight: the API reads it as that date (docs/rules.md#wire-formats). */
 const midnight = (d: Dayjs | null) => (d?.isValid() ? d.startOf('day').toDate() : null);
 
 /** A range as it travels: two ISO timestamps joined by a comma (either may be empty), or '' for none. */

@@ -66,7 +66,7 @@ const orderedRange = yup
   .mixed<DateRangeValue>()
   .test('order', t.report.rangeOrder, (range) => !range || !rangeReversed(range));
 
-/** Laporan Skema Sertifikasi Perusahaan: schemes, with every filter of SPEC.md. */
+/** Laporan Skema Sertifikasi Perusahaan: schemes, with every filter of docs/rules.md#dashboard-and-reports. */
 export const schemeReport: ReportConfig<SchemeReportRow, Values> = {
   kind: 'scheme',
   columns: SCHEME_REPORT_COLUMNS,

@@ -13,8 +13,8 @@ const SEVERITY = { warning: 'warning', danger: 'error', success: 'success' } as 
 >;
 
 /**
- * The toast alert at the top right (SPEC.md section 2; on a phone at the bottom, where it covers
- * neither the header nor a full-screen dialog's title): a title by type ('Peringatan', 'Gagal',
+ * The toast alert at the top right (docs/rules.md#screens; on a phone at the bottom, where it
+ * covers neither the header nor a full-screen dialog's title): a title by type ('Peringatan', 'Gagal',
  * 'Berhasil') and the text, role="alert", gone after 2.5 s. Render it once, in the shell; it also
  * connects shared-auth's API error notifier to the toast.
  */

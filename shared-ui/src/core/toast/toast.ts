@@ -1,10 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { setApiErrorNotifier } from '@sertifikasi/shared-auth';
 
-/** The three toast kinds of SPEC.md section 2. */
+/** The three toast kinds of docs/rules.md#screens. */
 export type ToastType = 'warning' | 'danger' | 'success';
 
-/** How long a toast stays (SPEC.md section 9). */
+/** How long a toast stays (docs/rules.md#constants). */
 export const TOAST_DURATION_MS = 2500;
 
 export interface Toast {

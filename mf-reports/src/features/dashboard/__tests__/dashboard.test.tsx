@@ -12,7 +12,7 @@ import { DashboardScreen } from '../DashboardScreen';
 // a screen that answers later than that is still right (speed is measured in bench/, not here).
 configure({ asyncUtilTimeout: 5000 });
 
-// apexcharts draws with SVG APIs jsdom lacks (CONVENTIONS.md): the chart is a stand-in that shows
+// apexcharts draws with SVG APIs jsdom lacks (docs/conventions.md#traps): the chart is a stand-in that shows
 // what it was given.
 jest.mock('apexcharts/line', () => ({}));
 jest.mock('react-apexcharts/core', () => ({

@@ -1,0 +1,240 @@
+/**
+ * The one way tests make the records they need: `ctx.make` (createTestContext), each record written
+ * through the service a form save calls, as the system (every permission, scope ALL), in its own
+ * transaction. So a fixture gets what a real record gets (computed expiry, audit row, status history,
+ * register counts, signed QR) and no test has to remember to rebuild anything derived.
+ *
+ *   const company = await ctx.make.company('PT Alfa');
+ *   const staff = await ctx.make.user({ username: 'staf', keys: ['company'], company_ids: [company] });
+ *   const type = await ctx.make.certificationType(company, 'ISO 9001');
+ *   const scheme = await ctx.make.scheme({ company, type, status: 'SUSPENDED' });
+ *
+ * Defaults are what a test does not care about; every number is unique within the test file.
+ */
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import {
+  accreditedInputSchema,
+  certificationInputSchema,
+  clientCertificateInputSchema,
+  companyInputSchema,
+  type SchemeStatus,
+  schemeInputSchema,
+  trainingInputSchema,
+} from '@sertifikasi/shared-contracts';
+import { permissions } from '../src/db/schema';
+import { accreditedService } from '../src/modules/accredited/accredited.service';
+import { certificationService } from '../src/modules/certification/certification.service';
+import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
+import * as companyService from '../src/modules/companies/companies.service';
+import * as roleService from '../src/modules/roles/roles.service';
+import { schemeService } from '../src/modules/schemes/schemes.service';
+import { trainingService } from '../src/modules/training/training.service';
+import * as userService from '../src/modules/users/users.service';
+import { type ServiceContext, systemActor } from '../src/services/context';
+
+/** The password of every user `make.user` makes unless told otherwise. */
+export const FIXTURE_PASSWORD = 'password-123';
+
+/** What a scheme fixture may set; the rest takes a default. */
+export interface SchemeFixture {
+  company: string;
+  /** The certification type. */
+  type: string;
+  /** The client; a new one of `company` when left out. */
+  client?: string;
+  status?: SchemeStatus;
+  issue_date?: string;
+  /**
+   * The expiry the scheme must get: its validity is chosen so that the service computes this date
+   * (whole years when the day and month match, days otherwise). Default: three years.
+   */
+  expired_date?: string;
+  /** An accreditation body: the scheme is then accredited by it. */
+  accredited?: string;
+  cert_number?: string;
+  desc?: string;
+  surveillance_date?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The validity that takes `issue` to `expiry`: whole years when the day and month match, else days. */
+function validityBetween(issue: string, expiry: string) {
+  if (issue.slice(4) === expiry.slice(4)) {
+    return { valid_for: Number(expiry.slice(0, 4)) - Number(issue.slice(0, 4)), valid_for_type: 'YEAR' };
+  }
+  const days = (Date.parse(`${expiry}T00:00:00Z`) - Date.parse(`${issue}T00:00:00Z`)) / DAY_MS;
+  return { valid_for: days, valid_for_type: 'DAY' };
+}
+
+export type Fixtures = ReturnType<typeof fixtures>;
+
+/** The fixture builder of one app (its database, clock and configuration). */
+export function fixtures(
+  app: FastifyInstance,
+  login: (username: string, password: string) => Promise<string>,
+) {
+  let seq = 0;
+  const next = () => String(++seq).padStart(4, '0');
+  let png: Promise<Buffer> | undefined;
+  /** A small PNG, for the records whose create requires an image. */
+  const icon = () =>
+    (png ??= sharp({ create: { width: 16, height: 16, channels: 3, background: 'teal' } })
+      .png()
+      .toBuffer());
+
+  /** Runs one service write as the system, in its own transaction. */
+  const write = <R>(work: (ctx: ServiceContext) => Promise<R>): Promise<R> =>
+    app.db.transaction((tx) => work({ tx, actor: systemActor(), clock: app.clock, config: app.config }));
+
+  const make = {
+    write,
+
+    async company(name: string, over: Record<string, unknown> = {}): Promise<string> {
+      const input = companyInputSchema.validateSync({
+        name,
+        website: `https://${name.replace(/\W+/g, '').toLowerCase() || next()}.co.id`,
+        ...over,
+      });
+      return (await write((ctx) => companyService.create(ctx, input))).id;
+    },
+
+    /** A role holding the permission keys given. */
+    async role(name: string, keys: string[]): Promise<string> {
+      const rows = keys.length
+        ? await app.db
+            .select({ id: permissions.id, name: permissions.name })
+            .from(permissions)
+            .where(inArray(permissions.name, keys))
+        : [];
+      const unknown = keys.filter((key) => !rows.some((row) => row.name === key));
+      if (unknown.length) throw new Error(`No such permission: ${unknown.join(', ')}`);
+      return (await write((ctx) => roleService.create(ctx, { name, permission: rows.map((r) => r.id) }))).id;
+    },
+
+    /**
+     * A user with a role (`roles_id`, or a new role holding `keys`) and a scope, signed in: their id
+     * and a token.
+     */
+    async user(input: {
+      username: string;
+      company_ids: 'ALL' | string[];
+      roles_id?: string;
+      keys?: string[];
+      name?: string;
+      password?: string;
+      is_active?: 'true' | 'false';
+    }): Promise<{ id: string; token: string }> {
+      const password = input.password ?? FIXTURE_PASSWORD;
+      const roleId = input.roles_id ?? (await make.role(`Akses ${input.username}`, input.keys ?? []));
+      const prepared = await userService.preparePassword(app.config, password);
+      const user = await write((ctx) =>
+        userService.create(
+          ctx,
+          {
+            name: input.name ?? input.username,
+            username: input.username,
+            roles_id: roleId,
+            company_ids: JSON.stringify(input.company_ids),
+            is_active: input.is_active ?? 'true',
+          },
+          prepared,
+        ),
+      );
+      const active = (input.is_active ?? 'true') === 'true';
+      return { id: user.id, token: active ? await login(input.username, password) : '' };
+    },
+
+    async certificationType(
+      company: string,
+      name = 'ISO 9001',
+      over: Record<string, unknown> = {},
+    ): Promise<string> {
+      const input = certificationInputSchema.validateSync({
+        company_id: company,
+        name,
+        category: 'Sistem',
+        code: `K${next()}`,
+        position: seq,
+        icon_file: await icon(),
+        ...over,
+      });
+      const uploads = await certificationService.prepareUploads(input, app.imageWork);
+      return (await write((ctx) => certificationService.create(ctx, input, uploads))).id;
+    },
+
+    async accredited(company: string, name = 'KAN'): Promise<string> {
+      const input = accreditedInputSchema.validateSync({
+        company_id: company,
+        name,
+        icon_file: await icon(),
+      });
+      const uploads = await accreditedService.prepareUploads(input, app.imageWork);
+      return (await write((ctx) => accreditedService.create(ctx, input, uploads))).id;
+    },
+
+    /** A client certificate (a certified client company) of `company`. */
+    async client(
+      company: string,
+      name = 'PT Maju Bersama',
+      over: Record<string, unknown> = {},
+    ): Promise<string> {
+      const input = clientCertificateInputSchema.validateSync({
+        company_id: company,
+        name,
+        certificate_number: `CL-${next()}`,
+        region: 'Jakarta',
+        ...over,
+      });
+      return (await write((ctx) => clientCertificateService.create(ctx, input))).id;
+    },
+
+    async scheme(fixture: SchemeFixture): Promise<string> {
+      const client = fixture.client ?? (await make.client(fixture.company, `PT Klien ${next()}`));
+      const issue = fixture.issue_date ?? '2025-01-01';
+      const validity = fixture.expired_date
+        ? validityBetween(issue, fixture.expired_date)
+        : { valid_for: 3, valid_for_type: 'YEAR' };
+      const input = schemeInputSchema.validateSync({
+        certificate_id: client,
+        certification_id: fixture.type,
+        cert_number: fixture.cert_number ?? `SC-${next()}`,
+        status: fixture.status ?? 'ACTIVE',
+        issue_date: issue,
+        ...validity,
+        is_accredited: fixture.accredited ? 'true' : 'false',
+        accredited_id: fixture.accredited ?? null,
+        ...(fixture.desc === undefined ? {} : { desc: fixture.desc }),
+        ...(fixture.surveillance_date === undefined ? {} : { surveillance_date: fixture.surveillance_date }),
+      });
+      const scheme = await write((ctx) => schemeService.create(ctx, input));
+      if (fixture.expired_date && scheme.expired_date !== fixture.expired_date) {
+        throw new Error(`scheme expires ${scheme.expired_date}, not ${fixture.expired_date}`);
+      }
+      return scheme.id;
+    },
+
+    async training(
+      company: string,
+      over: Partial<
+        Record<'name' | 'date' | 'certificate_number' | 'training' | 'location' | 'desc', string>
+      > & {
+        certification_id?: string;
+      } = {},
+    ): Promise<string> {
+      const input = trainingInputSchema.validateSync({
+        company_id: company,
+        name: 'Budi Santoso',
+        certificate_number: `TR-${next()}`,
+        training: 'Auditor Internal',
+        location: 'Jakarta',
+        date: '2025-01-15',
+        ...over,
+      });
+      return (await write((ctx) => trainingService.create(ctx, input))).id;
+    },
+  };
+  return make;
+}

@@ -1,0 +1,53 @@
+/**
+ * Waiting for things in tests that run real processes or real time: one way to poll, one way to
+ * start the API's own scripts as child processes. A test never waits a fixed time for something it
+ * can watch; it polls for it, with a deadline that only a broken system reaches.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it answers something truthy, and answers that; throws `timed out waiting for
+ * <what>` past the deadline. `every`: the pause between two probes.
+ */
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  { timeoutMs = 60_000, every = 100 }: { timeoutMs?: number; every?: number } = {},
+): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(every);
+  }
+}
+
+/** A child process of ours, with everything it printed so far and its exit code once it ends. */
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const apiRoot = path.resolve(__dirname, '..');
+
+/**
+ * Runs one of the API's scripts (`src/server.ts`, `src/cli.ts`) from its source as production
+ * would (NODE_ENV production, info logs), with `env` over this process's environment.
+ */
+export function runApi(script: string, args: string[], env: Record<string, string>): Proc {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
