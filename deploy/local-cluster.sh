@@ -2,7 +2,7 @@
 # A local cluster: Debian's nginx in front of REPLICAS API processes on one PostgreSQL (and one
 # Redis), migrations run once as their own step before the processes start (MIGRATE_ON_START=false).
 #
-#   DATABASE_URL=postgres://... [REDIS_URL=redis://...] [PORT=8080] [REPLICAS=2] bash deploy/local-cluster.sh up
+#   DATABASE_URL=postgres://... [REDIS_URL=redis://...] [PORT=8080] [REPLICAS=2] [BACKUP_DIR=...] bash deploy/local-cluster.sh up
 #   bash deploy/local-cluster.sh down
 #
 # `up` prints `replica <pid> <port>` for each API process, then `ready http://127.0.0.1:<PORT>`.
@@ -55,6 +55,8 @@ up() {
     exit 1
   fi
   mkdir -p "$run"
+  # Scheduled backups of the cluster (one process writes each): a folder every replica can write.
+  export BACKUP_DIR="${BACKUP_DIR:-$run/backups}"
   node "$root/api/scripts/build.mjs" --if-stale
   # Migrations: once, as a step of their own, before any API process starts.
   node "$root/api/dist/cli.js" migrate >"$run/migrate.log" 2>&1 || { cat "$run/migrate.log" >&2; exit 1; }

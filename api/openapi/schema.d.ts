@@ -556,7 +556,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check or apply a company-certificate import (multipart file) into a company in the caller's scope */
+        /** Check a company-certificate file (200, counts) or apply it as a job (202, Location: the job) in a company of the caller's scope */
         post: operations["postImportCompanyCertificateByCompanyId"];
         delete?: never;
         options?: never;
@@ -590,8 +590,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check or apply a training-certificate import (multipart file) into a company in the caller's scope */
+        /** Check a training-certificate file (200, counts) or apply it as a job (202, Location: the job) in a company of the caller's scope */
         post: operations["postImportTrainingCertificateByCompanyId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import job: state, progress in rows, the result when done, the error when failed */
+        get: operations["getImportJobsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent imports of a company in the caller's scope, newest first */
+        get: operations["getImportJobs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4237,9 +4271,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    file_name?: string;
                     file: unknown;
                 };
                 "multipart/form-data": {
+                    file_name?: string;
                     file: unknown;
                 };
             };
@@ -4266,6 +4302,42 @@ export interface operations {
                         unchanged: {
                             clients: number;
                             schemes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id?: string;
+                            company_id?: string;
+                            kind?: string;
+                            file_name?: string;
+                            state?: string;
+                            done?: number;
+                            total?: number;
+                            created_by?: string | null;
+                            created_at?: string;
+                            started_at?: string | null;
+                            finished_at?: string | null;
+                            result?: {
+                                [key: string]: unknown;
+                            } | null;
+                            error?: {
+                                code?: string;
+                                message?: string;
+                                rows?: {
+                                    row: number;
+                                    column: string;
+                                    value: string;
+                                    message: string;
+                                }[];
+                            } | null;
                         };
                     };
                 };
@@ -4357,9 +4429,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    file_name?: string;
                     file: unknown;
                 };
                 "multipart/form-data": {
+                    file_name?: string;
                     file: unknown;
                 };
             };
@@ -4382,6 +4456,42 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id?: string;
+                            company_id?: string;
+                            kind?: string;
+                            file_name?: string;
+                            state?: string;
+                            done?: number;
+                            total?: number;
+                            created_by?: string | null;
+                            created_at?: string;
+                            started_at?: string | null;
+                            finished_at?: string | null;
+                            result?: {
+                                [key: string]: unknown;
+                            } | null;
+                            error?: {
+                                code?: string;
+                                message?: string;
+                                rows?: {
+                                    row: number;
+                                    column: string;
+                                    value: string;
+                                    message: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,6 +4508,142 @@ export interface operations {
                             column: string;
                             value: string;
                             message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getImportJobsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id?: string;
+                        company_id?: string;
+                        kind?: string;
+                        file_name?: string;
+                        state?: string;
+                        done?: number;
+                        total?: number;
+                        created_by?: string | null;
+                        created_at?: string;
+                        started_at?: string | null;
+                        finished_at?: string | null;
+                        result?: {
+                            [key: string]: unknown;
+                        } | null;
+                        error?: {
+                            code?: string;
+                            message?: string;
+                            rows?: {
+                                row: number;
+                                column: string;
+                                value: string;
+                                message: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getImportJobs: {
+        parameters: {
+            query: {
+                company_id: string;
+                page?: number;
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            id?: string;
+                            company_id?: string;
+                            kind?: string;
+                            file_name?: string;
+                            state?: string;
+                            done?: number;
+                            total?: number;
+                            created_by?: string | null;
+                            created_at?: string;
+                            started_at?: string | null;
+                            finished_at?: string | null;
+                            result?: {
+                                [key: string]: unknown;
+                            } | null;
+                            error?: {
+                                code?: string;
+                                message?: string;
+                                rows?: {
+                                    row: number;
+                                    column: string;
+                                    value: string;
+                                    message: string;
+                                }[];
+                            } | null;
                         }[];
                     };
                 };

@@ -36,7 +36,7 @@ export async function openapiDocument(): Promise<string> {
       command: 'SELECT',
     }),
   };
-  const app = await buildApp({ config, db: drizzle({ client: client as never }) });
+  const app = await buildApp({ config, db: drizzle({ client: client as never }), runJobs: false });
   try {
     await app.ready();
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;

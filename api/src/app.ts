@@ -23,6 +23,7 @@ import type { LoginThrottle } from './services/login-throttle';
 import { createListCache, LIST_CACHE_LIMITS, type ListCache } from './services/list-versions';
 import underPressurePlugin from './plugins/under-pressure';
 import metricsPlugin from './plugins/metrics';
+import { jobsPlugin } from './jobs/engine';
 import redisPlugin, { loginThrottleFor } from './plugins/redis';
 import accreditedRoutes from './modules/accredited/accredited.routes';
 import authRoutes from './modules/auth/auth.routes';
@@ -71,6 +72,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The app's clock; tests pass one they set. Default: the system time in `config.timeZone`. */
   clock?: Clock;
+  /** False: the job engine is not started (the OpenAPI script builds the app without a database). */
+  runJobs?: boolean;
 }
 
 /** Paths never written to the log (docs/rules.md#api-conventions: no passwords, tokens or Authorization headers). */
@@ -133,6 +136,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin);
+  // Before the modules: they describe their tasks to it (imports, the scheduled backup).
+  await app.register(jobsPlugin, { ...opts.config.jobs, run: opts.runJobs ?? true });
 
   await app.register(healthRoutes);
   await app.register(backupRoutes);

@@ -53,6 +53,15 @@ export interface Config {
   mailFrom: string;
   /** Webhooks may point at private, loopback and link-local addresses, over plain HTTP too (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
+  /** Rows of an import applied in one transaction, with the job's progress (IMPORT_CHUNK_ROWS). */
+  importChunkRows: number;
+  /** The job engine (jobs/engine.ts): idle poll (JOB_POLL_MS), dead-process check (JOB_MONITOR_SECONDS), schedule check (JOB_CRON_CHECK_SECONDS). */
+  jobs: { pollMs: number; monitorSeconds: number; cronCheckSeconds: number };
+  /**
+   * The scheduled backup (jobs/backup.ts): a cron expression in `timeZone` or null (`off`);
+   * the folder its files go to; how many files are kept.
+   */
+  backup: { schedule: string | null; dir: string | null; keep: number };
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -100,9 +109,37 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/** BACKUP_SCHEDULE: a cron expression (5 or 6 fields), or `off`. */
+function backupSchedule(value: string | undefined): string | null {
+  const v = (value ?? '').trim();
+  if (!v) return '0 2 * * *';
+  if (v.toLowerCase() === 'off') return null;
+  const fields = v.split(/\s+/).length;
+  if (fields < 5 || fields > 6)
+    throw new Error(`BACKUP_SCHEDULE must be a cron expression or "off", got "${v}"`);
+  return v;
+}
+
+/**
+ * BACKUP_DIR, else DATA_DIR/backups; with DATABASE_URL there is no DATA_DIR of ours, so none
+ * (null): the server then refuses to start while backups are scheduled (`checkServerConfig`).
+ */
+function backupDir(env: NodeJS.ProcessEnv): string | null {
+  if (env.BACKUP_DIR) return path.resolve(env.BACKUP_DIR);
+  if (env.DATABASE_URL) return null;
+  return path.resolve(env.DATA_DIR || './data', 'backups');
+}
+
+/** What the server needs beyond what every command does: BACKUP_DIR with DATABASE_URL, unless backups are off. */
+export function checkServerConfig(config: Config): void {
+  if (config.backup.schedule && !config.backup.dir)
+    throw new Error('BACKUP_DIR is required with DATABASE_URL (or BACKUP_SCHEDULE=off)');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 8080);
   const isTest = env.NODE_ENV === 'test';
+  const schedule = backupSchedule(env.BACKUP_SCHEDULE ?? (isTest ? 'off' : undefined));
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -131,6 +168,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Sistem Sertifikasi <no-reply@localhost>',
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    importChunkRows: Math.max(1, int('IMPORT_CHUNK_ROWS', env.IMPORT_CHUNK_ROWS, 500)),
+    jobs: {
+      pollMs: Math.max(500, int('JOB_POLL_MS', env.JOB_POLL_MS, 1000)),
+      monitorSeconds: Math.max(1, int('JOB_MONITOR_SECONDS', env.JOB_MONITOR_SECONDS, 15)),
+      cronCheckSeconds: Math.min(
+        45,
+        Math.max(1, int('JOB_CRON_CHECK_SECONDS', env.JOB_CRON_CHECK_SECONDS, 30)),
+      ),
+    },
+    backup: {
+      schedule,
+      dir: backupDir(env),
+      keep: Math.max(1, int('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
+    },
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }
       : { memoryCost: 19456, timeCost: 2, parallelism: 1 },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app';
-import { loadConfig } from './config';
+import { checkServerConfig, loadConfig } from './config';
 import { EarlierVersionDataDirError, EmbeddedServerError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { loggableError } from './plugins/errors';
@@ -10,7 +10,9 @@ import { runMaintenance } from './services/maintenance';
 
 function readConfig() {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    checkServerConfig(config);
+    return config;
   } catch (err) {
     // A setting the server cannot work with: say which and why, and do not start.
     console.error(`Cannot start: ${(err as Error).message}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { auditLog, companies } from '../src/db/schema';
+import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createTestContext, type TestContext } from './helpers';
@@ -328,6 +328,24 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
   },
   'webhook-delivery': { make: (company) => insertDelivery(ctx.database.db, company), body: () => ({}) },
   'notification-log': { make: (company) => insertMail(ctx.database.db, company), body: () => ({}) },
+  // An import job (GET /api/import/jobs/:id) of the company.
+  import: {
+    make: async (company) => {
+      const id = randomUUID();
+      await ctx.database.db.insert(importJobs).values({
+        id,
+        company_id: company,
+        kind: 'company-certificate',
+        file_name: 'matriks.xlsx',
+        state: 'done',
+        total: 1,
+        actor: { user: null, permissions: [], scope: 'ALL', requestId: null },
+        created_at: new Date(),
+      });
+      return id;
+    },
+    body: () => ({}),
+  },
 };
 const COMPANY_OWNED_MODULES = [
   'certification',

@@ -21,8 +21,9 @@ import { trainingService } from '../src/modules/training/training.service';
 import { newId } from '../src/lib/crypto';
 import type { CompanyOwnedTable, Resource } from '../src/lib/resource';
 import { createListCache, renewListVersions } from '../src/services/list-versions';
-import { formBody, pngPart, sendForm } from './forms';
-import { ADMIN_PASSWORD, auth, call, createTestContext, login, type TestContext } from './helpers';
+import { pngPart, sendForm } from './forms';
+import { applyImport } from './import-job';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
 
 let t: TestContext;
 /** A second app on the same database: its writes stand for another process's. */
@@ -213,21 +214,9 @@ async function xlsx(header: string[], rows: (string | null)[][]): Promise<Buffer
 }
 
 async function importFile(kind: string, company: string, file: Buffer) {
-  const { payload, headers } = await formBody({
-    file: {
-      data: file,
-      filename: 'data.xlsx',
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    },
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/import/${kind}/${company}?mode=apply`,
-    payload,
-    headers: { ...headers, ...auth(t.adminToken) },
-  });
-  expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
-  return res.json<Record<string, unknown>>();
+  const job = await applyImport(t.app, t.adminToken, kind, company, file);
+  expect(job.state).toBe('done');
+  return job.result as unknown as Record<string, unknown>;
 }
 
 const total = async (url: string) => {

@@ -20,8 +20,8 @@ import { schemeService } from '../src/modules/schemes/schemes.service';
 import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildRegisterCounts } from '../src/services/register-counts';
-import { ADMIN_PASSWORD, auth, call, createTestContext, login, type TestContext } from './helpers';
-import { formBody } from './forms';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
+import { applyImport } from './import-job';
 
 const TZ = 'Asia/Jakarta';
 
@@ -156,21 +156,9 @@ describe('register counts', () => {
   };
 
   /** Applies an import file (`POST /api/import/<kind>/<company>?mode=apply`) as the administrator. */
-  async function importFile(kind: string, company: string, file: Buffer) {
-    const { payload, headers } = await formBody({
-      file: {
-        data: file,
-        filename: 'register.xlsx',
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/import/${kind}/${company}?mode=apply`,
-      payload,
-      headers: { ...headers, ...auth(admin) },
-    });
-  }
+  /** Applies a file as an import job, followed to its end. */
+  const importFile = (kind: string, company: string, file: Buffer) =>
+    applyImport(t.app, admin, kind, company, file);
 
   let admin: string;
   /** Moves the app's clock (a day later: both users sign in again, their sessions idle since). */
@@ -366,7 +354,7 @@ describe('register counts', () => {
         ['KL-9', 'PT Klien 9', 'Bandung', 'H/209', 'ISO 9001', 'ACTIVE', '01/02/2023', 2, 'TAHUN'],
       ],
     );
-    expect((await importFile('company-certificate', A, companyFile)).statusCode).toBe(200);
+    expect((await importFile('company-certificate', A, companyFile)).state).toBe('done');
     await expectExact();
     const trainingFile = await xlsx(
       ['Nomor Sertifikat', 'Nama Personel', 'Nama Pelatihan', 'Lokasi', 'Tanggal Sertifikasi'],
@@ -375,7 +363,7 @@ describe('register counts', () => {
         ['P/202', 'Agus Salim', 'Auditor Internal ISO 9001', 'Jakarta', '20/01/2025'],
       ],
     );
-    expect((await importFile('training-certificate', B, trainingFile)).statusCode).toBe(200);
+    expect((await importFile('training-certificate', B, trainingFile)).state).toBe('done');
     await expectExact();
     // A file holding only one scheme's status: an update of that field alone, counted as such.
     const changed = await xlsx(
@@ -383,7 +371,7 @@ describe('register counts', () => {
       [['KL-1', 'PT Klien 1', 'Jakarta', 'H/202', 'ACTIVE']],
     );
     const again = await importFile('company-certificate', A, changed);
-    expect(again.statusCode).toBe(200);
+    expect(again.state).toBe('done');
     await expectExact();
     expect(shown(await dashboard(admin, A))).toMatchObject({ company_certificate: 1 });
   });

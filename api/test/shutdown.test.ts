@@ -32,6 +32,8 @@ it('on SIGTERM a backup download under way completes, new connections are refuse
     HOST: '127.0.0.1',
     ADMIN_PASSWORD: 'secret-admin-pw',
     RATE_LIMIT_PUBLIC: '1000',
+    // Not about scheduled backups (with DATABASE_URL they would need BACKUP_DIR).
+    BACKUP_SCHEDULE: 'off',
   });
   const base = `http://127.0.0.1:${port}`;
   try {

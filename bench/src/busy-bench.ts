@@ -29,7 +29,7 @@ import {
   sql,
 } from './api';
 import { closeOnInterrupt, freePort, onInterrupt } from './harness';
-import { buildImportFile, postImportFile, SCHEMES_PER_CLIENT } from './import-file';
+import { applyImportJob, buildImportFile, SCHEMES_PER_CLIENT } from './import-file';
 import { CLIENT_SEARCHES } from './scenarios';
 import { envInt } from './settings';
 import { embeddedTarget } from './targets';
@@ -78,6 +78,8 @@ interface Register {
   company: { id: string; name: string; type: string; body: string };
   certNumbers: string[];
   counts: { clients: number; schemes: number; trainings: number };
+  /** A scheme of that company, saved again and again by the form-save probe. */
+  scheme: Record<string, string | number | null>;
 }
 
 /** Migrates, makes the administrator and fills the demo set, as `npm run demo -- --size large --scale` does. */
@@ -120,7 +122,12 @@ async function fillRegister(dataDir: string): Promise<Register> {
       (select count(*)::int from client_certificates) as clients,
       (select count(*)::int from schemes) as schemes,
       (select count(*)::int from training_certificates) as trainings`);
-    return { password, company, certNumbers: numbers.map((r) => r.n), counts: counts! };
+    const [scheme] = await rows<Record<string, string | number | null>>(sql`
+      select id, certificate_id, company_id, certification_id, cert_number, status,
+        to_char(issue_date, 'YYYY-MM-DD') as issue_date, valid_for, valid_for_type
+      from schemes where company_id = ${company.id} order by id limit 1`);
+    if (!scheme) throw new Error('the demo company has no scheme to save');
+    return { password, company, certNumbers: numbers.map((r) => r.n), counts: counts!, scheme };
   } finally {
     await close();
   }
@@ -218,6 +225,8 @@ function request(
 
 interface Probe {
   name: string;
+  /** Its own p99 goal in ms (a form save: 2 s); else BUSY_GOAL_MS. */
+  goalMs?: number;
   /** The next request of this kind (they cycle through terms and numbers). */
   next: (i: number) => { path: string; method?: string; headers?: Record<string, string>; body?: string };
 }
@@ -375,12 +384,27 @@ async function main(): Promise<number> {
           }),
         },
         {
+          // A form save of the record kind the import writes, in the same company.
+          name: 'PUT /api/company-certificate-scheme/{id} (form save)',
+          goalMs: 2000,
+          next: (i) => {
+            const { id, ...input } = register.scheme;
+            return {
+              path: `/api/company-certificate-scheme/${String(id)}`,
+              method: 'PUT',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ ...input, is_accredited: 'false', desc: `Disimpan ulang ${i}` }),
+            };
+          },
+        },
+        {
           name: 'GET /api/check-certificate-company/{number}',
           next: (i) => ({
             path: `/api/check-certificate-company/${encodeURIComponent(register.certNumbers[i % register.certNumbers.length]!)}`,
           }),
         },
       ];
+      const goals = new Map(probes.map((p) => [p.name, p.goalMs]));
       // Each probe's first request once, so a route that refuses it is known before measuring.
       const warm = new http.Agent({ keepAlive: false });
       for (const probe of probes) {
@@ -401,16 +425,10 @@ async function main(): Promise<number> {
         },
         import: {
           round: async () => {
+            // The whole job: the POST (the file checked, 202), then its progress until it ends.
             const file = files[importRound++]!;
-            const res = await postImportFile(
-              `${api.url}/api/import/company-certificate/${company}?mode=apply`,
-              token,
-              file,
-            );
-            if (res.status !== 200)
-              throw new Error(`import answered ${res.status}: ${res.body.slice(0, 500)}`);
-            const summary = JSON.parse(res.body) as Record<string, unknown>;
-            return `${settings.importRows} rows: ${JSON.stringify(summary).slice(0, 160)}`;
+            const run = await applyImportJob(api.url, token, 'company-certificate', company, file);
+            return `${settings.importRows} rows, 202 after ${run.acceptedSeconds.toFixed(1)} s: ${JSON.stringify(run.job.result).slice(0, 160)}`;
           },
           more: () => importRound < files.length,
         },
@@ -465,14 +483,14 @@ async function main(): Promise<number> {
             .join(' ');
           const line =
             `| ${phase} | ${r.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${p99.toFixed(0)} | ` +
-            `${r.worst.ms.toFixed(0)} (+${secs(r.worst.at)} s) | ${failed || '-'} | ${p99 <= settings.goalMs && !failed ? 'yes' : 'no'} |`;
+            `${r.worst.ms.toFixed(0)} (+${secs(r.worst.at)} s) | ${failed || '-'} | ${p99 <= (goals.get(r.name) ?? settings.goalMs) && !failed ? 'yes' : 'no'} |`;
           console.log(line);
           table.push(line);
         }
         console.log(`  load average after ${phase}: ${loadAverage()}`);
       }
       console.log(
-        `\n| long work | short request | n | p50 ms | p99 ms | max ms (sent at) | failed | p99 <= ${settings.goalMs} ms |\n` +
+        `\n| long work | short request | n | p50 ms | p99 ms | max ms (sent at) | failed | p99 <= ${settings.goalMs} ms (form save: 2,000) |\n` +
           `| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n${table.join('\n')}`,
       );
       console.log(

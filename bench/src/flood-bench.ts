@@ -271,7 +271,9 @@ async function main() {
   const external = process.env.BENCH_DATABASE_URL;
   const kept = process.env.FLOOD_DATA_DIR;
   const dataDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-flood-'));
-  const dbEnv: Record<string, string> = external ? { DATABASE_URL: external } : { DATA_DIR: dataDir };
+  const dbEnv: Record<string, string> = external
+    ? { DATABASE_URL: external, BACKUP_SCHEDULE: 'off' }
+    : { DATA_DIR: dataDir };
   const marker = path.join(dataDir, `.flood-filled-scale-${SCALE}`);
   try {
     if (!fs.existsSync(marker)) {

@@ -128,6 +128,7 @@ export async function postImportFile(
   file: Buffer,
 ): Promise<{ status: number; body: string; retryAfter: number }> {
   const form = new FormData();
+  form.append('file_name', 'register.xlsx');
   form.append('file', new Blob([file]), 'register.xlsx');
   const encoded = new Response(form);
   const payload = Buffer.from(await encoded.arrayBuffer());
@@ -158,4 +159,48 @@ export async function postImportFile(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** An import job as `GET /api/import/jobs/{id}` answers it (the fields the benches read). */
+export interface ImportJobAnswer {
+  id: string;
+  state: string;
+  done: number;
+  total: number;
+  result: unknown;
+  error: unknown;
+}
+
+/**
+ * Applies a file as a client does: `POST .../{company}?mode=apply` (asked again after Retry-After
+ * on a 503), `202` with the job, then `GET /api/import/jobs/{id}` every 250 ms until it ends.
+ * Answers the ended job and the seconds from the POST to the end; a refusal or a failed job throws.
+ */
+export async function applyImportJob(
+  baseUrl: string,
+  token: string,
+  kind: string,
+  company: string,
+  file: Buffer,
+): Promise<{ job: ImportJobAnswer; seconds: number; acceptedSeconds: number }> {
+  const started = performance.now();
+  const url = `${baseUrl}/api/import/${kind}/${company}?mode=apply`;
+  let res = await postImportFile(url, token, file);
+  for (let retry = 0; res.status === 503 && retry < 5; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, res.retryAfter) * 1000));
+    res = await postImportFile(url, token, file);
+  }
+  if (res.status !== 202) throw new Error(`apply answered ${res.status}: ${res.body.slice(0, 500)}`);
+  const acceptedSeconds = (performance.now() - started) / 1000;
+  let job = (JSON.parse(res.body) as { job: ImportJobAnswer }).job;
+  while (job.state !== 'done' && job.state !== 'failed') {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const answer = await fetch(`${baseUrl}/api/import/jobs/${job.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (answer.ok) job = (await answer.json()) as ImportJobAnswer;
+  }
+  if (job.state === 'failed')
+    throw new Error(`import job failed: ${JSON.stringify(job.error).slice(0, 500)}`);
+  return { job, seconds: (performance.now() - started) / 1000, acceptedSeconds };
 }

@@ -79,7 +79,8 @@ export async function postgresTarget(serverUrl: string): Promise<Target> {
   let dropped = false;
   return {
     name: 'postgres',
-    env: { DATABASE_URL: url.toString() },
+    // The bench's API takes no scheduled backups (with DATABASE_URL they would need BACKUP_DIR).
+    env: { DATABASE_URL: url.toString(), BACKUP_SCHEDULE: 'off' },
     dispose: async () => {
       if (dropped) return;
       dropped = true;

@@ -94,11 +94,11 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
 };
 
 /** The input schema whose field rules a column's cells follow. */
-export const IMPORT_SCHEMAS: Record<ImportEntity, yup.AnyObjectSchema> = {
+export const IMPORT_SCHEMAS = {
   client: clientCertificateInputSchema,
   scheme: schemeInputSchema,
   training: trainingInputSchema,
-};
+} as const satisfies Record<ImportEntity, yup.AnyObjectSchema>;
 
 /** A header cell as matched: trimmed, any case, inner spaces collapsed. */
 export const headerKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -177,7 +177,39 @@ export const IMPORT_MESSAGES = {
   repeated: (row: number) => `Nomor sertifikat sama dengan baris ${row}`,
   disagrees: (row: number) => `Berbeda dengan baris ${row} untuk klien yang sama`,
   needsEdit: 'File mengubah data yang sudah ada: diperlukan akses ubah',
+  /** The dialog's progress line while an import job applies its file. */
+  progress: (done: number, total: number) =>
+    `Mengimpor ${done.toLocaleString('id-ID')} dari ${total.toLocaleString('id-ID')} baris`,
+  queued: 'Menunggu giliran impor...',
+  history: 'Riwayat Impor',
+  historyEmpty: 'Belum ada impor',
+  /** A job stopped on a row: which one, and how many rows went in before it. */
+  stoppedAt: (row: number, applied: number) =>
+    `Impor berhenti di baris ${row}; ${applied.toLocaleString('id-ID')} baris sebelumnya sudah diimpor. ` +
+    'Perbaiki file lalu impor lagi untuk menyelesaikannya',
+  /** A job the file check refused when it ran (the register changed since the request). */
+  changedMeanwhile: (applied: number) =>
+    `Data berubah sejak file diperiksa; ${applied.toLocaleString('id-ID')} baris sudah diimpor. ` +
+    'Perbaiki file lalu impor lagi untuk menyelesaikannya',
+  failed: 'Impor gagal karena kesalahan sistem; coba impor file yang sama lagi',
+  done: (rows: number) => `Impor selesai: ${rows.toLocaleString('id-ID')} baris`,
 } as const;
+
+/** The states of an import job (`GET /api/import/jobs/{id}`). */
+export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
+/** Labels of the job states in 'Riwayat Impor'. */
+export const IMPORT_JOB_STATE_LABELS: Record<ImportJobState, string> = {
+  queued: 'Menunggu',
+  running: 'Berjalan',
+  done: 'Selesai',
+  failed: 'Gagal',
+};
+/** Labels of the import kinds in 'Riwayat Impor'. */
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  'company-certificate': 'Sertifikasi Perusahaan',
+  'training-certificate': 'Sertifikasi Pelatihan',
+};
 
 /** One invalid cell: the sheet's row number (header = row 1), the column header, its value as text. */
 export const importCellErrorSchema = yup.object({
@@ -230,7 +262,8 @@ interface TestDescription {
 
 /** The 'Petunjuk' text of a column: required or not, then the field's rule as the forms hold it. */
 export function importColumnHelp(kind: ImportKind, column: ImportColumn): [string, string, string] {
-  const described = IMPORT_SCHEMAS[column.entity].fields[column.field]?.describe() as
+  const schema: yup.AnyObjectSchema = IMPORT_SCHEMAS[column.entity];
+  const described = schema.fields[column.field]?.describe() as
     { tests?: TestDescription[]; meta?: { multiline?: boolean } } | undefined;
   const param = (name: string) => described?.tests?.find((t) => t.name === name)?.params?.[name] as number;
   const required =
@@ -274,3 +307,61 @@ export function importColumnHelp(kind: ImportKind, column: ImportColumn): [strin
       : '';
   return [column.header, required, rule + '.' + key];
 }
+
+/** Why an import job stopped: the code, a message, and the cells that stopped it when a row did. */
+export const importJobErrorSchema = yup.object({
+  code: yup.string().defined(),
+  message: yup.string().defined(),
+  rows: yup.array(importCellErrorSchema.defined()).optional(),
+});
+export type ImportJobError = yup.InferType<typeof importJobErrorSchema>;
+
+/**
+ * An import job (`202` of an apply, `GET /api/import/jobs/{id}`, the items of `GET /api/import/jobs`):
+ * who started it and when, the file, its state and progress in rows; `result` (the check's answer,
+ * mode `apply`) once done, `error` once failed.
+ */
+export interface ImportJob {
+  id: string;
+  company_id: string;
+  kind: ImportKind;
+  file_name: string;
+  state: ImportJobState;
+  done: number;
+  total: number;
+  created_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  result: ImportResult | null;
+  error: ImportJobError | null;
+}
+
+/** `202` of an apply: the job, to be followed at `Location` (`/api/import/jobs/{id}`). */
+export interface ImportJobAccepted {
+  job: ImportJob;
+}
+
+/** The query of `GET /api/import/jobs`: the company (one in scope) and the page. */
+export const importJobListQuerySchema = yup
+  .object({
+    company_id: yup
+      .string()
+      .trim()
+      .lowercase()
+      .uuid('Perusahaan tidak valid')
+      .required('Perusahaan wajib diisi'),
+    page: yup.number().typeError('Halaman harus berupa angka').integer().min(1).max(1_000_000).default(1),
+    paginate: yup
+      .number()
+      .typeError('Jumlah per halaman harus berupa angka')
+      .integer()
+      .min(1)
+      .max(100)
+      .default(10),
+  })
+  .noUnknown('Parameter tidak dikenal: ${unknown}');
+export type ImportJobListQuery = yup.InferType<typeof importJobListQuerySchema>;
+
+/** The path a job is followed at. */
+export const importJobPath = (id: string) => `/api/import/jobs/${id}`;

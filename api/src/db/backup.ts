@@ -26,13 +26,16 @@ export const BACKUP_FORMAT = 'sertifikasi-backup';
 export const BACKUP_VERSION = 1;
 
 /**
- * Not backed up (nor restored): sessions and sign-in counters (everyone signs in again), and the
+ * Not backed up (nor restored): sessions and sign-in counters (everyone signs in again), the work
+ * done on this installation (import jobs, the scheduled backup's last run: jobs/), and the
  * derived tables (register counts, list versions: services/derived.ts), made again by the restore.
  */
 const NOT_BACKED_UP: readonly PgTable[] = [
   schema.sessions,
   schema.loginFailures,
   schema.loginThrottleKeys,
+  schema.importJobs,
+  schema.scheduledRuns,
   ...DERIVED_TABLES,
 ];
 

@@ -755,3 +755,53 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.delivery_id, t.at)],
 );
+// Long work as jobs (jobs/, docs/rules.md#jobs). The job engine keeps its own tables in
+// the `pgboss` schema; these are ours: what a person follows of an import, and when the scheduled
+// backup last succeeded. Not backed up: they describe work done on this installation, not the
+// register.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One import applied as a job: the file (kept until the job ends: any process of the cluster may
+ * run it, and a job that stopped resumes from it), who started it, its state and progress. `done`
+ * (rows) and `applied` (planned records) move in the same transaction as each chunk's writes, so a
+ * chunk is applied exactly once; `counts` sums what the chunks created, updated and left alone.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    file_name: text('file_name').notNull(),
+    file: bytea('file'),
+    state: text('state').notNull().default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    applied: integer('applied').notNull().default(0),
+    counts: jsonb('counts'),
+    result: jsonb('result'),
+    error: jsonb('error'),
+    /** The acting user as the request saw them (permissions, scope), for the job's writes. */
+    actor: jsonb('actor').notNull(),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_by_username: text('created_by_username'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_company_created_idx').on(t.company_id, t.created_at),
+    check('import_jobs_state_ck', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** The last outcome of each scheduled task (the scheduled backup), read by /api/metrics. */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  last_success_at: timestamp('last_success_at', { withTimezone: true }),
+  last_failure_at: timestamp('last_failure_at', { withTimezone: true }),
+  last_file: text('last_file'),
+});

@@ -29,7 +29,7 @@
  *   audited, then handed to them).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as yup from 'yup';
 import {
@@ -49,9 +49,15 @@ import { companies } from '../db/schema';
 import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
-import { afterWrite, type EntityName, type EntityRows, type WriteEvent } from '../services/after-write';
+import {
+  afterWrite,
+  afterWriteMany,
+  type EntityName,
+  type EntityRows,
+  type WriteEvent,
+} from '../services/after-write';
 import type { ListCache, ListedEntity } from '../services/list-versions';
-import { audit } from '../services/audit';
+import { audit, auditMany } from '../services/audit';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
 import type { Semaphore } from './semaphore';
 import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
@@ -137,8 +143,14 @@ export interface ResourceServiceDef<
   inUse?: (db: Executor, id: string) => Promise<boolean>;
   /** The message of a refused delete (default MESSAGES.inUseOrder). */
   inUseMessage?: string;
-  /** Checks and extra column values of a write (a QR, a reference checked against the company). */
-  beforeWrite?: (ctx: WriteContext<T, yup.InferType<S>>) => Promise<Partial<T['$inferInsert']> | void>;
+  /**
+   * Checks and extra column values of writes (a reference checked against the company), given every
+   * write of a batch at once (one of a form save) so that it checks them set-wise; answers the extra
+   * columns of each, in order (or nothing).
+   */
+  beforeWrite?: (
+    writes: readonly WriteContext<T, yup.InferType<S>>[],
+  ) => Promise<readonly (Partial<T['$inferInsert']> | void)[] | void>;
 }
 
 /** The reads of a record, with the caller's company scope. */
@@ -184,6 +196,17 @@ export interface ResourceService<
   create: (ctx: ServiceContext, input: yup.InferType<S>, uploads?: Uploads<F>) => Promise<A>;
   /** Updates the record (a new upload replaces an image, an empty field removes it); answers it. */
   update: (ctx: ServiceContext, id: string, input: yup.InferType<S>, uploads?: Uploads<F>) => Promise<A>;
+  /**
+   * Creates many records at once (an import's chunk): the same checks as `create` (references
+   * set-wise), one insert, the after-write steps in batch form, one audit insert; answers them in
+   * the order given. No image uploads.
+   */
+  createMany: (ctx: ServiceContext, inputs: readonly yup.InferType<S>[]) => Promise<A[]>;
+  /** Updates many records at once, as `update` each (images kept); answers them in the order given. */
+  updateMany: (
+    ctx: ServiceContext,
+    items: readonly { id: string; input: yup.InferType<S> }[],
+  ) => Promise<A[]>;
   /** Deletes the record and its images, or answers `{success: false}` while rows refer to it. */
   remove: (ctx: ServiceContext, id: string) => Promise<DeleteResponse>;
 }
@@ -397,8 +420,181 @@ export function defineResourceService<
       throw invalid(Object.fromEntries(missing.map((f) => [`${f}_file`, V.required(imageLabels[f])])));
   };
   const columnsOf = (input: In) => def.values(input) as Record<string, unknown>;
-  /** A record just written as the API answers it, after the after-write steps (scope ALL). */
-  const answerOf = async (tx: Executor, id: string) => (await find(tx, id, ALL))!;
+
+  /** The stored rows of `ids` (scope ALL: the write checked it), by id. */
+  const rowsOf = async (tx: Executor, ids: string[]) =>
+    new Map(
+      (
+        (await tx
+          .select()
+          .from(table as PgTable)
+          .where(inArray(table.id, ids))) as Row<T>[]
+      ).map((r) => [r.id, r]),
+    );
+  /** The records of `ids` as the API answers them (within `scope`), by id. */
+  const answersOf = async (tx: Executor, ids: string[], scope: CompanyScope = ALL) =>
+    new Map(
+      (await byIds(tx, shapeOf(scope), { ids, ...scopeValues(scope) }))
+        .map((r) => def.toAnswer(toJoined(r as Record<string, unknown>)))
+        .map((a) => [a.id, a]),
+    );
+  /** The description's checks and extra columns of writes, in one call for all of them. */
+  const checkWrites = async (writes: WriteContext<T, In>[]) =>
+    (await def.beforeWrite?.(writes)) ?? writes.map(() => undefined);
+
+  /**
+   * The one write sequence of every create and update, of one record or many (docs/architecture.md#the-api-apisrc,
+   * "Writes, one or many"): the rows written (one insert for all creates), the after-write steps handed every
+   * write (in their batch form where they have one), the records read back as the API answers them,
+   * one audit row each (one insert), the answers in the order of `writes`.
+   */
+  const writeSequence = async (
+    ctx: ServiceContext,
+    action: 'create' | 'update',
+    writes: {
+      id: string;
+      companyId: string;
+      values: Record<string, unknown>;
+      current: Row<T> | null;
+      before: A | null;
+    }[],
+  ): Promise<A[]> => {
+    const { tx } = ctx;
+    if (!writes.length) return [];
+    if (action === 'create') await tx.insert(table).values(writes.map((w) => w.values as T['$inferInsert']));
+    else for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
+    const ids = writes.map((w) => w.id);
+    const stored = await rowsOf(tx, ids);
+    await afterWriteMany(
+      ctx,
+      writes.map((w) => writeEvent(def.entityName, action, w.id, w.current, stored.get(w.id))),
+    );
+    const answers = await answersOf(tx, ids);
+    const out = writes.map((w) => answers.get(w.id)!);
+    await auditMany(
+      ctx,
+      writes.map((w, i) => ({
+        action,
+        entity,
+        entityId: w.id,
+        companyId: w.companyId,
+        ...(action === 'update' ? { before: w.before } : {}),
+        after: out[i],
+      })),
+    );
+    return out;
+  };
+
+  /** Creates records: company in scope (403) and existing (422), the description's checks, then the sequence. */
+  const createWrites = async (ctx: ServiceContext, items: { input: In; uploads: Uploads<F> }[]) => {
+    const { tx, actor } = ctx;
+    if (!items.length) return [];
+    for (const { input } of items) checkCompanyInScope(actor.scope, companyOf(input));
+    for (const companyId of new Set(items.map(({ input }) => companyOf(input))))
+      await checkCompanyExists(tx, companyId);
+    const writes = items.map(({ input }) => ({ ctx, input, companyId: companyOf(input), current: null }));
+    const extras = await checkWrites(writes);
+    const now = ctx.clock.now();
+    const rows = [];
+    for (const [i, { input, uploads }] of items.entries()) {
+      const id = newId();
+      const companyId = companyOf(input);
+      const images = withImages
+        ? await applyImageFields(tx, imageLabels, input as Record<string, unknown>, uploads, {})
+        : {};
+      rows.push({
+        id,
+        companyId,
+        current: null,
+        before: null,
+        values: {
+          ...columnsOf(input),
+          ...(extras[i] ?? {}),
+          ...images,
+          id,
+          company_id: companyId,
+          created_at: now,
+          updated_at: now,
+        },
+      });
+    }
+    return writeSequence(ctx, 'create', rows);
+  };
+
+  /**
+   * Updates records in the actor's scope (404 otherwise): the new company in scope (403); a record
+   * moved to another company needs it to exist (422) and nothing of its company to refer to it (422).
+   */
+  const updateWrites = async (
+    ctx: ServiceContext,
+    items: { id: string; input: In; uploads: Uploads<F> }[],
+  ) => {
+    const { tx, actor } = ctx;
+    if (!items.length) return [];
+    const ids = items.map((i) => i.id);
+    const current = new Map(
+      (
+        (await tx
+          .select()
+          .from(table as PgTable)
+          .where(
+            and(
+              inArray(table.id, ids),
+              actor.scope === ALL ? undefined : inArray(table.company_id, actor.scope),
+            ),
+          )) as Row<T>[]
+      ).map((r) => [r.id, r]),
+    );
+    for (const { id, input } of items) {
+      if (!current.has(id)) throw notFound();
+      checkCompanyInScope(actor.scope, companyOf(input));
+    }
+    const before = await answersOf(tx, ids, actor.scope);
+    for (const { id, input } of items) {
+      const row = current.get(id)!;
+      const companyId = companyOf(input);
+      if (row.company_id !== companyId) {
+        await checkCompanyExists(tx, companyId);
+        if (def.inUse && (await def.inUse(tx, id))) throw invalid({ company_id: MOVE_REFUSED });
+      }
+    }
+    const writes = items.map(({ id, input }) => ({
+      ctx,
+      input,
+      companyId: companyOf(input),
+      current: current.get(id)!,
+    }));
+    const extras = await checkWrites(writes);
+    const now = ctx.clock.now();
+    const rows = [];
+    for (const [i, { id, input, uploads }] of items.entries()) {
+      const row = current.get(id)!;
+      const companyId = companyOf(input);
+      const images = withImages
+        ? await applyImageFields(
+            tx,
+            imageLabels,
+            input as Record<string, unknown>,
+            uploads,
+            row as Partial<Record<F, string | null>>,
+          )
+        : {};
+      rows.push({
+        id,
+        companyId,
+        current: row,
+        before: before.get(id) ?? null,
+        values: {
+          ...columnsOf(input),
+          ...(extras[i] ?? {}),
+          ...images,
+          company_id: companyId,
+          updated_at: now,
+        },
+      });
+    }
+    return writeSequence(ctx, 'update', rows);
+  };
 
   const service: ResourceService<T, S, A, F> = {
     entity,
@@ -450,67 +646,27 @@ export function defineResourceService<
     },
 
     async create(ctx, input, uploads = {}) {
-      const { tx, actor } = ctx;
-      const companyId = companyOf(input);
-      service.checkCreate(actor, input);
       requireUploads(uploads);
-      await checkCompanyExists(tx, companyId);
-      const id = newId();
-      const extra = (await def.beforeWrite?.({ ctx, input, companyId, current: null })) ?? {};
-      const images = withImages
-        ? await applyImageFields(tx, imageLabels, input as Record<string, unknown>, uploads, {})
-        : {};
-      const now = ctx.clock.now();
-      const values = {
-        ...columnsOf(input),
-        ...extra,
-        ...images,
-        id,
-        company_id: companyId,
-        created_at: now,
-        updated_at: now,
-      };
-      await tx.insert(table).values(values as T['$inferInsert']);
-      await afterWrite(ctx, writeEvent(def.entityName, 'create', id, null, await findRow(tx, id, ALL)));
-      const answer = await answerOf(tx, id);
-      await audit(ctx, { action: 'create', entity, entityId: id, companyId, after: answer });
-      return answer;
+      const [answer] = await createWrites(ctx, [{ input, uploads }]);
+      return answer!;
     },
 
+    createMany: (ctx, inputs) =>
+      createWrites(
+        ctx,
+        inputs.map((input) => ({ input, uploads: {} })),
+      ),
+
     async update(ctx, id, input, uploads = {}) {
-      const { tx, actor } = ctx;
-      const companyId = companyOf(input);
-      const current = await findRow(tx, id, actor.scope);
-      if (!current) throw notFound();
-      checkCompanyInScope(actor.scope, companyId);
-      const before = await find(tx, id, actor.scope);
-      if (current.company_id !== companyId) {
-        await checkCompanyExists(tx, companyId);
-        if (def.inUse && (await def.inUse(tx, id))) throw invalid({ company_id: MOVE_REFUSED });
-      }
-      const extra = (await def.beforeWrite?.({ ctx, input, companyId, current })) ?? {};
-      const images = withImages
-        ? await applyImageFields(
-            tx,
-            imageLabels,
-            input as Record<string, unknown>,
-            uploads,
-            current as Partial<Record<F, string | null>>,
-          )
-        : {};
-      const values = {
-        ...columnsOf(input),
-        ...extra,
-        ...images,
-        company_id: companyId,
-        updated_at: ctx.clock.now(),
-      };
-      await tx.update(table).set(values).where(eq(table.id, id));
-      await afterWrite(ctx, writeEvent(def.entityName, 'update', id, current, await findRow(tx, id, ALL)));
-      const answer = await answerOf(tx, id);
-      await audit(ctx, { action: 'update', entity, entityId: id, companyId, before, after: answer });
-      return answer;
+      const [answer] = await updateWrites(ctx, [{ id, input, uploads }]);
+      return answer!;
     },
+
+    updateMany: (ctx, items) =>
+      updateWrites(
+        ctx,
+        items.map((item) => ({ ...item, uploads: {} })),
+      ),
 
     remove: (ctx, id) =>
       removeRecord(ctx, id, {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
+import { lastBackupSuccess } from '../modules/backup/backup.job';
 
 /**
  * `GET /api/metrics` (docs/rules.md#faults-and-overload): with METRICS_TOKEN set, Prometheus text for that
@@ -88,6 +89,16 @@ export default fp(
       registers: [register],
       collect() {
         this.set((app.hasDecorator('load') ? (app.load.poolWait()?.expectedMs ?? 0) : 0) / 1000);
+      },
+    });
+
+    new Gauge({
+      name: 'backup_last_success_timestamp_seconds',
+      help: 'When the scheduled backup last succeeded (Unix time, any process of the cluster); 0: never',
+      registers: [register],
+      async collect() {
+        const at = await lastBackupSuccess(app.db).catch(() => null);
+        this.set(at ? at.getTime() / 1000 : 0);
       },
     });
 

@@ -11,8 +11,8 @@
 import type { ServiceContext } from './context';
 import { cycleDueStep } from './cycle-due';
 import { queueWebhookEvents } from '../notify/webhooks';
-import { bumpListVersions } from './list-versions';
-import { countRegister } from './register-counts';
+import { bumpListVersions, bumpListVersionsMany } from './list-versions';
+import { countRegister, countRegisterMany } from './register-counts';
 import { signedQrStep } from './signed-qr';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
@@ -25,11 +25,15 @@ export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write
  * record's company (services/list-versions.ts; last, so its row lock is held for the shortest time).
  */
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
-  countRegister,
+  Object.assign((ctx: ServiceContext, event: WriteEvent) => countRegister(ctx, event), {
+    batch: countRegisterMany,
+  }),
   signedQrStep,
   cycleDueStep,
   queueWebhookEvents,
-  bumpListVersions,
+  Object.assign((ctx: ServiceContext, event: WriteEvent) => bumpListVersions(ctx, event), {
+    batch: bumpListVersionsMany,
+  }),
 ];
 
 declare module './context' {
@@ -54,4 +58,21 @@ export async function afterWrite(
   steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
 ): Promise<void> {
   for (const step of steps) await step(ctx, event);
+}
+
+/**
+ * Runs every after-write step for many writes of one batch (an import's chunk), in the writer's
+ * transaction: each step in order, through its batch form when it has one, else once per write in
+ * the order given (the same as `afterWrite` for each write, step by step).
+ */
+export async function afterWriteMany(
+  ctx: ServiceContext,
+  events: readonly WriteEvent[],
+  steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
+): Promise<void> {
+  if (!events.length) return;
+  for (const step of steps) {
+    if (step.batch) await step.batch(ctx, events);
+    else for (const event of events) await step(ctx, event);
+  }
 }

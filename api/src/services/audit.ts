@@ -22,18 +22,30 @@ export async function audit(
   ctx: { tx: Executor; actor: Actor | null; clock: Clock },
   entry: AuditEntry,
 ): Promise<void> {
-  await ctx.tx.insert(auditLog).values({
-    id: newId(),
-    at: ctx.clock.now(),
-    actor_id: ctx.actor?.user?.id ?? null,
-    actor_username: ctx.actor?.user?.username ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId,
-    company_id: entry.companyId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    request_id: ctx.actor?.requestId ?? null,
-    source: ctx.actor?.source ?? 'system',
-  });
+  await auditMany(ctx, [entry]);
+}
+
+/** `audit` for many changes of one batch: one insert. */
+export async function auditMany(
+  ctx: { tx: Executor; actor: Actor | null; clock: Clock },
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (!entries.length) return;
+  const at = ctx.clock.now();
+  await ctx.tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      id: newId(),
+      at,
+      actor_id: ctx.actor?.user?.id ?? null,
+      actor_username: ctx.actor?.user?.username ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      company_id: entry.companyId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      request_id: ctx.actor?.requestId ?? null,
+      source: ctx.actor?.source ?? 'system',
+    })),
+  );
 }

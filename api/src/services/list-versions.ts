@@ -78,6 +78,33 @@ export async function bumpListVersions(
     });
 }
 
+/** `bumpListVersions` for many writes at once: one new version per (record kind, company) they touch. */
+export async function bumpListVersionsMany(
+  ctx: Pick<ServiceContext, 'tx'>,
+  events: readonly { entity: string; before: object | null; after: object | null }[],
+): Promise<void> {
+  const keys = new Map<string, { entity: string; company_id: string }>();
+  for (const { entity, before, after } of events) {
+    if (!isListed(entity)) continue;
+    for (const row of [before, after]) {
+      if (!row) continue;
+      const company_id = (row as { company_id: string }).company_id;
+      keys.set(`${entity}\u0000${company_id}`, { entity, company_id });
+    }
+  }
+  if (!keys.size) return;
+  const rows = [...keys.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, k]) => ({ ...k, version: newId() }));
+  await ctx.tx
+    .insert(listVersions)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [listVersions.entity, listVersions.company_id],
+      set: { version: sql`excluded.version` },
+    });
+}
+
 /**
  * Fresh versions for every record kind of every company, after rows were written without the
  * services (the demo generator's bulk insert, a restore, a test's fixtures): any total a process

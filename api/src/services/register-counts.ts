@@ -10,7 +10,7 @@
  * they stay certified, so a reader sums `expired_date < today` (EXPIRED) or `until >= today`
  * (certified) and a day passing needs no job.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import {
   certifiedClientCounts,
@@ -42,40 +42,6 @@ const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
 // Schemes
 // ---------------------------------------------------------------------------------------------
 
-async function addScheme(tx: Executor, row: SchemeRow, delta: 1 | -1): Promise<void> {
-  await tx
-    .insert(schemeCounts)
-    .values({ company_id: row.company_id, status: row.status, expired_date: row.expired_date, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
-      set: { n: sql`${schemeCounts.n} + ${delta}` },
-    });
-  await tx
-    .insert(schemeStatusCounts)
-    .values({ company_id: row.company_id, status: row.status, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
-      set: { n: sql`${schemeStatusCounts.n} + ${delta}` },
-    });
-  await tx
-    .insert(schemeIssueCounts)
-    .values({ company_id: row.company_id, issue_date: row.issue_date, status: row.status, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
-      set: { n: sql`${schemeIssueCounts.n} + ${delta}` },
-    });
-}
-
-async function addCertified(tx: Executor, companyId: string, until: string, delta: 1 | -1): Promise<void> {
-  await tx
-    .insert(certifiedClientCounts)
-    .values({ company_id: companyId, until, n: delta })
-    .onConflictDoUpdate({
-      target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
-      set: { n: sql`${certifiedClientCounts.n} + ${delta}` },
-    });
-}
-
 /** A client's stored figure: the last day it stays certified, and its company. */
 type Certified = { until: string; company_id: string };
 
@@ -84,90 +50,200 @@ type Certified = { until: string; company_id: string };
  * the same two clients cannot deadlock), and reads their stored figure with the lock. A concurrent
  * write of another scheme of the same client waits here, then reads in a new statement, which sees
  * the first one committed (READ COMMITTED): the two never both apply a stale maximum. `for no key
- * update` leaves the schemes' foreign-key checks free.
+ * update` leaves the schemes' foreign-key checks free. One statement to lock, one to read, however
+ * many clients.
  */
 async function lockClients(tx: Executor, ids: string[]): Promise<Map<string, Certified | null>> {
-  const stored = new Map<string, Certified | null>();
-  for (const id of [...new Set(ids)].sort()) {
-    await tx
-      .select({ id: clientCertificates.id })
-      .from(clientCertificates)
-      .where(eq(clientCertificates.id, id))
-      .for('no key update');
-    // A statement of its own after the lock: one joined to the lock would read the figure as it was
-    // before the writer we waited for committed.
-    const [row] = await tx
-      .select({ until: clientCertifiedUntil.until, company_id: clientCertifiedUntil.company_id })
-      .from(clientCertifiedUntil)
-      .where(eq(clientCertifiedUntil.certificate_id, id));
-    stored.set(id, row ?? null);
-  }
-  return stored;
-}
-
-/** The client's last ACTIVE expiry, read from its schemes (the client locked); null without one. */
-async function lastActiveExpiry(tx: Executor, certificateId: string): Promise<Certified | null> {
-  const [latest] = await tx
-    .select({ until: sql<string>`max(${schemes.expired_date})`, company_id: schemes.company_id })
-    .from(schemes)
-    .where(and(eq(schemes.certificate_id, certificateId), eq(schemes.status, 'ACTIVE')))
-    .groupBy(schemes.company_id);
-  return latest ?? null;
-}
-
-/** Moves a client's figure from `stored` to `next` (either null: not certified by any scheme). */
-async function setCertified(
-  tx: Executor,
-  certificateId: string,
-  stored: Certified | null,
-  next: Certified | null,
-): Promise<void> {
-  if (stored && next && stored.until === next.until && stored.company_id === next.company_id) return;
-  if (stored) await addCertified(tx, stored.company_id, stored.until, -1);
-  if (!next) {
-    await tx.delete(clientCertifiedUntil).where(eq(clientCertifiedUntil.certificate_id, certificateId));
-    return;
-  }
-  const { until, company_id } = next;
-  await addCertified(tx, company_id, until, 1);
+  const sorted = [...new Set(ids)].sort();
   await tx
-    .insert(clientCertifiedUntil)
-    .values({ certificate_id: certificateId, company_id, until })
-    .onConflictDoUpdate({ target: clientCertifiedUntil.certificate_id, set: { company_id, until } });
+    .select({ id: clientCertificates.id })
+    .from(clientCertificates)
+    .where(inArray(clientCertificates.id, sorted))
+    .orderBy(clientCertificates.id)
+    .for('no key update');
+  // A statement of its own after the lock: one joined to the lock would read the figure as it was
+  // before the writer we waited for committed.
+  const rows = await tx
+    .select({
+      id: clientCertifiedUntil.certificate_id,
+      until: clientCertifiedUntil.until,
+      company_id: clientCertifiedUntil.company_id,
+    })
+    .from(clientCertifiedUntil)
+    .where(inArray(clientCertifiedUntil.certificate_id, sorted));
+  const found = new Map(rows.map((r) => [r.id, { until: r.until, company_id: r.company_id }]));
+  return new Map(sorted.map((id) => [id, found.get(id) ?? null]));
 }
 
-async function countScheme(tx: Executor, before: SchemeRow | null, after: SchemeRow | null): Promise<void> {
-  const sameKey =
-    before &&
-    after &&
-    before.company_id === after.company_id &&
-    before.status === after.status &&
-    before.issue_date === after.issue_date &&
-    before.expired_date === after.expired_date;
-  if (!sameKey) {
-    if (before) await addScheme(tx, before, -1);
-    if (after) await addScheme(tx, after, 1);
+/** The clients' last ACTIVE expiries, read from their schemes (the clients locked); absent: none. */
+async function lastActiveExpiries(tx: Executor, ids: string[]): Promise<Map<string, Certified>> {
+  const rows = await tx
+    .select({
+      id: schemes.certificate_id,
+      until: sql<string>`max(${schemes.expired_date})`,
+      company_id: schemes.company_id,
+    })
+    .from(schemes)
+    .where(and(inArray(schemes.certificate_id, ids), eq(schemes.status, 'ACTIVE')))
+    .groupBy(schemes.certificate_id, schemes.company_id);
+  return new Map(rows.map((r) => [r.id, { until: r.until, company_id: r.company_id }]));
+}
+
+/**
+ * Moves clients' figures from `stored` to `next` (null: not certified by any scheme): the certified
+ * counts by (company, day) summed and upserted once, the figures deleted and upserted once.
+ */
+async function setCertifiedMany(
+  tx: Executor,
+  stored: Map<string, Certified | null>,
+  next: Map<string, Certified | null>,
+): Promise<void> {
+  const deltas = new Map<string, { row: { company_id: string; until: string }; n: number }>();
+  const gone: string[] = [];
+  const set: { certificate_id: string; company_id: string; until: string }[] = [];
+  for (const [id, to] of next) {
+    const from = stored.get(id) ?? null;
+    if (from && to && from.until === to.until && from.company_id === to.company_id) continue;
+    if (from) tally(deltas, { company_id: from.company_id, until: from.until }, -1);
+    if (!to) {
+      if (from) gone.push(id);
+      continue;
+    }
+    tally(deltas, { company_id: to.company_id, until: to.until }, 1);
+    set.push({ certificate_id: id, company_id: to.company_id, until: to.until });
   }
-  const sameClient = before?.certificate_id === after?.certificate_id;
-  // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
-  const sameCertified =
-    sameClient &&
-    before?.status === after?.status &&
-    before?.expired_date === after?.expired_date &&
-    before?.company_id === after?.company_id;
-  if (!(before?.status === 'ACTIVE' || after?.status === 'ACTIVE') || sameCertified) return;
-  const ids = [before?.certificate_id, after?.certificate_id].filter((id) => id !== undefined);
+  const counts = [...deltas.values()].filter((e) => e.n !== 0).map((e) => ({ ...e.row, n: e.n }));
+  if (counts.length)
+    await tx
+      .insert(certifiedClientCounts)
+      .values(counts)
+      .onConflictDoUpdate({
+        target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
+        set: { n: sql`${certifiedClientCounts.n} + excluded.n` },
+      });
+  if (gone.length)
+    await tx.delete(clientCertifiedUntil).where(inArray(clientCertifiedUntil.certificate_id, gone));
+  if (set.length)
+    await tx
+      .insert(clientCertifiedUntil)
+      .values(set)
+      .onConflictDoUpdate({
+        target: clientCertifiedUntil.certificate_id,
+        set: { company_id: sql`excluded.company_id`, until: sql`excluded.until` },
+      });
+}
+
+/** Adds `delta` to the figure under `key` (one entry per key; the parts name the row). */
+function tally<R extends object>(into: Map<string, { row: R; n: number }>, row: R, delta: number): void {
+  const key = JSON.stringify(Object.values(row));
+  const entry = into.get(key);
+  if (entry) entry.n += delta;
+  else into.set(key, { row, n: delta });
+}
+
+/** The scheme count rows a scheme adds to (its company, status, expiry, issue date). */
+function schemeKeys(row: SchemeRow) {
+  return {
+    counts: { company_id: row.company_id, status: row.status, expired_date: row.expired_date },
+    statuses: { company_id: row.company_id, status: row.status },
+    issues: { company_id: row.company_id, issue_date: row.issue_date, status: row.status },
+  };
+}
+
+/**
+ * The scheme counts of many writes (a batch, or one write): what each write moves, summed by row,
+ * then one upsert a table; then the clients whose certified figure may move, each once: locked in
+ * id order, and moved to the later of its figure and its new ACTIVE schemes' expiries when the
+ * batch only added ACTIVE schemes to it, else to the last ACTIVE expiry its schemes now hold (the
+ * batch's rows are all written before the steps run).
+ */
+async function countSchemes(
+  tx: Executor,
+  writes: readonly { before: SchemeRow | null; after: SchemeRow | null }[],
+): Promise<void> {
+  const counts = new Map<string, { row: ReturnType<typeof schemeKeys>['counts']; n: number }>();
+  const statuses = new Map<string, { row: ReturnType<typeof schemeKeys>['statuses']; n: number }>();
+  const issues = new Map<string, { row: ReturnType<typeof schemeKeys>['issues']; n: number }>();
+  const add = (row: SchemeRow, delta: 1 | -1) => {
+    const keys = schemeKeys(row);
+    tally(counts, keys.counts, delta);
+    tally(statuses, keys.statuses, delta);
+    tally(issues, keys.issues, delta);
+  };
+  /** Per client whose figure may move: the latest expiry of ACTIVE schemes added, or 'read' (any other change). */
+  const clients = new Map<string, Certified | 'read'>();
+  for (const { before, after } of writes) {
+    const sameKey =
+      before &&
+      after &&
+      before.company_id === after.company_id &&
+      before.status === after.status &&
+      before.issue_date === after.issue_date &&
+      before.expired_date === after.expired_date;
+    if (!sameKey) {
+      if (before) add(before, -1);
+      if (after) add(after, 1);
+    }
+    const sameClient = before?.certificate_id === after?.certificate_id;
+    // Only a change of an ACTIVE scheme's client, status, expiry or company moves a client's figure.
+    const sameCertified =
+      sameClient &&
+      before?.status === after?.status &&
+      before?.expired_date === after?.expired_date &&
+      before?.company_id === after?.company_id;
+    if (!(before?.status === 'ACTIVE' || after?.status === 'ACTIVE') || sameCertified) continue;
+    for (const id of [before?.certificate_id, after?.certificate_id]) {
+      if (id === undefined) continue;
+      // A new ACTIVE scheme can only move its client's last day later: no need to read the others.
+      const added = !before && after?.status === 'ACTIVE' && after.certificate_id === id;
+      const seen = clients.get(id);
+      if (!added || seen === 'read') clients.set(id, 'read');
+      else if (!seen || seen.until < after.expired_date)
+        clients.set(id, { until: after.expired_date, company_id: after.company_id });
+    }
+  }
+  const moved = <R extends object>(m: Map<string, { row: R; n: number }>) =>
+    [...m.values()].filter((e) => e.n !== 0).map((e) => ({ ...e.row, n: e.n }));
+  const rows = { counts: moved(counts), statuses: moved(statuses), issues: moved(issues) };
+  if (rows.counts.length)
+    await tx
+      .insert(schemeCounts)
+      .values(rows.counts)
+      .onConflictDoUpdate({
+        target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
+        set: { n: sql`${schemeCounts.n} + excluded.n` },
+      });
+  if (rows.statuses.length)
+    await tx
+      .insert(schemeStatusCounts)
+      .values(rows.statuses)
+      .onConflictDoUpdate({
+        target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
+        set: { n: sql`${schemeStatusCounts.n} + excluded.n` },
+      });
+  if (rows.issues.length)
+    await tx
+      .insert(schemeIssueCounts)
+      .values(rows.issues)
+      .onConflictDoUpdate({
+        target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
+        set: { n: sql`${schemeIssueCounts.n} + excluded.n` },
+      });
+  if (!clients.size) return;
+  const ids = [...clients.keys()].sort();
   const stored = await lockClients(tx, ids);
-  for (const [id, current] of stored) {
-    // A new ACTIVE scheme can only move its client's last day later: no need to read the others.
-    const added = !before && after?.status === 'ACTIVE' && after.certificate_id === id;
-    const next = added
-      ? current && current.until >= after.expired_date
-        ? current
-        : { until: after.expired_date, company_id: after.company_id }
-      : await lastActiveExpiry(tx, id);
-    await setCertified(tx, id, current, next);
+  const toRead = ids.filter((id) => clients.get(id) === 'read');
+  const read = toRead.length ? await lastActiveExpiries(tx, toRead) : new Map<string, Certified>();
+  const next = new Map<string, Certified | null>();
+  for (const id of ids) {
+    const current = stored.get(id) ?? null;
+    const added = clients.get(id)!;
+    next.set(
+      id,
+      added !== 'read' ? (current && current.until >= added.until ? current : added) : (read.get(id) ?? null),
+    );
   }
+  await setCertifiedMany(tx, stored, next);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,10 +313,30 @@ export async function countRegister(
   event: { entity: string; before: object | null; after: object | null },
 ): Promise<void> {
   if (event.entity === 'scheme') {
-    await countScheme(ctx.tx, event.before as SchemeRow | null, event.after as SchemeRow | null);
+    await countSchemes(ctx.tx, [
+      { before: event.before as SchemeRow | null, after: event.after as SchemeRow | null },
+    ]);
   } else if (event.entity === 'training-certificate') {
     await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
   }
+}
+
+/**
+ * The step's batch form (services/after-write.ts `afterWriteMany`): the scheme writes of a batch
+ * counted together (one upsert a count table, each client's figure once); training certificates
+ * one by one, in order.
+ */
+export async function countRegisterMany(
+  ctx: Pick<ServiceContext, 'tx'>,
+  events: readonly { entity: string; before: object | null; after: object | null }[],
+): Promise<void> {
+  const schemeWrites = events
+    .filter((e) => e.entity === 'scheme')
+    .map((e) => ({ before: e.before as SchemeRow | null, after: e.after as SchemeRow | null }));
+  if (schemeWrites.length) await countSchemes(ctx.tx, schemeWrites);
+  for (const event of events)
+    if (event.entity === 'training-certificate')
+      await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
 }
 
 // ---------------------------------------------------------------------------------------------

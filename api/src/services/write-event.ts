@@ -45,4 +45,12 @@ export type WriteEvent = {
   };
 }[EntityName];
 
-export type AfterWriteStep = (ctx: ServiceContext, event: WriteEvent) => Promise<void>;
+/**
+ * A step: a function of one write. It may also have a batch form, given many writes of one batch
+ * (an import's chunk) at once, that does for all of them what the step does for each (one statement
+ * instead of one per record). A step without one is called once per write, in order: a step added
+ * later works in batches unchanged.
+ */
+export type AfterWriteStep = ((ctx: ServiceContext, event: WriteEvent) => Promise<void>) & {
+  batch?: (ctx: ServiceContext, events: readonly WriteEvent[]) => Promise<void>;
+};

@@ -190,7 +190,6 @@ export const t = {
     working: 'Memproses file...',
     checked: 'File valid. Hasil pemeriksaan:',
     applied: 'Impor selesai:',
-    done: 'Berhasil mengimpor data',
     rows: (n: string) => `${n} baris data`,
     counts: (created: string, updated: string, unchanged: string) =>
       `${created} baru, ${updated} diubah, ${unchanged} tidak berubah`,
@@ -204,5 +203,13 @@ export const t = {
     column: 'Kolom',
     value: 'Nilai',
     message: 'Pesan',
+    when: 'Waktu',
+    by: 'Oleh',
+    file: 'File',
+    kind: 'Jenis',
+    state: 'Status',
+    newer: 'Lebih baru',
+    older: 'Lebih lama',
+    closeWhileRunning: 'Dialog boleh ditutup; impor tetap berjalan.',
   },
 } as const;

@@ -6,13 +6,16 @@ import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { backupFileName, streamAndRemove, writeBackup } from '../../db/backup';
 import { forbidden } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
+import { defineBackupTask } from './backup.job';
 
 /**
  * `GET /api/backup` (docs/rules.md#backup): the whole register as one gzip file, read in one
  * consistent snapshot while the system runs. Only a user holding every permission with scope ALL.
  * The snapshot is written to a temporary file first (the transaction ends with it), then sent.
+ * The scheduled backup writes the same file into BACKUP_DIR (backup.job.ts).
  */
 export default async function backupRoutes(app: FastifyInstance) {
+  defineBackupTask({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs });
   defineRoute(app, {
     method: 'GET',
     url: '/api/backup',

@@ -1,15 +1,14 @@
 /**
  * Import from Excel (docs/rules.md#import), for each kind of file:
  * - `GET /api/import/{kind}/template`: the header row and the 'Petunjuk' sheet (`:create`);
- * - `POST /api/import/{kind}/{company_id}?mode=check|apply`, multipart `file`: checks the file
- *   (nothing written) or applies it in one transaction through the entities' services, with the
- *   caller as the actor and source `import`. `:create`, plus `:edit` when the file changes a stored
- *   record (403). Invalid cells: 422 `{code, message, rows}`; unreadable files 422 with a message;
- *   over 10 MiB 413.
+ * - `POST /api/import/{kind}/{company_id}?mode=check|apply`, multipart `file`: the whole file
+ *   checked in the request (import.service.ts `checkImport`: scope 404, permissions 403, every
+ *   invalid cell 422, unreadable files 422, over 10 MiB 413); `check` answers the counts, `apply`
+ *   answers `202 {job}` with `Location: /api/import/jobs/{id}` and the job applies it;
+ * - `GET /api/import/jobs/{id}` and `GET /api/import/jobs?company_id=`: a job, recent jobs.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
   companyImportResultSchema,
@@ -23,21 +22,53 @@ import {
   IMPORT_TEMPLATE_FILES,
   importCellErrorSchema,
   importColumnHelp,
+  importJobListQuerySchema,
+  importJobPath,
   type ImportMode,
-  scopeWithin,
   trainingImportResultSchema,
   V,
 } from '@sertifikasi/shared-contracts';
-import { companies } from '../../db/schema';
-import { forbidden, notFound, refused } from '../../lib/errors';
+import { listJsonSchema } from '../../lib/list';
 import { errorJsonSchema, defineRoute } from '../../lib/route';
-import { checkZipBound, writeWorkbook, XLSX_CONTENT_TYPE, XlsxError } from '../../lib/xlsx';
-import { actorOf, type ServiceContext } from '../../services/context';
-import { applyPlan, countPlan, ImportInvalid, planImport, planUpdates } from './import.service';
+import { writeWorkbook, XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import { actorOf } from '../../services/context';
+import {
+  checkAnswer,
+  checkImport,
+  defineImportTask,
+  findImportJob,
+  ImportInvalid,
+  listImportJobs,
+  startImport,
+} from './import.service';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 
-/** What an xlsx may unpack to: far more than any 50,000-row register needs, far less than a bomb. */
-export const IMPORT_MAX_UNPACKED = 256 * 1024 * 1024;
+/** An import job as answered (shared-contracts ImportJob). */
+const importJobJson = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    company_id: { type: 'string' },
+    kind: { type: 'string' },
+    file_name: { type: 'string' },
+    state: { type: 'string' },
+    done: { type: 'integer' },
+    total: { type: 'integer' },
+    created_by: { type: ['string', 'null'] },
+    created_at: { type: 'string' },
+    started_at: { type: ['string', 'null'] },
+    finished_at: { type: ['string', 'null'] },
+    result: { type: ['object', 'null'], additionalProperties: true },
+    error: {
+      type: ['object', 'null'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        rows: { type: 'array', items: toJsonSchema(importCellErrorSchema) },
+      },
+    },
+  },
+};
 
 const importParams = yup.object({
   company_id: yup.string().trim().lowercase().uuid().required(),
@@ -50,7 +81,10 @@ const importQuery = yup
       .required(V.required('mode')),
   })
   .noUnknown(V.unknown);
+const jobParams = yup.object({ id: yup.string().trim().lowercase().uuid().required() });
 const importBody = yup.object({
+  /** The file's name as the person chose it, for 'Riwayat Impor' (the browser sends it). */
+  file_name: yup.string().trim().max(255).optional(),
   file: yup
     .mixed<Buffer>()
     .test('is-file', IMPORT_MESSAGES.noFile, (v) => v == null || Buffer.isBuffer(v))
@@ -69,6 +103,7 @@ const invalidJsonSchema = {
 const MIB = 1024 * 1024;
 
 export default async function importRoutes(app: FastifyInstance) {
+  defineImportTask({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs });
   // The import's file is larger than an image: its own multipart limit, one file.
   app.addHook('onRoute', (route) => {
     if (route.method === 'POST' && route.url.startsWith('/api/import/')) {
@@ -125,7 +160,7 @@ export default async function importRoutes(app: FastifyInstance) {
     defineRoute(app, {
       method: 'POST',
       url: `/api/import/${kind}/:company_id`,
-      summary: `Check or apply a ${kind} import (multipart file) into a company in the caller's scope`,
+      summary: `Check a ${kind} file (200, counts) or apply it as a job (202, Location: the job) in a company of the caller's scope`,
       tags: ['import'],
       access: { permission: `${kind}:create` },
       multipart: true,
@@ -134,39 +169,28 @@ export default async function importRoutes(app: FastifyInstance) {
       body: importBody,
       response: {
         200: kind === 'company-certificate' ? companyImportResultSchema : trainingImportResultSchema,
+        202: { type: 'object', properties: { job: importJobJson }, required: ['job'] },
         422: invalidJsonSchema,
       },
       handler: async (req, reply) => {
         const companyId = req.params.company_id;
         const { mode } = req.query;
         const actor = actorOf(req, 'import');
-        if (actor.scope !== 'ALL' && !scopeWithin([companyId], actor.scope)) throw notFound();
-        const [company] = await app.db
-          .select({ id: companies.id })
-          .from(companies)
-          .where(eq(companies.id, companyId));
-        if (!company) throw notFound();
-        const file = req.body.file;
+        const { file } = req.body;
         try {
-          checkZipBound(file, IMPORT_MAX_UNPACKED);
-        } catch (err) {
-          throw xlsxRefusal(err);
-        }
-        try {
-          const result = await app.db.transaction(async (tx) => {
-            const plan = await planImport(tx, kind, companyId, file).catch((err: unknown) => {
-              throw xlsxRefusal(err);
-            });
-            if (planUpdates(plan) && !actor.permissions.has(`${kind}:edit`))
-              throw forbidden(IMPORT_MESSAGES.needsEdit);
-            if (mode === 'apply') {
-              const ctx: ServiceContext = { tx, actor, clock: app.clock, config: app.config };
-              await applyPlan(ctx, plan);
-            }
-            return countPlan(plan, mode);
-          });
-          req.log.info({ kind, mode, company: companyId, rows: result.rows }, 'import');
-          return result;
+          const plan = await checkImport(app.db, actor, kind, companyId, file);
+          if (mode === 'check') return checkAnswer(plan, mode);
+          const job = await startImport(
+            { db: app.db, clock: app.clock, config: app.config, jobs: app.jobs },
+            actor,
+            kind,
+            companyId,
+            file,
+            req.body.file_name || 'impor.xlsx',
+            plan,
+          );
+          req.log.info({ kind, company: companyId, rows: job.total, job: job.id }, 'import queued');
+          return reply.status(202).header('location', importJobPath(job.id)).send({ job });
         } catch (err) {
           if (err instanceof ImportInvalid)
             return reply
@@ -177,11 +201,26 @@ export default async function importRoutes(app: FastifyInstance) {
       },
     });
   }
-}
 
-function xlsxRefusal(err: unknown): unknown {
-  if (!(err instanceof XlsxError)) return err;
-  return err.reason === 'unpacks-too-large'
-    ? refused(IMPORT_MESSAGES.unpacksTooLarge)
-    : refused(IMPORT_MESSAGES.notXlsx);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/import/jobs/:id',
+    summary: 'An import job: state, progress in rows, the result when done, the error when failed',
+    tags: ['import'],
+    access: { permission: IMPORT_KINDS.map((k) => `${k}:create` as const) },
+    params: jobParams,
+    response: { 200: importJobJson },
+    handler: async (req) => findImportJob(app.db, actorOf(req, 'import'), req.params.id),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/import/jobs',
+    summary: "Recent imports of a company in the caller's scope, newest first",
+    tags: ['import'],
+    access: { permission: IMPORT_KINDS.map((k) => `${k}:create` as const) },
+    query: importJobListQuerySchema,
+    response: { 200: listJsonSchema(importJobJson) },
+    handler: async (req) => listImportJobs(app.db, actorOf(req, 'import'), req.query),
+  });
 }

@@ -3,7 +3,7 @@ import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { IMPORT_MESSAGES } from '@sertifikasi/shared-contracts';
-import { auditLog } from '../../db/schema';
+import { auditLog, importJobs } from '../../db/schema';
 import {
   auth,
   call,
@@ -15,6 +15,7 @@ import {
 } from '../../../test/helpers';
 import { insertAccredited, insertCertificationType, insertTraining } from '../../../test/records';
 import { formBody } from '../../../test/forms';
+import { applyImport, followImportJob } from '../../../test/import-job';
 
 let ctx: TestContext;
 let alfa: string;
@@ -26,7 +27,8 @@ let outsider: { id: string; token: string };
 const BASE = 'https://cek.sertifikasi.example.id';
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE });
+  // Chunks of two rows: every apply here runs in several transactions.
+  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, IMPORT_CHUNK_ROWS: '2' });
   alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Impor');
   beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Impor');
   await insertCertificationType(ctx.database.db, alfa, 'ISO 9001');
@@ -87,6 +89,8 @@ async function send(
   const { payload, headers } = await formBody(
     file
       ? {
+          // The file's name as the dialog sends it beside the file (shown in 'Riwayat Impor').
+          file_name: 'data.xlsx',
           file: {
             data: file,
             filename: 'data.xlsx',
@@ -102,6 +106,23 @@ async function send(
     headers: { ...headers, ...auth(token) },
   });
 }
+
+interface JobBody {
+  id: string;
+  state: string;
+  done: number;
+  total: number;
+  result: Record<string, unknown> | null;
+  error: { code: string; message: string; rows?: unknown[] } | null;
+}
+
+/** Follows a job until it ends (done or failed), as the dialog does. */
+const follow = (id: string, token = ctx.adminToken) =>
+  followImportJob(ctx.app, token, id) as Promise<unknown> as Promise<JobBody>;
+
+/** Applies a valid file: 202 with the job and its Location at once, then the job followed to its end. */
+const applied = (kind: string, company: string, file: Buffer, token = ctx.adminToken) =>
+  applyImport(ctx.app, token, kind, company, file) as Promise<unknown> as Promise<JobBody>;
 
 const HEADER = [
   'Nomor Sertifikat Klien',
@@ -262,9 +283,9 @@ describe('company-certificate import', () => {
   });
 
   it('apply creates clients and schemes through the services, audited with source import', async () => {
-    const res = await send('company-certificate', alfa, 'apply', await valid(), editor.token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ mode: 'apply', created: { clients: 3, schemes: 3 } });
+    const job = await applied('company-certificate', alfa, await valid(), editor.token);
+    expect(job).toMatchObject({ state: 'done', done: 4, total: 4, error: null });
+    expect(job.result).toMatchObject({ mode: 'apply', created: { clients: 3, schemes: 3 } });
     const one = await detail(alfa, 'KL-001');
     expect([one.name, one.email, one.employees_number]).toEqual(['PT Satu', 'info@satu.co.id', 120]);
     const byNumber = Object.fromEntries(one.schema.map((s) => [s.cert_number, s]));
@@ -300,8 +321,8 @@ describe('company-certificate import', () => {
 
   it('the same file again changes nothing', async () => {
     const before = await auditCount();
-    const res = await send('company-certificate', alfa, 'apply', await valid(), creator.token);
-    expect(res.json()).toEqual({
+    const job = await applied('company-certificate', alfa, await valid(), creator.token);
+    expect(job.result).toEqual({
       mode: 'apply',
       rows: 4,
       created: { clients: 0, schemes: 0 },
@@ -323,8 +344,8 @@ describe('company-certificate import', () => {
     expect([refused.statusCode, refused.json().message]).toEqual([403, IMPORT_MESSAGES.needsEdit]);
     expect((await detail(alfa, 'KL-001')).name).toBe('PT Satu');
 
-    const res = await send('company-certificate', alfa, 'apply', file, editor.token);
-    expect(res.json()).toMatchObject({
+    const job = await applied('company-certificate', alfa, file, editor.token);
+    expect(job.result).toMatchObject({
       updated: { clients: 1, schemes: 1 },
       unchanged: { clients: 1, schemes: 0 },
       created: { clients: 0, schemes: 0 },
@@ -369,7 +390,7 @@ describe('company-certificate import', () => {
       ],
     ]);
     // Shown whole when it fails: the answer names what was refused.
-    expect((await send('company-certificate', beta, 'apply', other)).json()).toMatchObject({
+    expect((await applied('company-certificate', beta, other)).result).toMatchObject({
       mode: 'apply',
       created: { clients: 1, schemes: 1 },
     });
@@ -515,8 +536,8 @@ describe('training-certificate import', () => {
       ],
       [5],
     );
-    const res = await send('training-certificate', alfa, 'apply', file, creator.token);
-    expect(res.json()).toEqual({ mode: 'apply', rows: 2, created: 2, updated: 0, unchanged: 0 });
+    const job = await applied('training-certificate', alfa, file, creator.token);
+    expect(job.result).toEqual({ mode: 'apply', rows: 2, created: 2, updated: 0, unchanged: 0 });
     const list = await call(ctx.app, ctx.adminToken, 'GET', `/api/training-certificate?company_id=${alfa}`);
     const rows = list.json<{
       data: {
@@ -531,8 +552,8 @@ describe('training-certificate import', () => {
       ['PLT-001', '2025-03-10', true],
     ]);
     expect(rows[1]!.certification_id).not.toBeNull();
-    const again = await send('training-certificate', alfa, 'apply', file, creator.token);
-    expect(again.json()).toEqual({ mode: 'apply', rows: 2, created: 0, updated: 0, unchanged: 2 });
+    const again = await applied('training-certificate', alfa, file, creator.token);
+    expect(again.result).toEqual({ mode: 'apply', rows: 2, created: 0, updated: 0, unchanged: 2 });
   });
 
   it('a formula counts as its stored result; a number cell is text in a text column', async () => {
@@ -550,8 +571,8 @@ describe('training-certificate import', () => {
       ],
       [5],
     );
-    const res = await send('training-certificate', alfa, 'apply', file);
-    expect(res.json()).toMatchObject({ created: 1 });
+    const job = await applied('training-certificate', alfa, file);
+    expect(job.result).toMatchObject({ created: 1 });
     const list = await call(
       ctx.app,
       ctx.adminToken,
@@ -621,6 +642,121 @@ async function zipBomb(size: number): Promise<Buffer> {
   end.writeUInt32LE(cdOffset, 16);
   return Buffer.concat([local, name, data, central, name, end]);
 }
+
+describe('import jobs', () => {
+  const trainingHeader = [
+    'Nomor Sertifikat',
+    'Nama Personel',
+    'Nama Pelatihan',
+    'Lokasi',
+    'Tanggal Sertifikasi',
+  ];
+  const rows = (numbers: string[]) => numbers.map((n) => [n, 'Rina', 'Auditor', 'Solo', '01/02/2025']);
+
+  it('a job stopped by a row (a number taken meanwhile) says which; the corrected file finishes it', async () => {
+    const file = await xlsx(trainingHeader, rows(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4']));
+    // Hold inserts of training certificates until the job is waiting on them, then take JOB-4 in
+    // another company in the same moment: the job meets it in its second chunk.
+    const client = await ctx.database.pool.connect();
+    let jobId = '';
+    try {
+      await client.query('begin');
+      await client.query('lock table training_certificates in share mode');
+      const res = await send('training-certificate', alfa, 'apply', file, creator.token);
+      expect(res.statusCode).toBe(202);
+      jobId = res.json<{ job: JobBody }>().job.id;
+      for (;;) {
+        const waiting = await ctx.database.pool.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if ((waiting.rows[0] as { n: number }).n > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await client.query(
+        `insert into training_certificates (id, company_id, certificate_number, name, training, location, date, created_at, updated_at)
+         values (gen_random_uuid(), $1, 'JOB-4', 'Lain', 'Lain', 'Lain', '2025-01-01', now(), now())`,
+        [beta],
+      );
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const failed = await follow(jobId, creator.token);
+    expect(failed).toMatchObject({ state: 'failed', done: 3, total: 4, result: null });
+    expect(failed.error).toMatchObject({
+      code: 'validation',
+      message: IMPORT_MESSAGES.stoppedAt(5, 3),
+      rows: [expect.objectContaining({ row: 5 })],
+    });
+    const numbers = async () =>
+      (
+        await call(
+          ctx.app,
+          ctx.adminToken,
+          'GET',
+          `/api/training-certificate?company_id=${alfa}&search=JOB-&paginate=200`,
+        )
+      )
+        .json<{ data: { certificate_number: string }[] }>()
+        .data.map((t) => t.certificate_number)
+        .sort();
+    expect(await numbers()).toEqual(['JOB-1', 'JOB-2', 'JOB-3']);
+
+    const corrected = await xlsx(trainingHeader, rows(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B']));
+    const job = await applied('training-certificate', alfa, corrected, creator.token);
+    expect(job).toMatchObject({ state: 'done', done: 4, total: 4 });
+    expect(job.result).toEqual({ mode: 'apply', rows: 4, created: 1, updated: 0, unchanged: 3 });
+    expect(await numbers()).toEqual(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B']);
+  });
+
+  it('progress moves with each chunk: done rows are the rows committed', async () => {
+    const file = await xlsx(trainingHeader, rows(['PRG-1', 'PRG-2', 'PRG-3', 'PRG-4', 'PRG-5']));
+    const job = await applied('training-certificate', alfa, file, creator.token);
+    const [row] = await ctx.database.db.select().from(importJobs).where(eq(importJobs.id, job.id));
+    // Three chunks (2 + 2 + 1 rows); the file is not kept once the job has ended.
+    expect([row!.applied, row!.done, row!.file]).toEqual([5, 5, null]);
+    expect(job.result).toEqual({ mode: 'apply', rows: 5, created: 5, updated: 0, unchanged: 0 });
+  });
+
+  it('a job is seen with the import permission within the scope (404 otherwise); the list is newest first', async () => {
+    const inBeta = await applied('training-certificate', beta, await xlsx(trainingHeader, rows(['SCP-1'])));
+    // creator and editor see alfa only; the read-only user may not import at all.
+    expect((await call(ctx.app, creator.token, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(404);
+    expect((await call(ctx.app, outsider.token, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(ctx.app, ctx.adminToken, 'GET', `/api/import/jobs/${inBeta.id}`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(ctx.app, creator.token, 'GET', '/api/import/jobs/00000000-0000-4000-8000-000000000001'))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, creator.token, 'GET', `/api/import/jobs?company_id=${beta}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, outsider.token, 'GET', `/api/import/jobs?company_id=${alfa}`)).statusCode,
+    ).toBe(403);
+
+    const list = await call(ctx.app, creator.token, 'GET', `/api/import/jobs?company_id=${alfa}&paginate=3`);
+    expect(list.statusCode).toBe(200);
+    const page = list.json<{
+      total: number;
+      data: (JobBody & { created_at: string; created_by: string; file_name: string; kind: string })[];
+    }>();
+    expect(page.data).toHaveLength(3);
+    expect(page.total).toBeGreaterThan(3);
+    const times = page.data.map((j) => j.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(page.data[0]).toMatchObject({
+      kind: 'training-certificate',
+      file_name: 'data.xlsx',
+      state: 'done',
+    });
+    expect(page.data.every((j) => typeof j.created_by === 'string')).toBe(true);
+  });
+});
 
 describe('bad files', () => {
   const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -11,7 +11,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { accreditedBodies, certificationTypes, clientCertificates, schemes } from '../../db/schema';
-import { preparedShapes, prepared } from '../../db/prepared';
+import { preparedShapes } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
 
 export type SchemeRow = typeof schemes.$inferSelect;
@@ -116,50 +116,69 @@ export async function findSchemeRow(
   return row;
 }
 
-const clientRefById = preparedShapes('scheme.client', ['scoped'], ['id', 'scope'], (db, p, on, name) =>
-  db
+/** The schemes of `ids` as answered (scope ALL: a write's own), by id; one query for many. */
+export async function findSchemes(
+  db: Executor,
+  ids: readonly string[],
+  today: string,
+): Promise<Map<string, Scheme>> {
+  const rows = await db
+    .select(schemeFields)
+    .from(schemes)
+    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
+    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
+    .where(inArray(schemes.id, [...ids]));
+  return new Map(rows.map((r) => [r.scheme.id, toSchemeDto(r, today)]));
+}
+
+/** The stored rows of the schemes `ids` within the scope, by id; one query for many. */
+export async function findSchemeRows(
+  db: Executor,
+  ids: readonly string[],
+  scope: CompanyScope,
+): Promise<Map<string, SchemeRow>> {
+  const rows = await db
+    .select()
+    .from(schemes)
+    .where(
+      and(inArray(schemes.id, [...ids]), scope === ALL ? undefined : inArray(schemes.company_id, scope)),
+    );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The clients `ids` within the scope (id and company), by id; one query for many. */
+export async function findClientRefs(
+  db: Executor,
+  ids: readonly string[],
+  scope: CompanyScope,
+): Promise<Map<string, { id: string; company_id: string }>> {
+  const rows = await db
     .select({ id: clientCertificates.id, company_id: clientCertificates.company_id })
     .from(clientCertificates)
     .where(
       and(
-        eq(clientCertificates.id, p.id),
-        on.scoped ? isAnyOf(clientCertificates.company_id, p.scope) : undefined,
+        inArray(clientCertificates.id, [...new Set(ids)]),
+        scope === ALL ? undefined : inArray(clientCertificates.company_id, scope),
       ),
-    )
-    .limit(1)
-    .prepare(name),
-);
-
-/** The client a scheme is written for (id and company), or undefined when absent or outside the scope. */
-export async function findClientRef(db: Executor, id: string, scope: CompanyScope) {
-  const [row] = await clientRefById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
-  return row;
+    );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
-const typeOfCompany = prepared('scheme.type-of-company', ['id', 'company'], (db, p, name) =>
-  db
-    .select({ id: certificationTypes.id })
+/** The company of each of the certification types `ids` that exist (one query for many). */
+export async function typeOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: certificationTypes.id, company_id: certificationTypes.company_id })
     .from(certificationTypes)
-    .where(and(eq(certificationTypes.id, p.id), eq(certificationTypes.company_id, p.company)))
-    .limit(1)
-    .prepare(name),
-);
-
-const bodyOfCompany = prepared('scheme.body-of-company', ['id', 'company'], (db, p, name) =>
-  db
-    .select({ id: accreditedBodies.id })
-    .from(accreditedBodies)
-    .where(and(eq(accreditedBodies.id, p.id), eq(accreditedBodies.company_id, p.company)))
-    .limit(1)
-    .prepare(name),
-);
-
-/** True when the certification type exists and belongs to the company. */
-export async function typeBelongs(db: Executor, id: string, companyId: string): Promise<boolean> {
-  return (await typeOfCompany(db, { id, company: companyId })).length > 0;
+    .where(inArray(certificationTypes.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.company_id]));
 }
 
-/** True when the accreditation body exists and belongs to the company. */
-export async function bodyBelongs(db: Executor, id: string, companyId: string): Promise<boolean> {
-  return (await bodyOfCompany(db, { id, company: companyId })).length > 0;
+/** The company of each of the accreditation bodies `ids` that exist (one query for many). */
+export async function bodyOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: accreditedBodies.id, company_id: accreditedBodies.company_id })
+    .from(accreditedBodies)
+    .where(inArray(accreditedBodies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.company_id]));
 }

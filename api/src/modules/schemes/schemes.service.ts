@@ -30,130 +30,205 @@ import type { Executor } from '../../db';
 import { schemeAudits, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
-import { afterWrite } from '../../services/after-write';
-import { audit } from '../../services/audit';
+import { afterWrite, afterWriteMany } from '../../services/after-write';
+import { audit, auditMany } from '../../services/audit';
 import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { type PreparedQr, schemeQr } from '../../services/signed-qr';
 import {
-  bodyBelongs,
-  findClientRef,
+  bodyOwners,
+  findClientRefs,
   findScheme,
-  findSchemeRow,
+  findSchemeRows,
+  findSchemes,
   type SchemeRow,
-  typeBelongs,
+  typeOwners,
 } from './schemes.repository';
 
 /**
- * The stored columns of a scheme from its input, once the references are checked: the client
- * (404 when absent or outside the actor's scope), `company_id` equal to the client's, the type and
- * the body of the client's company (422).
+ * The stored columns of schemes from their inputs, once the references are checked, set-wise for
+ * all of them (a form save is a batch of one): the client (404 when absent or outside the actor's
+ * scope), `company_id` equal to the client's, the type and the body of the client's company (422).
  */
-async function columnsFor(ctx: ServiceContext, input: SchemeInput) {
+async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
   const { tx } = ctx;
-  const client = await findClientRef(tx, input.certificate_id.toLowerCase(), ctx.actor.scope);
-  if (!client) throw notFound();
-  const errors: Record<string, string> = {};
-  if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
-    errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
-  if (!(await typeBelongs(tx, input.certification_id.toLowerCase(), client.company_id)))
-    errors.certification_id = 'Sertifikat tidak ditemukan pada perusahaan klien';
-  const accredited = input.is_accredited === 'true';
-  const accreditedId = accredited && input.accredited_id ? input.accredited_id.toLowerCase() : null;
-  if (accreditedId && !(await bodyBelongs(tx, accreditedId, client.company_id)))
-    errors.accredited_id = 'Akreditasi tidak ditemukan pada perusahaan klien';
-  if (Object.keys(errors).length) throw invalid(errors);
-  return {
-    company_id: client.company_id,
-    certificate_id: client.id,
-    certification_id: input.certification_id.toLowerCase(),
-    // Cleared when the scheme is not accredited, whatever was sent.
-    accredited_id: accreditedId,
-    is_accredited: accredited,
-    cert_number: input.cert_number,
-    status: input.status,
-    issue_date: input.issue_date,
-    issue_date2: input.issue_date2 ?? null,
-    valid_for: input.valid_for,
-    valid_for_type: input.valid_for_type,
-    valid_date: input.valid_date ?? null,
-    // Never taken from the client (docs/rules.md#records).
-    expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
-    surveillance_date: input.surveillance_date ?? null,
-    decision_date: input.decision_date ?? null,
-    description: input.desc ?? null,
-  } satisfies Partial<SchemeRow>;
+  const clients = await findClientRefs(
+    tx,
+    inputs.map((i) => i.certificate_id.toLowerCase()),
+    ctx.actor.scope,
+  );
+  const types = await typeOwners(
+    tx,
+    inputs.map((i) => i.certification_id.toLowerCase()),
+  );
+  const bodies = await bodyOwners(
+    tx,
+    inputs.flatMap((i) =>
+      i.is_accredited === 'true' && i.accredited_id ? [i.accredited_id.toLowerCase()] : [],
+    ),
+  );
+  return inputs.map((input) => {
+    const client = clients.get(input.certificate_id.toLowerCase());
+    if (!client) throw notFound();
+    const errors: Record<string, string> = {};
+    if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
+      errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
+    if (types.get(input.certification_id.toLowerCase()) !== client.company_id)
+      errors.certification_id = 'Sertifikat tidak ditemukan pada perusahaan klien';
+    const accredited = input.is_accredited === 'true';
+    const accreditedId = accredited && input.accredited_id ? input.accredited_id.toLowerCase() : null;
+    if (accreditedId && bodies.get(accreditedId) !== client.company_id)
+      errors.accredited_id = 'Akreditasi tidak ditemukan pada perusahaan klien';
+    if (Object.keys(errors).length) throw invalid(errors);
+    return {
+      company_id: client.company_id,
+      certificate_id: client.id,
+      certification_id: input.certification_id.toLowerCase(),
+      // Cleared when the scheme is not accredited, whatever was sent.
+      accredited_id: accreditedId,
+      is_accredited: accredited,
+      cert_number: input.cert_number,
+      status: input.status,
+      issue_date: input.issue_date,
+      issue_date2: input.issue_date2 ?? null,
+      valid_for: input.valid_for,
+      valid_for_type: input.valid_for_type,
+      valid_date: input.valid_date ?? null,
+      // Never taken from the client (docs/rules.md#records).
+      expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
+      surveillance_date: input.surveillance_date ?? null,
+      decision_date: input.decision_date ?? null,
+      description: input.desc ?? null,
+    } satisfies Partial<SchemeRow>;
+  });
 }
 
-/** The stored row of a scheme in the actor's scope; 404 when absent or outside it. */
-async function rowInScope(ctx: ServiceContext, id: string): Promise<SchemeRow> {
-  const row = await findSchemeRow(ctx.tx, id, ctx.actor.scope);
-  if (!row) throw notFound();
-  return row;
+/** The stored rows of schemes in the actor's scope; 404 when one is absent or outside it. */
+async function rowsInScope(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, SchemeRow>> {
+  const rows = await findSchemeRows(ctx.tx, ids, ctx.actor.scope);
+  for (const id of ids) if (!rows.has(id)) throw notFound();
+  return rows;
 }
 
-/** A scheme just written, as stored (scope ALL: the write checked it). */
-const storedRow = async (ctx: ServiceContext, id: string): Promise<SchemeRow> =>
-  (await findSchemeRow(ctx.tx, id, 'ALL'))!;
-/** A scheme as the API answers it, after the after-write steps (they may make its QR again). */
-const answerOf = async (ctx: ServiceContext, id: string): Promise<Scheme> =>
-  (await findScheme(ctx.tx, id, 'ALL', ctx.clock.today()))!;
+type SchemeWrite = {
+  id: string;
+  /** The stored row before (null on create). */
+  current: SchemeRow | null;
+  values: Partial<typeof schemes.$inferInsert>;
+};
 
-/** Stores `values` on the scheme, runs the after-write steps and audits the change; answers it. */
+/**
+ * The one write sequence of every scheme create and update, of one or many (docs/architecture.md#the-api-apisrc,
+ * "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
+ * steps (in their batch form where they have one) with the stored rows, the schemes read back as
+ * the API answers them after the steps (they may make a QR again), one audit row each (one insert),
+ * the answers in the order of `writes`.
+ */
+async function writeSequence(
+  ctx: ServiceContext,
+  action: 'create' | 'update',
+  writes: readonly SchemeWrite[],
+): Promise<Scheme[]> {
+  if (!writes.length) return [];
+  const { tx } = ctx;
+  const ids = writes.map((w) => w.id);
+  const today = ctx.clock.today();
+  const before = action === 'update' ? await findSchemes(tx, ids, today) : new Map<string, Scheme>();
+  const now = ctx.clock.now();
+  if (action === 'create')
+    await tx.insert(schemes).values(
+      writes.map(
+        (w) =>
+          ({
+            ...w.values,
+            id: w.id,
+            qrcode: null,
+            created_at: now,
+            updated_at: now,
+          }) as typeof schemes.$inferInsert,
+      ),
+    );
+  else
+    for (const w of writes)
+      await tx
+        .update(schemes)
+        .set({ ...w.values, updated_at: now })
+        .where(eq(schemes.id, w.id));
+  const stored = await findSchemeRows(tx, ids, 'ALL');
+  await afterWriteMany(
+    ctx,
+    writes.map((w) => ({ entity: 'scheme', action, id: w.id, before: w.current, after: stored.get(w.id)! })),
+  );
+  const answers = await findSchemes(tx, ids, today);
+  const out = ids.map((id) => answers.get(id)!);
+  await auditMany(
+    ctx,
+    writes.map((w, i) => ({
+      action,
+      entity: SCHEME_AUDIT_ENTITY,
+      entityId: w.id,
+      companyId: out[i]!.company_id,
+      ...(action === 'update' ? { before: before.get(w.id) ?? null } : {}),
+      after: out[i],
+    })),
+  );
+  return out;
+}
+
+/** Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored without a QR. */
+export async function createMany(ctx: ServiceContext, inputs: readonly SchemeInput[]): Promise<Scheme[]> {
+  if (!inputs.length) return [];
+  const columns = await columnsFor(ctx, inputs);
+  return writeSequence(
+    ctx,
+    'create',
+    columns.map((values) => ({ id: newId(), current: null, values })),
+  );
+}
+
+/** Updates schemes in the actor's scope (their stored QR follows: services/signed-qr.ts); answers them in order. */
+export async function updateMany(
+  ctx: ServiceContext,
+  items: readonly { id: string; input: SchemeInput }[],
+): Promise<Scheme[]> {
+  if (!items.length) return [];
+  const current = await rowsInScope(
+    ctx,
+    items.map((i) => i.id),
+  );
+  const columns = await columnsFor(
+    ctx,
+    items.map((i) => i.input),
+  );
+  return writeSequence(
+    ctx,
+    'update',
+    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, values: columns[i]! })),
+  );
+}
+
+/** Adds a scheme to a client in the actor's scope; answers it. Stored without a QR. */
+export async function create(ctx: ServiceContext, input: SchemeInput): Promise<Scheme> {
+  return (await createMany(ctx, [input]))[0]!;
+}
+
+/** Updates a scheme in the actor's scope (its stored QR follows: services/signed-qr.ts); answers it. */
+export async function update(ctx: ServiceContext, id: string, input: SchemeInput): Promise<Scheme> {
+  return (await updateMany(ctx, [{ id, input }]))[0]!;
+}
+
+/** Stores `values` on a scheme in the actor's scope through the write sequence; answers it. */
 async function write(
   ctx: ServiceContext,
   current: SchemeRow,
   values: Partial<typeof schemes.$inferInsert>,
 ): Promise<Scheme> {
-  const { id } = current;
-  const before = await findScheme(ctx.tx, id, 'ALL', ctx.clock.today());
-  await ctx.tx
-    .update(schemes)
-    .set({ ...values, updated_at: ctx.clock.now() })
-    .where(eq(schemes.id, id));
-  const row = await storedRow(ctx, id);
-  await afterWrite(ctx, { entity: 'scheme', action: 'update', id, before: current, after: row });
-  const answer = await answerOf(ctx, id);
-  await audit(ctx, {
-    action: 'update',
-    entity: SCHEME_AUDIT_ENTITY,
-    entityId: id,
-    companyId: row.company_id,
-    before,
-    after: answer,
-  });
-  return answer;
+  return (await writeSequence(ctx, 'update', [{ id: current.id, current, values }]))[0]!;
 }
 
-/** Adds a scheme to a client in the actor's scope; answers it. Stored without a QR. */
-export async function create(ctx: ServiceContext, input: SchemeInput): Promise<Scheme> {
-  const columns = await columnsFor(ctx, input);
-  const id = newId();
-  const now = ctx.clock.now();
-  await ctx.tx.insert(schemes).values({ id, ...columns, qrcode: null, created_at: now, updated_at: now });
-  await afterWrite(ctx, {
-    entity: 'scheme',
-    action: 'create',
-    id,
-    before: null,
-    after: await storedRow(ctx, id),
-  });
-  const answer = await answerOf(ctx, id);
-  await audit(ctx, {
-    action: 'create',
-    entity: SCHEME_AUDIT_ENTITY,
-    entityId: id,
-    companyId: columns.company_id,
-    after: answer,
-  });
-  return answer;
-}
-
-/** Updates a scheme in the actor's scope (its stored QR follows: services/signed-qr.ts); answers it. */
-export async function update(ctx: ServiceContext, id: string, input: SchemeInput): Promise<Scheme> {
-  const current = await rowInScope(ctx, id);
-  const columns = await columnsFor(ctx, input);
-  return write(ctx, current, columns);
+/** The stored row of a scheme in the actor's scope; 404 when absent or outside it. */
+async function rowInScope(ctx: ServiceContext, id: string): Promise<SchemeRow> {
+  return (await rowsInScope(ctx, [id])).get(id)!;
 }
 
 /**
@@ -238,7 +313,8 @@ export async function auditsOfScheme(db: Executor, schemeId: string): Promise<Sc
 /** An audit done whose scheme is in the actor's scope; 404 otherwise. */
 async function auditInScope(ctx: ServiceContext, id: string): Promise<AuditDoneRow> {
   const [row] = await ctx.tx.select().from(schemeAudits).where(eq(schemeAudits.id, id)).limit(1);
-  if (!row || !(await findSchemeRow(ctx.tx, row.scheme_id, ctx.actor.scope))) throw notFound();
+  if (!row || !(await findSchemeRows(ctx.tx, [row.scheme_id], ctx.actor.scope)).has(row.scheme_id))
+    throw notFound();
   return row;
 }
 
@@ -326,7 +402,9 @@ export async function removeAudit(ctx: ServiceContext, id: string): Promise<Dele
 /** The scheme service: every write of a scheme, and of the audits done on it. */
 export const schemeService = {
   create,
+  createMany,
   update,
+  updateMany,
   changeStatus,
   refreshQr,
   remove,

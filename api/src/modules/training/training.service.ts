@@ -3,7 +3,7 @@ import { type Training, trainingInputSchema } from '@sertifikasi/shared-contract
 import { trainingCertificates } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { defineResourceService } from '../../lib/resource';
-import { typeBelongs } from '../schemes/schemes.repository';
+import { typeOwners } from '../schemes/schemes.repository';
 
 const t = trainingCertificates;
 
@@ -51,11 +51,16 @@ export const trainingService = defineResourceService({
     certificate_number: sql`lower(${t.certificate_number})`,
     date: t.date,
   },
-  beforeWrite: async ({ ctx, input, companyId }) => {
-    if (
-      input.certification_id &&
-      !(await typeBelongs(ctx.tx, input.certification_id.toLowerCase(), companyId))
-    )
-      throw invalid({ certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
+  // The named certification types, checked for all the writes at once (an import's chunk).
+  beforeWrite: async (writes) => {
+    const named = writes.filter((w) => w.input.certification_id);
+    if (!named.length) return;
+    const owners = await typeOwners(
+      writes[0]!.ctx.tx,
+      named.map((w) => w.input.certification_id!.toLowerCase()),
+    );
+    for (const w of named)
+      if (owners.get(w.input.certification_id!.toLowerCase()) !== w.companyId)
+        throw invalid({ certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
   },
 });

@@ -5,15 +5,18 @@ import { actionKey, type ImportKind } from '@sertifikasi/shared-contracts';
 import { useCan } from '@sertifikasi/shared-auth';
 import { t } from '../../i18n/id';
 import { ImportDialog } from './ImportDialog';
+import { useImportJob } from './useImportJob';
 
 /**
  * 'Impor Excel' in a list's toolbar (the resource screen's `toolbar` slot), with the module's create
- * permission; the list reloads after an import.
+ * permission. It follows the import job the dialog started, also once the dialog is closed: when
+ * the job ends a toast says how and the list reloads.
  */
 export function importButton(kind: ImportKind, label: string) {
   function ImportExcelButton({ reload }: { reload: () => void }) {
     const canCreate = useCan(actionKey(kind, 'create'));
     const [open, setOpen] = useState(false);
+    const { job, follow, forget } = useImportJob(reload);
     if (!canCreate) return null;
     return (
       <>
@@ -25,7 +28,9 @@ export function importButton(kind: ImportKind, label: string) {
           label={label}
           open={open}
           onClose={() => setOpen(false)}
-          onImported={reload}
+          job={job}
+          onJob={follow}
+          onForget={forget}
         />
       </>
     );

@@ -19,10 +19,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
+import HistoryIcon from '@mui/icons-material/History';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   ALL,
   type ImportCellError,
+  type ImportJob,
+  IMPORT_MESSAGES,
   IMPORT_TEMPLATE_FILES,
   type ImportKind,
   type ImportMode,
@@ -30,9 +33,11 @@ import {
   MESSAGES,
 } from '@sertifikasi/shared-contracts';
 import { downloadFile, notifyApiError, useAuth } from '@sertifikasi/shared-auth';
-import { formatNumber, showToast } from '@sertifikasi/shared-ui';
+import { formatNumber } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
+import { ImportHistory } from './ImportHistory';
 import { uploadForm } from './upload';
+import { jobEnded } from './useImportJob';
 
 export interface ImportDialogProps {
   kind: ImportKind;
@@ -40,8 +45,12 @@ export interface ImportDialogProps {
   label: string;
   open: boolean;
   onClose: () => void;
-  /** After an import wrote its rows: the list reloads. */
-  onImported: () => void;
+  /** The import job being followed (useImportJob), kept while the dialog is closed. */
+  job: ImportJob | null;
+  /** An apply was accepted: follow its job. */
+  onJob: (job: ImportJob) => void;
+  /** Stop showing an ended job (the dialog closed, or a new file). */
+  onForget: () => void;
 }
 
 type Outcome =
@@ -110,12 +119,30 @@ function InvalidCells({ rows }: { rows: ImportCellError[] }) {
   );
 }
 
+/** Where a running import is: 'Mengimpor 1.200 dari 5.000 baris', as a bar. */
+function JobProgress({ job, id }: { job: ImportJob; id: string }) {
+  const value = job.total ? Math.round((job.done / job.total) * 100) : 0;
+  return (
+    <Box>
+      <Typography variant="body2" id={id}>
+        {job.state === 'queued' ? IMPORT_MESSAGES.queued : IMPORT_MESSAGES.progress(job.done, job.total)}
+      </Typography>
+      <LinearProgress variant="determinate" value={value} aria-labelledby={id} />
+      <Typography variant="caption" color="text.secondary">
+        {t.import.closeWhileRunning}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * 'Impor Excel' (docs/rules.md#import): 'Unduh Template', choose a file, 'Periksa File' (the
- * counts, or the table of invalid cells: Baris, Kolom, Nilai, Pesan), 'Impor Data', with upload
- * progress. With ALL selected in the header it asks for the company first.
+ * counts, or the table of invalid cells: Baris, Kolom, Nilai, Pesan), 'Impor Data' with upload
+ * progress, then the job's progress ('Mengimpor 1.200 dari 5.000 baris'; the dialog may be closed
+ * meanwhile) and its outcome; 'Riwayat Impor' lists the company's recent imports. With ALL selected
+ * in the header it asks for the company first.
  */
-export function ImportDialog({ kind, label, open, onClose, onImported }: ImportDialogProps) {
+export function ImportDialog({ kind, label, open, onClose, job, onJob, onForget }: ImportDialogProps) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const headerCompany = useAuth((s) => s.company_id);
@@ -126,13 +153,16 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [history, setHistory] = useState(false);
   const inputId = useId();
   const busy = progress !== null;
+  const running = !!job && !jobEnded(job);
 
   const reset = () => {
     setFile(null);
     setOutcome(null);
     setProgress(null);
+    if (jobEnded(job)) onForget();
   };
   const close = () => {
     if (busy) return;
@@ -143,6 +173,7 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     setFile(event.target.files?.[0] ?? null);
     setOutcome(null);
+    if (jobEnded(job)) onForget();
     event.target.value = '';
   };
 
@@ -153,8 +184,10 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
   const send = async (mode: ImportMode) => {
     if (!file || !companyId) return;
     const form = new FormData();
+    form.append('file_name', file.name);
     form.append('file', file, file.name);
     setOutcome(null);
+    if (jobEnded(job)) onForget();
     setProgress(0);
     const answer = await uploadForm(
       `import/${kind}/${encodeURIComponent(companyId)}?mode=${mode}`,
@@ -163,12 +196,10 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
     );
     setProgress(null);
     const body = (answer.body ?? {}) as Partial<{ message: string; rows: ImportCellError[] }>;
-    if (answer.status === 200) {
+    if (answer.status === 202 && mode === 'apply') {
+      onJob((answer.body as { job: ImportJob }).job);
+    } else if (answer.status === 200) {
       setOutcome({ type: 'result', result: answer.body as ImportResult });
-      if (mode === 'apply') {
-        showToast('success', t.import.done);
-        onImported();
-      }
     } else if (answer.status === 422 && Array.isArray(body.rows)) {
       setOutcome({ type: 'invalid', message: t.import.invalid(n(body.rows.length)), rows: body.rows });
     } else if (answer.status >= 400 && answer.status < 500 && typeof body.message === 'string') {
@@ -178,7 +209,7 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
     }
   };
 
-  const ready = !!file && !!companyId && !busy;
+  const ready = !!file && !!companyId && !busy && !running;
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={small}>
       <DialogTitle>{t.import.title(label)}</DialogTitle>
@@ -238,6 +269,16 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
               />
             </Box>
           )}
+          {job && running && <JobProgress job={job} id={`${inputId}-job`} />}
+          {job?.state === 'done' && job.result && <Counts result={job.result} />}
+          {job?.state === 'failed' && (
+            <>
+              <Alert severity="error" role="alert">
+                {job.error?.message ?? IMPORT_MESSAGES.failed}
+              </Alert>
+              {!!job.error?.rows?.length && <InvalidCells rows={job.error.rows} />}
+            </>
+          )}
           {outcome?.type === 'result' && <Counts result={outcome.result} />}
           {outcome?.type === 'error' && (
             <Alert severity="error" role="alert">
@@ -251,6 +292,21 @@ export function ImportDialog({ kind, label, open, onClose, onImported }: ImportD
               </Alert>
               <InvalidCells rows={outcome.rows} />
             </>
+          )}
+          {companyId && (
+            <Box>
+              <Button
+                size="small"
+                startIcon={<HistoryIcon />}
+                aria-expanded={history}
+                onClick={() => setHistory(!history)}
+              >
+                {IMPORT_MESSAGES.history}
+              </Button>
+              {history && (
+                <ImportHistory companyId={companyId} version={job ? `${job.id}:${job.state}` : ''} />
+              )}
+            </Box>
           )}
         </Stack>
       </DialogContent>

@@ -13,7 +13,8 @@ const SEVERITY = { warning: 'warning', danger: 'error', success: 'success' } as 
 >;
 
 /**
- * The toast alert at the top right (docs/rules.md#screens): a title by type ('Peringatan', 'Gagal',
+ * The toast alert at the top right (docs/rules.md#screens; on a phone at the bottom, where it
+ * covers neither the header nor a full-screen dialog's title): a title by type ('Peringatan', 'Gagal',
  * 'Berhasil') and the text, role="alert", gone after 2.5 s. Render it once, in the shell; it also
  * connects shared-auth's API error notifier to the toast.
  */
@@ -32,7 +33,8 @@ export function ToastHost() {
       <Box
         sx={{
           position: 'fixed',
-          top: 16,
+          top: { xs: 'auto', sm: 16 },
+          bottom: { xs: 16, sm: 'auto' },
           right: 16,
           zIndex: (theme) => theme.zIndex.snackbar,
           width: 360,

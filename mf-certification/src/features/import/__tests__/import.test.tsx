@@ -189,9 +189,16 @@ describe('Impor Excel', () => {
     );
   });
 
-  it('with ALL asks for the company, imports into it, toasts and reloads the list', async () => {
+  it('with ALL asks for the company, applies as a job with its progress, then toasts and reloads the list', async () => {
     signIn({ companyId: 'ALL' });
-    const api = fakeApi({ 'GET /api/training-certificate': { body: listOf([training()]) } });
+    const states = [
+      job({ state: 'running', done: 1200 }),
+      job({ state: 'done', done: 5000, result: applied }),
+    ];
+    const api = fakeApi({
+      'GET /api/training-certificate': { body: listOf([training()]) },
+      'GET /api/import/jobs/*': () => ({ body: states.length > 1 ? states.shift() : states[0] }),
+    });
     const uploads = fakeUploads();
     show('/training-certificate');
     const dialog = await openDialog();
@@ -203,13 +210,104 @@ describe('Impor Excel', () => {
     await userEvent.click(apply);
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]!.url).toBe(`/api/import/training-certificate/${C2}?mode=apply`);
-    uploads[0]!.answer(200, { mode: 'apply', rows: 2, created: 2, updated: 0, unchanged: 0 });
-    expect(await screen.findByText('Berhasil mengimpor data')).toBeInTheDocument();
+    expect(uploads[0]!.body.get('file_name')).toBe('register.xlsx');
+    uploads[0]!.answer(202, { job: job({ state: 'queued', done: 0 }) });
+    expect(await within(dialog).findByText('Menunggu giliran impor...')).toBeInTheDocument();
+    const bar = await within(dialog).findByRole(
+      'progressbar',
+      { name: 'Mengimpor 1.200 dari 5.000 baris' },
+      { timeout: 3000 },
+    );
+    expect(bar).toHaveAttribute('aria-valuenow', '24');
+    expect(apply).toBeDisabled();
+    expect(await screen.findByText('Impor selesai: 5.000 baris', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(within(dialog).getByRole('status')).toHaveTextContent(
-      'Sertifikat: 2 baru, 0 diubah, 0 tidak berubah',
+      'Sertifikat: 2 baru, 0 diubah, 4.998 tidak berubah',
     );
     await waitFor(() =>
       expect(api.callsTo('GET', '/api/training-certificate').length).toBeGreaterThan(listCalls),
     );
   });
+
+  it('may be closed while the job runs: the end still toasts and reloads the list', async () => {
+    signIn({ companyId: C1 });
+    const states = [
+      job({ state: 'running', done: 10 }),
+      job({ state: 'running', done: 20 }),
+      job({
+        state: 'failed',
+        done: 20,
+        error: { code: 'validation', message: 'Impor berhenti di baris 22', rows: [] },
+      }),
+    ];
+    const api = fakeApi({
+      'GET /api/training-certificate': { body: listOf([training()]) },
+      'GET /api/import/jobs/*': () => ({ body: states.length > 1 ? states.shift() : states[0] }),
+    });
+    const uploads = fakeUploads();
+    show('/training-certificate');
+    const dialog = await openDialog();
+    await userEvent.upload(within(dialog).getByLabelText('Pilih File'), xlsxFile());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Impor Data' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]!.answer(202, { job: job({ state: 'running', done: 0 }) });
+    await within(dialog).findByText('Mengimpor 0 dari 5.000 baris');
+    const listCalls = api.callsTo('GET', '/api/training-certificate').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tutup' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Impor berhenti di baris 22', {}, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/training-certificate').length).toBeGreaterThan(listCalls),
+    );
+  });
+
+  it("'Riwayat Impor' lists the company's recent imports", async () => {
+    signIn({ companyId: C1 });
+    const api = fakeApi({
+      'GET /api/training-certificate': { body: listOf([training()]) },
+      'GET /api/import/jobs': {
+        body: listOf([
+          job({ state: 'done', done: 5000, file_name: 'register-2025.xlsx', created_by: 'siti' }),
+          job({
+            id: '22222222-2222-4222-8222-222222222222',
+            state: 'failed',
+            done: 40,
+            kind: 'company-certificate',
+            file_name: 'klien.xlsx',
+            created_by: 'budi',
+          }),
+        ]),
+      },
+    });
+    show('/training-certificate');
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Riwayat Impor' }));
+    const table = await within(dialog).findByRole('table', { name: 'Riwayat Impor' });
+    expect(api.calls.find((c) => c.path === '/api/import/jobs')?.params.get('company_id')).toBe(C1);
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('sitiregister-2025.xlsxSertifikasi PelatihanSelesai5.000 / 5.000');
+    expect(rows[2]).toHaveTextContent('budiklien.xlsxSertifikasi PerusahaanGagal40 / 5.000');
+  });
 });
+
+const applied = { mode: 'apply', rows: 5000, created: 2, updated: 0, unchanged: 4998 };
+
+/** An import job as the API answers it. */
+function job(over: Record<string, unknown>) {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    company_id: C2,
+    kind: 'training-certificate',
+    file_name: 'register.xlsx',
+    state: 'queued',
+    done: 0,
+    total: 5000,
+    created_by: 'admin',
+    created_at: '2026-01-05T03:00:00.000Z',
+    started_at: null,
+    finished_at: null,
+    result: null,
+    error: null,
+    ...over,
+  };
+}

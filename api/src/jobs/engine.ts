@@ -1,0 +1,194 @@
+/**
+ * The one job engine (docs/rules.md#jobs, docs/architecture.md#jobs): every piece of work that outlives a request
+ * (an import's apply, the scheduled backup; later reminders and deliveries) is a job of pg-boss, in
+ * the `pgboss` schema of the app's own PostgreSQL (embedded or DATABASE_URL alike, through the app's
+ * connection pool). Jobs are rows: they survive a restart, any API process of a cluster may run
+ * them, a failed attempt is retried with backoff, a job whose process died (no heartbeat) is
+ * retried by any other, and a task may run on a cron schedule (one run per slot across the cluster).
+ *
+ * A module describes its tasks with `define` while the app is built; the engine starts with the app
+ * (`onReady`) and stops with it (`onClose`): a graceful stop lets running handlers see `stopping`
+ * and end at a safe point (an import after its current chunk), then waits for them.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
+import type { Executor } from '../db';
+
+/** The schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** What a task's handler gets besides the job's data. */
+export interface JobRun {
+  /** The engine's job id. */
+  id: string;
+  /** 0 on the first attempt, then 1, 2, ... */
+  attempt: number;
+  /** True on the attempt after which the engine gives up. */
+  lastAttempt: boolean;
+  /** Aborted when the process stops: end at a safe point and throw JobInterrupted. */
+  stopping: AbortSignal;
+}
+
+/** Thrown by a handler that stopped early because the process stops: the job runs again elsewhere. */
+export class JobInterrupted extends Error {
+  constructor() {
+    super('job interrupted by shutdown; it runs again');
+    this.name = 'JobInterrupted';
+  }
+}
+
+export interface TaskDef<D extends object> {
+  /** Queue name. */
+  name: string;
+  /** Retries, backoff, heartbeat of the task's jobs. */
+  queue?: QueueOptions & { policy?: 'standard' | 'singleton' };
+  /** A cron expression (in `timeZone`): the engine sends a job at each slot; null: not scheduled. */
+  schedule?: { cron: string; timeZone: string } | null;
+  handler: (data: D, run: JobRun) => Promise<void>;
+}
+
+export interface EngineSettings {
+  /** How often an idle worker looks for jobs, in milliseconds. */
+  pollMs: number;
+  /** How often a process checks for jobs whose process stopped beating, in seconds. */
+  monitorSeconds: number;
+  /** How often schedules are checked, in seconds (1-45). */
+  cronCheckSeconds: number;
+}
+
+export interface JobEngine {
+  /** Describes a task; call before the app is ready. */
+  define<D extends object>(task: TaskDef<D>): void;
+  /**
+   * Sends a job to a task's queue; with `tx`, in that transaction (the job exists only if it
+   * commits). `id`: the job's id, so sending the same job twice sends it once.
+   */
+  send(name: string, data: object, opts?: { tx?: Executor; id?: string }): Promise<string | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly started: boolean;
+}
+
+interface PoolLike {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A transaction as pg-boss's drizzle adapter takes it: our executor's `execute` answers node-postgres'
+ * result ({rows}), which the adapter reads; only its declared answer type is wider.
+ */
+const inTransaction = (tx: Executor): DrizzleTransactionLike => ({
+  execute: async (query: unknown) => (await tx.execute(query as SQL)) as { rows: unknown[] },
+});
+
+/** The node-postgres pool behind a drizzle database. */
+function poolOf(db: Executor): PoolLike {
+  const client = (db as unknown as { $client?: PoolLike }).$client;
+  if (!client || typeof client.query !== 'function') throw new Error('the job engine needs a pg pool');
+  return client;
+}
+
+export function createJobEngine(db: Executor, settings: EngineSettings, log: FastifyBaseLogger): JobEngine {
+  const pool = poolOf(db);
+  const tasks = new Map<string, TaskDef<object>>();
+  const stopping = new AbortController();
+  let boss: PgBoss | null = null;
+
+  const engine: JobEngine = {
+    get started() {
+      return boss !== null;
+    },
+    define(task) {
+      if (boss) throw new Error(`task ${task.name} defined after the job engine started`);
+      tasks.set(task.name, task as TaskDef<object>);
+    },
+    async send(name, data, opts = {}) {
+      if (!boss) throw new Error('the job engine is not started');
+      return boss.send(name, data, {
+        ...(opts.id ? { id: opts.id } : {}),
+        ...(opts.tx ? { db: fromDrizzle(inTransaction(opts.tx), sql) } : {}),
+      });
+    },
+    async start() {
+      const b = new PgBoss({
+        db: { executeSql: (text, values) => pool.query(text, values) },
+        schema: JOB_SCHEMA,
+        monitorIntervalSeconds: settings.monitorSeconds,
+        superviseIntervalSeconds: settings.monitorSeconds,
+        cronMonitorIntervalSeconds: settings.cronCheckSeconds,
+        cronWorkerIntervalSeconds: settings.cronCheckSeconds,
+        openTelemetry: { enabled: false },
+      });
+      b.on('error', (err: unknown) => log.error({ err }, 'job engine error'));
+      await b.start();
+      for (const task of tasks.values()) {
+        const { policy, ...queue } = task.queue ?? {};
+        await b.createQueue(task.name, { ...queue, ...(policy ? { policy } : {}) });
+        if (task.schedule)
+          await b.schedule(task.name, task.schedule.cron, {}, { tz: task.schedule.timeZone });
+        else await b.unschedule(task.name);
+        await b.work<object>(
+          task.name,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: Math.max(0.5, settings.pollMs / 1000),
+          },
+          async ([job]) => {
+            const j = job as Job<object> & { retryLimit: number };
+            try {
+              await task.handler(j.data ?? {}, {
+                id: j.id,
+                attempt: j.retryCount,
+                lastAttempt: j.retryCount >= j.retryLimit,
+                stopping: stopping.signal,
+              });
+            } catch (err) {
+              if (err instanceof JobInterrupted) log.info({ task: task.name, job: j.id }, err.message);
+              else log.error({ err, task: task.name, job: j.id, attempt: j.retryCount }, 'job failed');
+              throw err;
+            }
+          },
+        );
+      }
+      boss = b;
+    },
+    async stop() {
+      const b = boss;
+      if (!b) return;
+      stopping.abort();
+      await b.stop({ graceful: true, timeout: 20_000, close: true });
+      boss = null;
+    },
+  };
+  return engine;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job engine (jobs/engine.ts): define tasks while building, send jobs from routes. */
+    jobs: JobEngine;
+  }
+}
+
+/**
+ * The engine as part of the app: `app.jobs`, started when the app is ready (every task defined by
+ * then) and stopped when it closes; not started at all with `run: false` (an app built only to
+ * describe its routes).
+ */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, settings: EngineSettings & { run: boolean }) => {
+    const engine = createJobEngine(app.db, settings, app.log);
+    app.decorate('jobs', engine);
+    if (!settings.run) return;
+    app.addHook('onReady', async () => {
+      await engine.start();
+    });
+    app.addHook('onClose', async () => {
+      await engine.stop();
+    });
+  },
+  { name: 'jobs' },
+);
