@@ -43,7 +43,7 @@ export interface TaskDef<D extends object> {
   /** Queue name. */
   name: string;
   /** Retries, backoff, heartbeat of the task's jobs. */
-  queue?: QueueOptions & { policy?: 'standard' | 'singleton' };
+  queue?: QueueOptions & { policy?: 'standard' | 'singleton' | 'stately' };
   /** A cron expression (in `timeZone`): the engine sends a job at each slot; null: not scheduled. */
   schedule?: { cron: string; timeZone: string } | null;
   handler: (data: D, run: JobRun) => Promise<void>;
