@@ -138,7 +138,7 @@ async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[])
         await rowsOf<{ key: string }>(
           tx,
           sql`insert into reminders_sent (key, company_id, at)
-            select k, c, ${clock.now()} from unnest(${keys}::text[], ${steps.map((s) => s.item.companyId)}::uuid[]) as x(k, c)
+            select k, c, ${clock.now()} from unnest(${sql.param(keys)}::text[], ${sql.param(steps.map((s) => s.item.companyId))}::uuid[]) as x(k, c)
             on conflict do nothing returning key`,
         )
       ).map((r) => r.key),
@@ -149,7 +149,7 @@ async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[])
     const hooks = await rowsOf<{ id: string; company_id: string }>(
       tx,
       sql`select id, company_id from webhooks
-        where company_id = any(${companies}::uuid[]) and is_active and 'reminder.due' = any(events)`,
+        where company_id = any(${sql.param(companies)}::uuid[]) and is_active and 'reminder.due' = any(events)`,
     );
     const mails: MailToQueue[] = [];
     const deliveries: Parameters<typeof queueDeliveries>[2][number][] = [];
@@ -264,7 +264,7 @@ export async function runDigest(db: Db, clock: Clock): Promise<number> {
         join certification_types t on t.id = s.certification_id
         where d.due_date <= ${soonUntil}::date
           and not (d.status = 'ACTIVE' and d.expired_date < ${today}::date)
-          ${wanted ? sql`and d.company_id = any(${wanted}::uuid[])` : sql``}
+          ${wanted ? sql`and d.company_id = any(${sql.param(wanted)}::uuid[])` : sql``}
         window w as (partition by d.company_id, d.due_date < ${today}::date order by d.due_date, s.cert_number)
       ) x where n <= ${DIGEST_LIST}
       order by company_id, late desc, n`,
