@@ -203,7 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         env.REMINDER_SCHEDULE ?? (isTest ? 'off' : undefined),
         '0 8 * * *',
       ),
-      digestSchedule: cronSetting('DIGEST_SCHEDULE', env.DIGEST_SCHEDULE ?? (isTest ? 'off' : undefined), '0 7 * * 1'),
+      digestSchedule: cronSetting(
+        'DIGEST_SCHEDULE',
+        env.DIGEST_SCHEDULE ?? (isTest ? 'off' : undefined),
+        '0 7 * * 1',
+      ),
     },
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }

@@ -82,9 +82,17 @@ describe('two API processes running the reminder jobs', () => {
 
   it('sends each reminder and the digest once, and delivers each reminder.due once', async () => {
     // The records, written by an app of this process on the same database (its jobs off).
-    const config = loadConfig({ NODE_ENV: 'test', PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal') });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
     await seedPermissions(database.db);
-    await seedAdministrator(database.db, { username: 'admin', password: 'cluster-admin-pw', cost: config.argon2 });
+    await seedAdministrator(database.db, {
+      username: 'admin',
+      password: 'cluster-admin-pw',
+      cost: config.argon2,
+    });
     const clock = createClock(config.timeZone);
     const app = await buildApp({ config, db: database.db, clock });
     await app.ready();
@@ -98,6 +106,7 @@ describe('two API processes running the reminder jobs', () => {
       url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
       events: ['reminder.due'],
     });
+    expect(hook.statusCode).toBe(201);
     secret = hook.json<{ secret: string }>().secret;
     // Due in 90 and 30 days, and late since yesterday: one step each today.
     const schemes: Record<string, string> = {};
@@ -116,7 +125,11 @@ describe('two API processes running the reminder jobs', () => {
         cert_number: `QMS/GUGUS/${n}`,
       });
     }
-    const planner = await make.user({ username: 'perencana', company_ids: [company], keys: ['audit-schedule'] });
+    const planner = await make.user({
+      username: 'perencana',
+      company_ids: [company],
+      keys: ['audit-schedule'],
+    });
     await database.db.update(users).set({ email: 'perencana@gugus.test' }).where(eq(users.id, planner.id));
     await app.close();
 
@@ -146,11 +159,13 @@ describe('two API processes running the reminder jobs', () => {
     }
 
     const runOf = async (name: string) =>
-      (await database.db.select().from(scheduledRuns).where(eq(scheduledRuns.name, name)))[0]?.last_success_at;
+      (await database.db.select().from(scheduledRuns).where(eq(scheduledRuns.name, name)))[0]
+        ?.last_success_at;
     // Two runs of the reminders and of the digest (minutes apart), whichever processes ran them.
     const first = await waitFor(() => runOf('reminders'), 'the first reminder run', { timeoutMs: 150_000 });
     await waitFor(
-      async () => ((await runOf('reminders'))?.getTime() ?? 0) > first.getTime() && (await runOf('weekly-digest')),
+      async () =>
+        ((await runOf('reminders'))?.getTime() ?? 0) > first.getTime() && (await runOf('weekly-digest')),
       'a second reminder run',
       { timeoutMs: 150_000 },
     );

@@ -91,7 +91,13 @@ export function defineNotifyTasks(deps: NotifyDeps): void {
         run.stopping,
       ),
   });
-  const daily = { policy: 'singleton' as const, retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3 * 3600 };
+  const daily = {
+    policy: 'singleton' as const,
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 3 * 3600,
+  };
   jobs.define({
     name: REMINDERS_TASK,
     queue: daily,
@@ -104,7 +110,8 @@ export function defineNotifyTasks(deps: NotifyDeps): void {
           await kickSenders(deps, { mail: done.mails > 0, webhooks: done.deliveries > 0 });
         await recordRun(db, REMINDERS_TASK, clock.now(), true);
       } catch (err) {
-        if (!(err instanceof JobInterrupted)) await recordRun(db, REMINDERS_TASK, clock.now(), false).catch(() => undefined);
+        if (!(err instanceof JobInterrupted))
+          await recordRun(db, REMINDERS_TASK, clock.now(), false).catch(() => undefined);
         throw err;
       }
     },

@@ -117,5 +117,8 @@ export function digestMail(f: { user: string; monday: string; companies: DigestC
     '',
     'Rinciannya ada di menu Jadwal Audit.',
   ].join('\n');
-  return { subject: `Ringkasan mingguan jadwal audit: ${late} terlambat, ${soon} jatuh tempo dalam 30 hari`, text };
+  return {
+    subject: `Ringkasan mingguan jadwal audit: ${late} terlambat, ${soon} jatuh tempo dalam 30 hari`,
+    text,
+  };
 }

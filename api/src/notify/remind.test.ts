@@ -33,14 +33,23 @@ function readMessage(raw: string): { subject: string; body: string } {
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
       : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
           'latin1',
         ).toString('utf8'),
   );
   const qp = rest
     .join('\n\n')
     .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.split('=').slice(1).map((h) => parseInt(h, 16))).toString('utf8'));
+    .replace(/(=[0-9A-F]{2})+/g, (m) =>
+      Buffer.from(
+        m
+          .split('=')
+          .slice(1)
+          .map((h) => parseInt(h, 16)),
+      ).toString('utf8'),
+    );
   return { subject, body: qp.replace(/\r\n/g, '\n') };
 }
 
@@ -158,7 +167,9 @@ describe('reminders', () => {
     const item = await dueOf(scheme);
     expect(item).toMatchObject({ kind: 'SURVEILLANCE', due_date: '2026-06-01' });
     const due = item.due_date;
-    const days = [-120, -90, -89, -60, -31, -30, -29, -8, -7, -6, -1, 0, 1, 2, 3, 30].map((d) => addDays(due, d));
+    const days = [-120, -90, -89, -60, -31, -30, -29, -8, -7, -6, -1, 0, 1, 2, 3, 30].map((d) =>
+      addDays(due, d),
+    );
     const seen: Record<string, string[]> = {};
     for (const d of days) {
       const before = arrived.length;
@@ -213,7 +224,8 @@ describe('reminders', () => {
     });
     const before = arrived.length;
     const expiry = '2027-06-01';
-    for (const d of [-100, -90, -80, -61, -60, -59, -30, -29, -1, 0, 1].map((n) => addDays(expiry, n))) await day(d);
+    for (const d of [-100, -90, -80, -61, -60, -59, -30, -29, -1, 0, 1].map((n) => addDays(expiry, n)))
+      await day(d);
     const mine = arrived.slice(before).filter((a) => a.to.includes('lingkungan@hijau.test'));
     expect(mine.filter((a) => a.subject.includes('berakhirnya masa berlaku')).map((a) => a.subject)).toEqual([
       'Pengingat: berakhirnya masa berlaku sertifikat EMS/2024/007',
@@ -243,11 +255,36 @@ describe('the weekly digest', () => {
       await ctx.make.scheme({ company, type, status: 'ACTIVE', issue_date: issue, cert_number: number });
     }
     const otherType = await ctx.make.certificationType(other, 'ISO 22000:2018');
-    await ctx.make.scheme({ company: other, type: otherType, status: 'ACTIVE', issue_date: '2025-01-25', cert_number: 'FSMS/SOON' });
-    const staff = await ctx.make.user({ username: 'jadwal.mutu', name: 'Rina Jadwal', company_ids: [company], keys: ['audit-schedule'] });
-    const boss = await ctx.make.user({ username: 'jadwal.semua', name: 'Budi Semua', company_ids: 'ALL', keys: ['audit-schedule'] });
-    const noPerm = await ctx.make.user({ username: 'tanpa.jadwal', company_ids: 'ALL', keys: ['company-certificate'] });
-    const inactive = await ctx.make.user({ username: 'nonaktif', company_ids: 'ALL', keys: ['audit-schedule'], is_active: 'false' });
+    await ctx.make.scheme({
+      company: other,
+      type: otherType,
+      status: 'ACTIVE',
+      issue_date: '2025-01-25',
+      cert_number: 'FSMS/SOON',
+    });
+    const staff = await ctx.make.user({
+      username: 'jadwal.mutu',
+      name: 'Rina Jadwal',
+      company_ids: [company],
+      keys: ['audit-schedule'],
+    });
+    const boss = await ctx.make.user({
+      username: 'jadwal.semua',
+      name: 'Budi Semua',
+      company_ids: 'ALL',
+      keys: ['audit-schedule'],
+    });
+    const noPerm = await ctx.make.user({
+      username: 'tanpa.jadwal',
+      company_ids: 'ALL',
+      keys: ['company-certificate'],
+    });
+    const inactive = await ctx.make.user({
+      username: 'nonaktif',
+      company_ids: 'ALL',
+      keys: ['audit-schedule'],
+      is_active: 'false',
+    });
     await ctx.make.user({ username: 'tanpa.email', company_ids: 'ALL', keys: ['audit-schedule'] });
     for (const [id, email] of [
       [staff.id, 'rina@lsp-mutu.test'],
@@ -264,11 +301,17 @@ describe('the weekly digest', () => {
     const digests = arrived.slice(before);
     expect(digests.map((d) => d.to.join(',')).sort()).toEqual(['budi@lsp-mutu.test', 'rina@lsp-mutu.test']);
     const rina = digests.find((d) => d.to.includes('rina@lsp-mutu.test'))!;
-    expect(rina.subject).toMatch(/^Ringkasan mingguan jadwal audit: \d+ terlambat, \d+ jatuh tempo dalam 30 hari$/);
+    expect(rina.subject).toMatch(
+      /^Ringkasan mingguan jadwal audit: \d+ terlambat, \d+ jatuh tempo dalam 30 hari$/,
+    );
     expect(rina.body).toContain('Yth. Rina Jadwal,');
     expect(rina.body).toContain('PT LSP Mutu');
-    expect(rina.body).toMatch(/Terlambat \(\d+\):\n(.*\n)*- OHS\/LATE .* \(ISO 45001:2018\): audit surveilan, 10 Januari 2026/);
-    expect(rina.body).toMatch(/Jatuh tempo dalam 30 hari \(\d+\):\n(.*\n)*- OHS\/SOON .* \(ISO 45001:2018\): audit surveilan, 08 Februari 2026/);
+    expect(rina.body).toMatch(
+      /Terlambat \(\d+\):\n(.*\n)*- OHS\/LATE .* \(ISO 45001:2018\): audit surveilan, 10 Januari 2026/,
+    );
+    expect(rina.body).toMatch(
+      /Jatuh tempo dalam 30 hari \(\d+\):\n(.*\n)*- OHS\/SOON .* \(ISO 45001:2018\): audit surveilan, 08 Februari 2026/,
+    );
     expect(rina.body).not.toContain('OHS/LATER');
     // Only her company: the other company's item is in the digest of the user with scope ALL.
     expect(rina.body).not.toContain('FSMS/SOON');

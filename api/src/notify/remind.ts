@@ -48,8 +48,10 @@ interface ItemRow {
   body_phone: string | null;
 }
 
-const rowsOf = async <T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> => {
+  const result: unknown = await exec.execute(query);
+  return (result as { rows: T[] }).rows;
+};
 
 /** What the texts of an item read, joined to the batch's keys (one statement a batch). */
 const NAMES = sql`
@@ -296,8 +298,8 @@ export async function runDigest(db: Db, clock: Clock): Promise<number> {
   const mails: MailToQueue[] = [];
   for (const reader of readers) {
     const scope = scopeOf(reader);
-    const ids = (scope === ALL ? [...perCompany.keys()] : scope.filter((id) => perCompany.has(id))).sort((a, b) =>
-      (names.get(a) ?? '').localeCompare(names.get(b) ?? ''),
+    const ids = (scope === ALL ? [...perCompany.keys()] : scope.filter((id) => perCompany.has(id))).sort(
+      (a, b) => (names.get(a) ?? '').localeCompare(names.get(b) ?? ''),
     );
     if (ids.length === 0) continue;
     const inScope = scope === ALL ? [...names.keys()] : scope;
