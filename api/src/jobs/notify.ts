@@ -53,12 +53,20 @@ export async function kickSenders(
   if (webhooks) await jobs.send(DELIVER_WEBHOOKS_TASK, {}, tx ? { tx } : {});
 }
 
-/** Passes of `pass` until one claims less than a full batch, or the process stops. */
+/** A sender's job ends after this long even with more due (the next minute's job goes on). */
+const DRAIN_MS = 5 * 60_000;
+
+/**
+ * Passes of `pass` until one claims less than a full batch, DRAIN_MS have gone by (a backlog of
+ * thousands is sent by the following jobs, each well within the queue's expiry), or the process
+ * stops.
+ */
 async function drain(pass: () => Promise<DueResult>, stopping: AbortSignal): Promise<void> {
+  const end = Date.now() + DRAIN_MS;
   for (;;) {
     if (stopping.aborted) throw new JobInterrupted();
     const done = await pass();
-    if (done.tried < PASS) return;
+    if (done.tried < PASS || Date.now() > end) return;
   }
 }
 
