@@ -39,6 +39,7 @@ interface ItemRow {
   kind: ReminderSubject;
   due: string;
   cert_number: string | null;
+  client_id: string;
   client: string;
   client_email: string | null;
   send_reminders: boolean;
@@ -55,7 +56,7 @@ const rowsOf = async <T>(exec: Executor, query: ReturnType<typeof sql>): Promise
 
 /** What the texts of an item read, joined to the batch's keys (one statement a batch). */
 const NAMES = sql`
-  s.cert_number, c.name as client, c.email as client_email, c.send_reminders,
+  s.cert_number, s.certificate_id as client_id, c.name as client, c.email as client_email, c.send_reminders,
   t.name as standard, co.name as body_name, co.email as body_email, co.phone as body_phone`;
 const JOINS = sql`
   join client_certificates c on c.id = s.certificate_id
@@ -128,7 +129,7 @@ async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[])
     kind: r.kind,
     due: r.due,
     schemeId: r.scheme_id,
-    clientId: '',
+    clientId: r.client_id,
     companyId: r.company_id,
   }));
   const steps = reminderSteps(items, today);
