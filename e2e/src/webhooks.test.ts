@@ -113,7 +113,6 @@ describe('Webhook and Log Notifikasi', () => {
         .click();
       await screenshot(page, 'webhook-1366-form');
       await dialog.getByRole('button', { name: 'Simpan Data' }).click();
-      await visible(toast(page, 'Berhasil menambahkan data'));
 
       // The secret, this once.
       const secretDialog = await visible(page.getByRole('dialog', { name: 'Secret Webhook' }));
