@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { addDays } from '@sertifikasi/shared-contracts';
+import { loadConfig } from '../config';
 import { schemeCycleDue, users } from '../db/schema';
 import { call, createTestContext, type TestContext } from '../../test/helpers';
 import { sendDueMail } from './mail';
@@ -320,5 +321,23 @@ describe('the weekly digest', () => {
     expect(budi.body).toContain('OHS/LATE');
     expect(budi.body).toContain('PT Lain Sertifikasi');
     expect(budi.body).toMatch(/- FSMS\/SOON .* \(ISO 22000:2018\): audit surveilan, 25 Januari 2026/);
+  });
+});
+
+describe('settings', () => {
+  it('REMINDER_SCHEDULE, DIGEST_SCHEDULE and NOTIFY_SEND_SCHEDULE: 08:00 daily, Monday 07:00, every minute; `off`; a bad value stops the start', () => {
+    expect(loadConfig({}).notify).toEqual({
+      sendSchedule: '* * * * *',
+      reminderSchedule: '0 8 * * *',
+      digestSchedule: '0 7 * * 1',
+    });
+    expect(loadConfig({ REMINDER_SCHEDULE: 'off', DIGEST_SCHEDULE: 'OFF' }).notify).toMatchObject({
+      reminderSchedule: null,
+      digestSchedule: null,
+    });
+    expect(loadConfig({ REMINDER_SCHEDULE: '30 6 * * 1-5' }).notify.reminderSchedule).toBe('30 6 * * 1-5');
+    expect(() => loadConfig({ DIGEST_SCHEDULE: 'senin' })).toThrow(
+      'DIGEST_SCHEDULE must be a cron expression or "off", got "senin"',
+    );
   });
 });
