@@ -13,7 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { addDays } from '@sertifikasi/shared-contracts';
 import { loadConfig } from '../config';
-import { schemeCycleDue, users } from '../db/schema';
+import { remindersSent, schemeCycleDue, users } from '../db/schema';
 import { call, createTestContext, type TestContext } from '../../test/helpers';
 import { sendDueMail } from './mail';
 import { runDigest, runReminders } from './remind';
@@ -193,6 +193,12 @@ describe('reminders', () => {
     expect(first!.body).toContain('Kontak: info@lsp-mutu.test / 021-555');
     expect(arrived.at(-1)!.body).toContain('telah lewat 1 hari (jatuh tempo 01 Juni 2026)');
     expect(arrived.some((a) => a.to.includes('diam@diamsaja.test'))).toBe(false);
+    // Decisions older than a step can be asked about are let go: the 90-day one (120 days ago).
+    const kept = (await ctx.database.db.select().from(remindersSent)).map((r) => r.key);
+    expect(kept.filter((k) => k.includes(scheme)).map((k) => k.split('|').at(-1))).toEqual(
+      expect.arrayContaining(['30', '7', 'late']),
+    );
+    expect(kept.filter((k) => k.includes(scheme) && k.endsWith('|90'))).toEqual([]);
 
     // The company's webhook hears of every step, the opted-out client's too, each once, signed.
     const steps = (id: string) =>

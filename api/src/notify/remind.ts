@@ -213,7 +213,21 @@ export async function runReminders(
       if (rows.length < REMIND_BATCH) break;
     }
   }
+  await pruneDecided(db, clock.now());
   return total;
+}
+
+/**
+ * A step is asked about only from its day (at most 90 days before the due date) until a week after
+ * the due date, so a key decided more than KEEP_DECIDED_DAYS ago can never be asked again: removed,
+ * so the table holds about three months of steps rather than every step ever.
+ */
+export const KEEP_DECIDED_DAYS = 100;
+
+async function pruneDecided(db: Db, now: Date): Promise<void> {
+  await db.execute(
+    sql`delete from reminders_sent where at < ${new Date(now.getTime() - KEEP_DECIDED_DAYS * 86_400_000)}`,
+  );
 }
 
 /** A user the digest goes to. */
