@@ -327,7 +327,9 @@ function demoWriter(exec: Executor, opts: DemoOptions, key: SigningKey): DemoWri
     phase: (what) => {
       const t = performance.now();
       const inserts = (insertMs / 1000).toFixed(1);
-      log(`  ${what} (${((t - phaseStart) / 1000).toFixed(1)} s, of which ${inserts} s in insert statements)`);
+      log(
+        `  ${what} (${((t - phaseStart) / 1000).toFixed(1)} s, of which ${inserts} s in insert statements)`,
+      );
       phaseStart = t;
       insertMs = 0;
     },
@@ -853,7 +855,9 @@ async function writeSchemes(
     if (schemeBatch.length >= batchRows) await flushSchemes();
   }
   await flushSchemes();
-  w.phase(`${volume.schemes} schemes (${qrs} with a QR), ${auditRows} audit rows and ${auditsDone} audits done`);
+  w.phase(
+    `${volume.schemes} schemes (${qrs} with a QR), ${auditRows} audit rows and ${auditsDone} audits done`,
+  );
   return { auditRows, qrs, statuses };
 }
 
