@@ -52,11 +52,11 @@ import { companyFilter } from '../plugins/auth';
 import type { EntityName } from '../services/after-write';
 import type { ListCache, ListedEntity } from '../services/list-versions';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
-import type { Semaphore } from './semaphore';
+import type { Semaphore } from '../lib/semaphore';
 import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
 import { runWriteSequence } from '../services/write-sequence';
-import { newId } from './crypto';
-import { forbidden, invalid, notFound } from './errors';
+import { newId } from '../lib/crypto';
+import { forbidden, invalid, notFound } from '../lib/errors';
 import {
   COUNT_LIMIT,
   isAnyOf,
@@ -65,10 +65,10 @@ import {
   listJsonSchema,
   listPage,
   matchesPattern,
-} from './list';
-import { companyIdParams, deleteResponseSchema, idParams } from './params';
-import { defineRoute } from './route';
-import { toJsonSchema } from './yup-json-schema';
+} from '../lib/list';
+import { companyIdParams, deleteResponseSchema, idParams } from '../lib/params';
+import { defineRoute } from '../lib/route';
+import { toJsonSchema } from '../lib/yup-json-schema';
 
 /** A table of company-owned rows: a UUID `id`, the owning `company_id` and the timestamps. */
 export type CompanyOwnedTable = PgTable & {
@@ -783,7 +783,7 @@ export async function referenced(
 }
 
 /** What the delete of a record needs to know of it. */
-export interface RemoveDef<R> {
+interface RemoveDef<R> {
   /** Audit entity. */
   entity: string;
   /** The record's name for the after-write steps; without it none run (records not yet on a service). */
@@ -806,7 +806,7 @@ export interface RemoveDef<R> {
  * `{success: false, message}` and deletes nothing (docs/rules.md#records); otherwise the row and
  * its images go, audited, then the after-write steps run with the stored row as `before`.
  */
-export async function removeRecord<R extends object>(
+async function removeRecord<R extends object>(
   ctx: ServiceContext,
   id: string,
   def: RemoveDef<R>,
@@ -846,29 +846,9 @@ interface DeleteRouteOverService {
   remove: (ctx: ServiceContext, id: string) => Promise<DeleteResponse>;
 }
 
-/** A delete route from a description of the record (kept for records not yet on a service). */
-export interface DeleteRouteDef<R> extends Omit<RemoveDef<R>, 'entity'> {
-  module: ActionModule;
-  /** Audit entity (default: the module key). */
-  entity?: string | undefined;
-  url: string;
-  noun: string;
-  tags?: string[];
-}
-
-/**
- * `DELETE <url>` (`<module>:delete`): calls the record's `remove` (removeRecord for a description)
- * in a transaction with the caller as the actor.
- */
-export function defineDeleteRoute<R extends object>(
-  app: FastifyInstance,
-  def: DeleteRouteOverService | DeleteRouteDef<R>,
-): void {
-  const remove =
-    'remove' in def
-      ? def.remove
-      : (ctx: ServiceContext, id: string) =>
-          removeRecord(ctx, id, { ...def, entity: def.entity ?? def.module });
+/** `DELETE <url>` (`<module>:delete`): calls the record's `remove` in a transaction with the caller as the actor. */
+function defineDeleteRoute(app: FastifyInstance, def: DeleteRouteOverService): void {
+  const { remove } = def;
   defineRoute(app, {
     method: 'DELETE',
     url: def.url,
