@@ -199,7 +199,12 @@ describe('demo data set', () => {
     const [training] = await rows<{ id: string; company_id: string }>(
       sql`select id, company_id from training_certificates order by certificate_number limit 1`,
     );
-    const detail = await call(ctx.app, ctx.adminToken, 'GET', `/api/training-certificate/${training!.company_id}/${training!.id}`);
+    const detail = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/training-certificate/${training!.company_id}/${training!.id}`,
+    );
     expect(detail.statusCode).toBe(200);
     const tc = detail.json<{
       certificate_number: string;
