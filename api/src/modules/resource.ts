@@ -25,8 +25,8 @@
  * - image fields as multipart `<field>_file` (services/images.ts); duplicates answered by the unique
  *   indexes (plugins/errors.ts); delete of a record in use answers `{success: false, message}`;
  * - every create and update handed to the after-write steps (services/after-write.ts) with the
- *   stored rows, then written to the audit log with the record as the API answers it (a delete is
- *   audited, then handed to them).
+ *   stored rows, then written to the audit log with the record as the API answers it, a delete
+ *   alike (services/write-sequence.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';

@@ -1,6 +1,7 @@
 /**
  * Every write of a company (docs/architecture.md): create, update, delete. Each takes a service
- * context and does the checks, the write, the audit and the after-write steps in its transaction.
+ * context and does the checks, then the one write sequence (services/write-sequence.ts: the write,
+ * the after-write steps, the audit, the answer) in its transaction.
  * A company is seen and edited only within the actor's scope (404 outside it, as if absent); the
  * permission keys and "creating needs scope ALL" are the auth hook's (plugins/auth.ts).
  *

@@ -1,6 +1,7 @@
 /**
  * Every write of an access role (docs/architecture.md): create, update, delete. Each takes a service
- * context and does the checks, the write, the audit and the after-write steps in its transaction.
+ * context and does the checks, then the one write sequence (services/write-sequence.ts: the write,
+ * the after-write steps, the audit, the answer) in its transaction.
  * The permission key of the action is the auth hook's; the rules of docs/rules.md#permissions are
  * checked here against the actor's authority as stored now (users/authority.ts): roles are shared
  * by every company (scope ALL), nobody hands out a permission they lack, a role is changed only by

@@ -122,8 +122,8 @@ type SchemeWrite = {
 };
 
 /**
- * The one write sequence of every scheme create and update, of one or many (docs/architecture.md#the-api-apisrc,
- * "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
+ * Every scheme create and update, of one or many, through the one write sequence
+ * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
  * steps (in their batch form where they have one) with the stored rows, the schemes read back as
  * the API answers them after the steps (they may make a QR again), one audit row each (one insert),
  * the answers in the order of `writes`.

@@ -1,8 +1,9 @@
 /**
  * Every write of a user (docs/architecture.md): create, update, delete, and the signed-in user's own
- * profile. Each takes a service context (transaction, acting user, clock, configuration) and does the
- * checks, the write, the audit, the session revocation and the after-write steps, in that
- * transaction. The permission key of the action is the auth hook's (plugins/auth.ts); the rules of
+ * profile, and the command line's password reset. Each takes a service context (transaction, acting
+ * user, clock, configuration) and does the checks, then the one write sequence
+ * (services/write-sequence.ts: the write with its session revocation, the after-write steps, the
+ * audit, the answer), in that transaction. The permission key of the action is the auth hook's (plugins/auth.ts); the rules of
  * docs/rules.md#permissions (no escalation, the last full administrator, users within the actor's
  * scope) are checked here, against the actor's authority as stored now (authority.ts).
  */
