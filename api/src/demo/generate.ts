@@ -580,6 +580,101 @@ async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Client[]> {
   return clients;
 }
 
+/** What a scheme of a kind went through: its issue date and its statuses, oldest first. */
+interface SchemeStory {
+  issue: string;
+  history: { status: SchemeStatus; desc: string | null }[];
+  /** A surveillance was missed. */
+  overdue: boolean;
+}
+
+/**
+ * The story of a scheme of `kind` around today: `validity` is its validity, `vDays` that in days,
+ * `survMonths` the months between surveillances.
+ */
+function schemeStory(
+  w: DemoWriter,
+  kind: Kind,
+  validity: { validFor: number; validForType: ValidForType; vDays: number; survMonths: number },
+): SchemeStory {
+  const { rnd, today } = w;
+  const { validFor, validForType, vDays, survMonths } = validity;
+  const day = dayOf(today);
+  const monthEnd = dayOf(addDays(addMonths(`${today.slice(0, 7)}-01`, 1), -1));
+  const inMonth = (d: number) => `${today.slice(0, 7)}-${String(d).padStart(2, '0')}`;
+  const beforeToday = (lo: number, hi: number) => addDays(today, -rnd.between(lo, Math.max(lo, hi)));
+  let issue: string;
+  let history: SchemeStory['history'];
+  let overdue = false;
+  switch (kind) {
+    case 'overdue':
+      if (vDays - 40 > survMonths * 31 + 5) {
+        issue = beforeToday(survMonths * 31 + 5, vDays - 40);
+        overdue = true;
+      } else issue = beforeToday(7, vDays - 40);
+      history = [{ status: 'ACTIVE', desc: null }];
+      break;
+    case 'expiring-past':
+    case 'expiring-future': {
+      const d = kind === 'expiring-past' ? rnd.between(1, day - 1) : rnd.between(day, monthEnd);
+      issue = addValidity(inMonth(d), -validFor, validForType);
+      history = [{ status: 'ACTIVE', desc: null }];
+      break;
+    }
+    case 'expired':
+      issue = addValidity(beforeToday(35, 400), -validFor, validForType);
+      history = [{ status: 'ACTIVE', desc: null }];
+      break;
+    case 'reactivated':
+      issue = beforeToday(150, vDays - 40);
+      history = [
+        { status: 'ACTIVE', desc: null },
+        { status: 'SUSPENDED', desc: rnd.pick(STATUS_NOTES.SUSPENDED) },
+        { status: 'ACTIVE', desc: null },
+      ];
+      break;
+    case 'draft-activated':
+      issue = beforeToday(7, vDays - 40);
+      history = [
+        { status: 'DRAFT', desc: rnd.pick(STATUS_NOTES.DRAFT) },
+        { status: 'ACTIVE', desc: null },
+      ];
+      break;
+    case 'SUSPENDED':
+      issue = beforeToday(90, vDays - 10);
+      history = [
+        { status: 'ACTIVE', desc: null },
+        { status: 'SUSPENDED', desc: rnd.pick(STATUS_NOTES.SUSPENDED) },
+      ];
+      break;
+    case 'WITHDRAWN':
+      issue = beforeToday(180, vDays + 200);
+      history = [
+        { status: 'ACTIVE', desc: null },
+        ...(rnd.chance(0.5)
+          ? [{ status: 'SUSPENDED' as const, desc: rnd.pick(STATUS_NOTES.SUSPENDED) }]
+          : []),
+        { status: 'WITHDRAWN', desc: rnd.pick(STATUS_NOTES.WITHDRAWN) },
+      ];
+      break;
+    case 'NOACTIVE':
+      issue = beforeToday(Math.max(60, vDays - 200), vDays + 500);
+      history = [
+        { status: 'ACTIVE', desc: null },
+        { status: 'NOACTIVE', desc: rnd.pick(STATUS_NOTES.NOACTIVE) },
+      ];
+      break;
+    case 'DRAFT':
+      issue = beforeToday(0, 30);
+      history = [{ status: 'DRAFT', desc: rnd.pick(STATUS_NOTES.DRAFT) }];
+      break;
+    default:
+      issue = beforeToday(7, vDays - 40);
+      history = [{ status: 'ACTIVE', desc: null }];
+  }
+  return { issue, history, overdue };
+}
+
 /**
  * The schemes, in every status and case, with the audit rows their status history is read from and
  * the surveillance audits done. Some active schemes carry their signed QR; the others show
@@ -591,7 +686,6 @@ async function writeSchemes(
   clients: Client[],
 ): Promise<{ auditRows: number; qrs: number; statuses: Record<SchemeStatus, number> }> {
   const { rnd, today, yesterday, volume, batchRows } = w;
-  const lastOfMonth = addDays(addMonths(`${today.slice(0, 7)}-01`, 1), -1);
   const statuses: Record<SchemeStatus, number> = {
     ACTIVE: 0,
     SUSPENDED: 0,
@@ -617,10 +711,7 @@ async function writeSchemes(
     auditBatch = [];
     auditDoneBatch = [];
   };
-  const month = today.slice(0, 7);
   const day = dayOf(today);
-  const monthEnd = dayOf(lastOfMonth);
-  const inMonth = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
 
   for (let i = 0; i < volume.schemes; i++) {
     const client = i < volume.clients ? clients[i]! : clients[rnd.int(clients.length)]!;
@@ -634,77 +725,7 @@ async function writeSchemes(
     const vDays = daysBetween(addValidity(today, -validFor, validForType), today);
     /** Surveillance every 12 months (6 when the certificate is shorter than 15 months). */
     const survMonths = vDays >= 450 ? 12 : 6;
-    const beforeToday = (lo: number, hi: number) => addDays(today, -rnd.between(lo, Math.max(lo, hi)));
-
-    let issue: string;
-    let history: { status: SchemeStatus; desc: string | null }[];
-    let overdue = false;
-    switch (kind) {
-      case 'overdue':
-        if (vDays - 40 > survMonths * 31 + 5) {
-          issue = beforeToday(survMonths * 31 + 5, vDays - 40);
-          overdue = true;
-        } else issue = beforeToday(7, vDays - 40);
-        history = [{ status: 'ACTIVE', desc: null }];
-        break;
-      case 'expiring-past':
-      case 'expiring-future': {
-        const d = kind === 'expiring-past' ? rnd.between(1, day - 1) : rnd.between(day, monthEnd);
-        issue = addValidity(inMonth(d), -validFor, validForType);
-        history = [{ status: 'ACTIVE', desc: null }];
-        break;
-      }
-      case 'expired':
-        issue = addValidity(beforeToday(35, 400), -validFor, validForType);
-        history = [{ status: 'ACTIVE', desc: null }];
-        break;
-      case 'reactivated':
-        issue = beforeToday(150, vDays - 40);
-        history = [
-          { status: 'ACTIVE', desc: null },
-          { status: 'SUSPENDED', desc: rnd.pick(STATUS_NOTES.SUSPENDED) },
-          { status: 'ACTIVE', desc: null },
-        ];
-        break;
-      case 'draft-activated':
-        issue = beforeToday(7, vDays - 40);
-        history = [
-          { status: 'DRAFT', desc: rnd.pick(STATUS_NOTES.DRAFT) },
-          { status: 'ACTIVE', desc: null },
-        ];
-        break;
-      case 'SUSPENDED':
-        issue = beforeToday(90, vDays - 10);
-        history = [
-          { status: 'ACTIVE', desc: null },
-          { status: 'SUSPENDED', desc: rnd.pick(STATUS_NOTES.SUSPENDED) },
-        ];
-        break;
-      case 'WITHDRAWN':
-        issue = beforeToday(180, vDays + 200);
-        history = [
-          { status: 'ACTIVE', desc: null },
-          ...(rnd.chance(0.5)
-            ? [{ status: 'SUSPENDED' as const, desc: rnd.pick(STATUS_NOTES.SUSPENDED) }]
-            : []),
-          { status: 'WITHDRAWN', desc: rnd.pick(STATUS_NOTES.WITHDRAWN) },
-        ];
-        break;
-      case 'NOACTIVE':
-        issue = beforeToday(Math.max(60, vDays - 200), vDays + 500);
-        history = [
-          { status: 'ACTIVE', desc: null },
-          { status: 'NOACTIVE', desc: rnd.pick(STATUS_NOTES.NOACTIVE) },
-        ];
-        break;
-      case 'DRAFT':
-        issue = beforeToday(0, 30);
-        history = [{ status: 'DRAFT', desc: rnd.pick(STATUS_NOTES.DRAFT) }];
-        break;
-      default:
-        issue = beforeToday(7, vDays - 40);
-        history = [{ status: 'ACTIVE', desc: null }];
-    }
+    const { issue, history, overdue } = schemeStory(w, kind, { validFor, validForType, vDays, survMonths });
     const expired = addValidity(issue, validFor, validForType);
     const current = history[history.length - 1]!;
 
