@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { type Executor, openDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
+import { ENGINE_APPLICATION_NAME, ENGINE_CONNECTIONS } from '../src/jobs/engine';
 import { pgError } from '../src/lib/errors';
 import { prepared, preparedShapes } from '../src/db/prepared';
 import { call, createTestContext, type TestContext } from './helpers';
@@ -240,12 +241,15 @@ describe('the PostgreSQL pool', () => {
     }
   });
 
-  it('opens at most DB_POOL_SIZE connections', async () => {
+  it('opens at most DB_POOL_SIZE connections, and the job engine at most its own few', async () => {
     await Promise.all(Array.from({ length: 8 }, () => ctx.database.db.execute(sql`select pg_sleep(0.05)`)));
-    const result = await rowsOf<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`,
+    const result = await rowsOf<{ jobs: boolean; n: number }>(
+      sql`select application_name = ${ENGINE_APPLICATION_NAME} as jobs, count(*)::int as n
+        from pg_stat_activity where datname = current_database() group by 1`,
     );
-    expect(result[0]!.n).toBeLessThanOrEqual(3);
+    const of = (jobs: boolean) => result.find((r) => r.jobs === jobs)?.n ?? 0;
+    expect(of(false)).toBeLessThanOrEqual(3);
+    expect(of(true)).toBeLessThanOrEqual(ENGINE_CONNECTIONS);
   });
 });
 

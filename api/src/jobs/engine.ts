@@ -11,7 +11,7 @@
  * and end at a safe point (an import after its current chunk), then waits for them.
  *
  * The engine's own queries (looking for jobs, heartbeats, schedules, upkeep) go through a pool of
- * their own, of two connections to the same server: they never wait in line with requests for the
+ * their own, of ENGINE_CONNECTIONS connections to the same server: they never wait in line with requests for the
  * app's connections, so they neither slow requests down nor count as the pool waits that shed load
  * (docs/architecture.md#overload), and a database outage fails them on their own. A handler's work
  * (an import's chunk) and a job sent in a writer's transaction use the app's pool, as a request does.
@@ -92,7 +92,12 @@ const inTransaction = (tx: Executor): DrizzleTransactionLike => ({
   execute: async (query: unknown) => (await tx.execute(query as SQL)) as { rows: unknown[] },
 });
 
-/** A pool of two connections on the server of the node-postgres pool behind a drizzle database. */
+/** How many connections the engine's own pool holds, besides the app's DB_POOL_SIZE. */
+export const ENGINE_CONNECTIONS = 2;
+/** The engine's connections' application_name on the server (pg_stat_activity). */
+export const ENGINE_APPLICATION_NAME = 'sertifikasi-jobs';
+
+/** A pool of the engine's own on the server of the node-postgres pool behind a drizzle database. */
 function enginePool(db: Executor): pg.Pool {
   const options = (db as unknown as { $client?: PoolLike }).$client?.options;
   if (!options) throw new Error('the job engine needs a pg pool');
@@ -106,7 +111,8 @@ function enginePool(db: Executor): pg.Pool {
     database,
     ssl,
     statement_timeout,
-    max: 2,
+    application_name: ENGINE_APPLICATION_NAME,
+    max: ENGINE_CONNECTIONS,
     connectionTimeoutMillis: 10_000,
   });
   // An idle connection the server ends: the next query fails and pg-boss reports it.
