@@ -45,6 +45,7 @@ import {
   V,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import { insertRows } from '../db/insert-rows';
 import { companies } from '../db/schema';
 import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
@@ -461,7 +462,12 @@ export function defineResourceService<
   ): Promise<A[]> => {
     const { tx } = ctx;
     if (!writes.length) return [];
-    if (action === 'create') await tx.insert(table).values(writes.map((w) => w.values as T['$inferInsert']));
+    if (action === 'create')
+      await insertRows(
+        tx,
+        table,
+        writes.map((w) => w.values as T['$inferInsert']),
+      );
     else for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
     const ids = writes.map((w) => w.id);
     const stored = await rowsOf(tx, ids);

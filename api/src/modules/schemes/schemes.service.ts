@@ -27,6 +27,7 @@ import {
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
+import { insertRows } from '../../db/insert-rows';
 import { schemeAudits, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
@@ -136,7 +137,9 @@ async function writeSequence(
   const before = action === 'update' ? await findSchemes(tx, ids, today) : new Map<string, Scheme>();
   const now = ctx.clock.now();
   if (action === 'create')
-    await tx.insert(schemes).values(
+    await insertRows(
+      tx,
+      schemes,
       writes.map(
         (w) =>
           ({
