@@ -6,12 +6,23 @@
  * defaults, as with drizzle's insert (a column some rows leave undefined: drizzle's insert instead). Values go as JSON: a Date as its ISO instant, a jsonb column's
  * value as the JSON it is.
  */
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './index';
 
 /** Rows a statement: a JSON parameter of a few megabytes at most. */
 const ROWS_PER_STATEMENT = 2000;
+
+/**
+ * Rows as a record set of `table`'s row type (`select * from json_populate_recordset(...)`), for
+ * drizzle's `insert(table).select(...)`, which names every column of the table: so each row must
+ * hold every column, under the column's own name (a derived table's counts, for an upsert with
+ * `onConflictDoUpdate`).
+ */
+export function recordSet<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): SQL {
+  const name = sql.identifier(getTableName(table));
+  return sql`select * from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`;
+}
 
 export async function insertRows<T extends PgTable>(
   tx: Executor,

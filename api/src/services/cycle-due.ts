@@ -15,6 +15,7 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { cycleDue, type CycleAudit, type CycleHistoryEntry } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import { recordSet } from '../db/insert-rows';
 import { auditLog, schemeAudits, schemeCycleDue, schemeCycleDueCounts, schemes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from './context';
@@ -149,7 +150,7 @@ export async function refreshCycleDueMany(
   if (next.size)
     await exec
       .insert(schemeCycleDue)
-      .values([...next.values()])
+      .select(recordSet(schemeCycleDue, [...next.values()]))
       .onConflictDoUpdate({
         target: schemeCycleDue.scheme_id,
         set: {
@@ -180,7 +181,7 @@ export async function refreshCycleDueMany(
   if (deltas.size)
     await exec
       .insert(schemeCycleDueCounts)
-      .values([...deltas.values()])
+      .select(recordSet(schemeCycleDueCounts, [...deltas.values()]))
       .onConflictDoUpdate({
         target: [schemeCycleDueCounts.company_id, schemeCycleDueCounts.due_date],
         set: { n: sql`${schemeCycleDueCounts.n} + excluded.n` },

@@ -12,6 +12,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
+import { recordSet } from '../db/insert-rows';
 import {
   certifiedClientCounts,
   clientCertificates,
@@ -116,7 +117,7 @@ async function setCertifiedMany(
   if (counts.length)
     await tx
       .insert(certifiedClientCounts)
-      .values(counts)
+      .select(recordSet(certifiedClientCounts, counts))
       .onConflictDoUpdate({
         target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
         set: { n: sql`${certifiedClientCounts.n} + excluded.n` },
@@ -126,7 +127,7 @@ async function setCertifiedMany(
   if (set.length)
     await tx
       .insert(clientCertifiedUntil)
-      .values(set)
+      .select(recordSet(clientCertifiedUntil, set))
       .onConflictDoUpdate({
         target: clientCertifiedUntil.certificate_id,
         set: { company_id: sql`excluded.company_id`, until: sql`excluded.until` },
@@ -208,7 +209,7 @@ async function countSchemes(
   if (rows.counts.length)
     await tx
       .insert(schemeCounts)
-      .values(rows.counts)
+      .select(recordSet(schemeCounts, rows.counts))
       .onConflictDoUpdate({
         target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
         set: { n: sql`${schemeCounts.n} + excluded.n` },
@@ -216,7 +217,7 @@ async function countSchemes(
   if (rows.statuses.length)
     await tx
       .insert(schemeStatusCounts)
-      .values(rows.statuses)
+      .select(recordSet(schemeStatusCounts, rows.statuses))
       .onConflictDoUpdate({
         target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
         set: { n: sql`${schemeStatusCounts.n} + excluded.n` },
@@ -224,7 +225,7 @@ async function countSchemes(
   if (rows.issues.length)
     await tx
       .insert(schemeIssueCounts)
-      .values(rows.issues)
+      .select(recordSet(schemeIssueCounts, rows.issues))
       .onConflictDoUpdate({
         target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
         set: { n: sql`${schemeIssueCounts.n} + excluded.n` },
