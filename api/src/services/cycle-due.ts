@@ -23,7 +23,6 @@ import {
   deriveStatusHistory,
   SCHEME_AUDIT_ENTITY,
   type SchemeAuditRow,
-  schemeStatusHistory,
 } from './scheme-history';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
@@ -96,7 +95,8 @@ export async function refreshCycleDue(
 
 /**
  * `refreshCycleDue` for many schemes at once (a batch's writes), set-wise: the schemes, their last
- * audits and (for the SUSPENDED ones) their status histories read with one query each, the items
+ * audits and (for the SUSPENDED ones) their status histories read with one query each (`written`:
+ * schemes as the batch just stored them, which need no reading), the items
  * written with one statement, the counts moved by their net change with one more. The same rows
  * and counts as refreshing each scheme in turn.
  */
@@ -105,10 +105,15 @@ export async function refreshCycleDueMany(
   schemeIds: readonly string[],
   clock: Pick<Clock, 'today'>,
   suspendedToday: ReadonlySet<string> = new Set(),
+  written: ReadonlyMap<string, SchemeRow> = new Map(),
 ): Promise<void> {
   const ids = [...new Set(schemeIds)];
   if (!ids.length) return;
-  const rows = await exec.select().from(schemes).where(inArray(schemes.id, ids));
+  const unread = ids.filter((id) => !written.has(id));
+  const rows = [
+    ...ids.flatMap((id) => (written.has(id) ? [written.get(id)!] : [])),
+    ...(unread.length ? await exec.select().from(schemes).where(inArray(schemes.id, unread)) : []),
+  ];
   const open = rows.filter((r) => CYCLE_STATUSES.includes(r.status));
   const audits = await auditsOf(
     exec,
@@ -229,13 +234,21 @@ export const cycleDueStep: AfterWriteStep = Object.assign(
   {
     batch: async (ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> => {
       const flags = new Map<string, boolean>();
-      for (const event of events)
+      // The rows the batch stored (the last write of each scheme), as refreshing would read them.
+      const written = new Map<string, SchemeRow>();
+      for (const event of events) {
         for (const { id, suspendedToday } of cycleMoves(event)) flags.set(id, suspendedToday);
+        if (event.entity === 'scheme') {
+          if (event.after) written.set(event.id, event.after);
+          else written.delete(event.id);
+        }
+      }
       await refreshCycleDueMany(
         ctx.tx,
         [...flags.keys()],
         ctx.clock,
         new Set([...flags].filter(([, s]) => s).map(([id]) => id)),
+        written,
       );
     },
   },
