@@ -84,7 +84,14 @@ async function bulkInsert(tx: Tx, company: string, type: string, body: string) {
   for (let n = 1; n <= CLIENTS; n++) {
     const id = randomUUID();
     clientIds.set(n, id);
-    const row = { id, company_id: company, ...clientValues(n), send_reminders: true, created_at: now, updated_at: now };
+    const row = {
+      id,
+      company_id: company,
+      ...clientValues(n),
+      send_reminders: true,
+      created_at: now,
+      updated_at: now,
+    };
     rows.push(row);
     clientAudits.push({
       id: randomUUID(),

@@ -57,9 +57,7 @@ export async function insertRows<T extends PgTable>(
     const json = JSON.stringify(
       names.every((n) => keys.has(n))
         ? part
-        : part.map((row) =>
-            Object.fromEntries(Object.entries(row).map(([k, v]) => [columns[k]!.name, v])),
-          ),
+        : part.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [columns[k]!.name, v]))),
     );
     await tx.execute(
       sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${json}::json)`,

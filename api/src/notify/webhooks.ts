@@ -93,7 +93,12 @@ async function schemeRefsOf(tx: Executor, rows: readonly SchemeRow[]): Promise<M
           ea_code: clientCertificates.ea_code,
         })
         .from(clientCertificates)
-        .where(inArray(clientCertificates.id, ids((r) => r.certificate_id)))
+        .where(
+          inArray(
+            clientCertificates.id,
+            ids((r) => r.certificate_id),
+          ),
+        )
     ).map((c) => [c.id, c]),
   );
   const types = new Map(
@@ -101,7 +106,12 @@ async function schemeRefsOf(tx: Executor, rows: readonly SchemeRow[]): Promise<M
       await tx
         .select({ id: certificationTypes.id, name: certificationTypes.name })
         .from(certificationTypes)
-        .where(inArray(certificationTypes.id, ids((r) => r.certification_id)))
+        .where(
+          inArray(
+            certificationTypes.id,
+            ids((r) => r.certification_id),
+          ),
+        )
     ).map((t) => [t.id, t.name]),
   );
   const bodyIds = ids((r) => r.accredited_id);

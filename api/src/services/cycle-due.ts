@@ -19,11 +19,7 @@ import { recordSet } from '../db/insert-rows';
 import { auditLog, schemeAudits, schemeCycleDue, schemeCycleDueCounts, schemes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from './context';
-import {
-  deriveStatusHistory,
-  SCHEME_AUDIT_ENTITY,
-  type SchemeAuditRow,
-} from './scheme-history';
+import { deriveStatusHistory, SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from './scheme-history';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
 type SchemeRow = typeof schemes.$inferSelect;

@@ -810,9 +810,9 @@ describe('the after-write steps of an import', () => {
     const job = await applied('company-certificate', company, file);
     expect(job.result).toMatchObject({ created: { clients: 3, schemes: 5 } });
     const { db } = ctx.database;
-    const ids = (await db.select({ id: schemes.id }).from(schemes).where(eq(schemes.company_id, company))).map(
-      (r) => r.id,
-    );
+    const ids = (
+      await db.select({ id: schemes.id }).from(schemes).where(eq(schemes.company_id, company))
+    ).map((r) => r.id);
     expect(ids).toHaveLength(5);
     const due = () =>
       db
