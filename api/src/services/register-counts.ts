@@ -304,6 +304,87 @@ async function countTraining(
 }
 
 /**
+ * The training counts of many writes at once (a batch), set-wise: what each write adds and takes
+ * (a write that keeps the company and the name moves nothing), summed per company and person (the
+ * person computed by the database, as `personOf`) and upserted with one statement; a person is in a
+ * company (and overall) when their count ends above zero, so the companies' and the overall person
+ * figures move by how many crossed zero, as one write after another would move them.
+ */
+async function countTrainingMany(
+  tx: Executor,
+  writes: readonly { before: TrainingRow | null; after: TrainingRow | null }[],
+): Promise<void> {
+  const deltas: { company_id: string; name: string; delta: number }[] = [];
+  for (const { before, after } of writes) {
+    if (before && after && before.company_id === after.company_id && before.name === after.name) continue;
+    if (before) deltas.push({ company_id: before.company_id, name: before.name, delta: -1 });
+    if (after) deltas.push({ company_id: after.company_id, name: after.name, delta: 1 });
+  }
+  if (!deltas.length) return;
+  const result: unknown = await tx.execute(sql`
+      with d as (
+        select company_id, lower(trim(name)) as person, sum(delta)::int as delta
+        from json_to_recordset(${JSON.stringify(deltas)}::json) as t(company_id uuid, name text, delta int)
+        group by 1, 2
+      ), up as (
+        insert into ${trainingPersonCounts} (company_id, person, n)
+        select company_id, person, delta from d order by 1, 2
+        on conflict (company_id, person) do update set n = ${trainingPersonCounts.n} + excluded.n
+        returning company_id, person, n
+      )
+      select up.company_id, up.person, up.n, d.delta from up join d using (company_id, person)`);
+  const moved = (result as { rows: { company_id: string; person: string; n: number; delta: number }[] }).rows;
+  /** +1 when a count went from zero to above, -1 the other way, else 0. */
+  const crossed = (n: number, delta: number) => Number(n > 0) - Number(n - delta > 0);
+  const companies = new Map<string, { certificates: number; persons: number }>();
+  const persons = new Map<string, number>();
+  for (const row of moved) {
+    const c = companies.get(row.company_id) ?? { certificates: 0, persons: 0 };
+    c.certificates += row.delta;
+    c.persons += crossed(row.n, row.delta);
+    companies.set(row.company_id, c);
+    persons.set(row.person, (persons.get(row.person) ?? 0) + row.delta);
+  }
+  await tx
+    .insert(trainingCounts)
+    .select(
+      recordSet(
+        trainingCounts,
+        [...companies].sort(([a], [b]) => (a < b ? -1 : 1)).map(([company_id, c]) => ({ company_id, ...c })),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: trainingCounts.company_id,
+      set: {
+        certificates: sql`${trainingCounts.certificates} + excluded.certificates`,
+        persons: sql`${trainingCounts.persons} + excluded.persons`,
+      },
+    });
+  const totals = await tx
+    .insert(trainingPersonTotals)
+    .select(
+      recordSet(
+        trainingPersonTotals,
+        [...persons].sort(([a], [b]) => (a < b ? -1 : 1)).map(([person, n]) => ({ person, n })),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: trainingPersonTotals.person,
+      set: { n: sql`${trainingPersonTotals.n} + excluded.n` },
+    })
+    .returning({ person: trainingPersonTotals.person, n: trainingPersonTotals.n });
+  const allDelta = totals.reduce((sum, t) => sum + crossed(t.n, persons.get(t.person)!), 0);
+  if (allDelta !== 0)
+    await tx
+      .insert(registerTotals)
+      .values({ name: TRAINING_PERSONS, n: allDelta })
+      .onConflictDoUpdate({
+        target: registerTotals.name,
+        set: { n: sql`${registerTotals.n} + ${allDelta}` },
+      });
+}
+
+/**
  * The after-write step (AFTER_WRITE_STEPS): schemes and training certificates move the counts.
  * It takes the WriteEvent by its shape, so that this file needs no import of after-write.ts (which
  * lists it): no import cycle. WriteEvent pairs the entity 'scheme' with scheme rows and
@@ -324,8 +405,8 @@ export async function countRegister(
 
 /**
  * The step's batch form (services/after-write.ts `afterWriteMany`): the scheme writes of a batch
- * counted together (one upsert a count table, each client's figure once); training certificates
- * one by one, in order.
+ * counted together (one upsert a count table, each client's figure once), and the training
+ * certificates likewise (`countTrainingMany`).
  */
 export async function countRegisterMany(
   ctx: Pick<ServiceContext, 'tx'>,
@@ -335,9 +416,10 @@ export async function countRegisterMany(
     .filter((e) => e.entity === 'scheme')
     .map((e) => ({ before: e.before as SchemeRow | null, after: e.after as SchemeRow | null }));
   if (schemeWrites.length) await countSchemes(ctx.tx, schemeWrites);
-  for (const event of events)
-    if (event.entity === 'training-certificate')
-      await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
+  const trainingWrites = events
+    .filter((e) => e.entity === 'training-certificate')
+    .map((e) => ({ before: e.before as TrainingRow | null, after: e.after as TrainingRow | null }));
+  if (trainingWrites.length) await countTrainingMany(ctx.tx, trainingWrites);
 }
 
 // ---------------------------------------------------------------------------------------------
