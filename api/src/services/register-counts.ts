@@ -10,7 +10,7 @@
  * they stay certified, so a reader sums `expired_date < today` (EXPIRED) or `until >= today`
  * (certified) and a day passing needs no job.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { recordSet } from '../db/insert-rows';
 import {
@@ -37,7 +37,7 @@ type TrainingRow = typeof trainingCertificates.$inferSelect;
  * The person a training certificate names: the name trimmed, any case, computed by the database
  * (its trim and lower, the same as the rebuild's), never by a JavaScript copy of them.
  */
-const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
+const personOf = (name: string | SQL) => sql<string>`lower(trim(${name}::text))`;
 
 // ---------------------------------------------------------------------------------------------
 // Schemes
@@ -251,62 +251,10 @@ async function countSchemes(
 // Training certificates
 // ---------------------------------------------------------------------------------------------
 
-async function addTraining(tx: Executor, row: TrainingRow, delta: 1 | -1): Promise<void> {
-  const person = personOf(row.name);
-  const [perCompany] = await tx
-    .insert(trainingPersonCounts)
-    .values({ company_id: row.company_id, person, n: delta })
-    .onConflictDoUpdate({
-      target: [trainingPersonCounts.company_id, trainingPersonCounts.person],
-      set: { n: sql`${trainingPersonCounts.n} + ${delta}` },
-    })
-    .returning({ n: trainingPersonCounts.n });
-  // A person appears in the company at their first certificate, and leaves with their last.
-  const personDelta = delta === 1 ? (perCompany?.n === 1 ? 1 : 0) : perCompany?.n === 0 ? -1 : 0;
-  await tx
-    .insert(trainingCounts)
-    .values({ company_id: row.company_id, certificates: delta, persons: personDelta })
-    .onConflictDoUpdate({
-      target: trainingCounts.company_id,
-      set: {
-        certificates: sql`${trainingCounts.certificates} + ${delta}`,
-        persons: sql`${trainingCounts.persons} + ${personDelta}`,
-      },
-    });
-  const [overall] = await tx
-    .insert(trainingPersonTotals)
-    .values({ person, n: delta })
-    .onConflictDoUpdate({
-      target: trainingPersonTotals.person,
-      set: { n: sql`${trainingPersonTotals.n} + ${delta}` },
-    })
-    .returning({ n: trainingPersonTotals.n });
-  const allDelta = delta === 1 ? (overall?.n === 1 ? 1 : 0) : overall?.n === 0 ? -1 : 0;
-  if (allDelta !== 0) {
-    await tx
-      .insert(registerTotals)
-      .values({ name: TRAINING_PERSONS, n: allDelta })
-      .onConflictDoUpdate({
-        target: registerTotals.name,
-        set: { n: sql`${registerTotals.n} + ${allDelta}` },
-      });
-  }
-}
-
-async function countTraining(
-  tx: Executor,
-  before: TrainingRow | null,
-  after: TrainingRow | null,
-): Promise<void> {
-  if (before && after && before.company_id === after.company_id && before.name === after.name) return;
-  if (before) await addTraining(tx, before, -1);
-  if (after) await addTraining(tx, after, 1);
-}
-
 /**
- * The training counts of many writes at once (a batch), set-wise: what each write adds and takes
+ * The training counts of writes (one, or a batch's), set-wise: what each write adds and takes
  * (a write that keeps the company and the name moves nothing), summed per company and person (the
- * person computed by the database, as `personOf`) and upserted with one statement; a person is in a
+ * person computed by the database: `personOf`) and upserted with one statement; a person is in a
  * company (and overall) when their count ends above zero, so the companies' and the overall person
  * figures move by how many crossed zero, as one write after another would move them.
  */
@@ -323,7 +271,7 @@ async function countTrainingMany(
   if (!deltas.length) return;
   const result: unknown = await tx.execute(sql`
       with d as (
-        select company_id, lower(trim(name)) as person, sum(delta)::int as delta
+        select company_id, ${personOf(sql`${sql.identifier('name')}`)} as person, sum(delta)::int as delta
         from json_to_recordset(${JSON.stringify(deltas)}::json) as t(company_id uuid, name text, delta int)
         group by 1, 2
       ), up as (
@@ -399,7 +347,9 @@ export async function countRegister(
       { before: event.before as SchemeRow | null, after: event.after as SchemeRow | null },
     ]);
   } else if (event.entity === 'training-certificate') {
-    await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
+    await countTrainingMany(ctx.tx, [
+      { before: event.before as TrainingRow | null, after: event.after as TrainingRow | null },
+    ]);
   }
 }
 
