@@ -286,7 +286,8 @@ async function finish(db: Db, id: string, values: Partial<typeof importJobs.$inf
 }
 
 /**
- * Runs an import job (the engine's handler): plans the stored file again, then applies the records
+ * Runs an import job (the engine's handler): plans the stored file again (or takes the plan its
+ * request handed over, `handedPlans`), then applies the records
  * not yet applied, a chunk at a time (IMPORT_CHUNK_ROWS rows), each with the job's progress in one
  * transaction. Ends the job done or failed; throws (the engine retries) only for an error that is
  * not the file's (the database went away), or JobInterrupted when the process stops.
