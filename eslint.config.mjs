@@ -60,6 +60,48 @@ const HOUSE = [
   })),
 ];
 
+/**
+ * Layers inside api/ (docs/architecture.md#the-api-apisrc): route -> service -> repository -> db,
+ * with lib/ (what any layer may use) below them all. Each folder lists what it never imports.
+ */
+const API_LAYERS = [
+  {
+    files: ['api/src/lib/**'],
+    patterns: [
+      {
+        group: ['**/plugins/*', '**/services/*', '**/modules/**', '**/notify/*', '**/jobs/*', '**/demo/*'],
+        message:
+          'lib/ is below every layer: it imports no plugin, service, module, notify, jobs or demo file.',
+      },
+    ],
+  },
+  {
+    files: ['api/src/services/**', 'api/src/modules/*/*.service.ts', 'api/src/notify/**', 'api/src/jobs/**'],
+    patterns: [
+      {
+        group: ['**/*.routes', '**/plugins/*'],
+        message: 'A service is below the routes: it imports no routes file and no Fastify plugin.',
+      },
+    ],
+  },
+  {
+    files: ['api/src/modules/*/*.repository.ts'],
+    patterns: [
+      {
+        group: [
+          '**/*.routes',
+          '**/*.service',
+          '**/plugins/*',
+          '**/services/after-write',
+          '**/services/audit',
+          '**/services/write-sequence',
+        ],
+        message: 'A repository reads: it imports no routes, service or plugin, nor the write sequence.',
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +137,10 @@ export default tseslint.config(
     files,
     ...(ignores ? { ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { patterns: [NOT_API, ...patterns] }] },
+  })),
+  ...API_LAYERS.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...patterns] }] },
   })),
   {
     // mf-public-check loads alone on a phone (a QR scan): React and the yup-free contracts entry only

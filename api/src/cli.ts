@@ -7,15 +7,14 @@ import { restoreBackup, RestoreRefusedError } from './db/restore';
 import { openDatabase } from './db';
 import { users } from './db/schema';
 import { migrate } from './db/migrate';
-import { hashPassword, randomPassword } from './lib/crypto';
+import { randomPassword } from './lib/crypto';
 import { readPassword } from './lib/password-input';
 import { DemoRefusedError, DemoUsageError, runDemoCommand } from './demo';
-import { audit } from './services/audit';
 import { systemActor } from './services/context';
 import { createClock } from './lib/clock';
-import { revokeUserSessions } from './services/sessions';
 import { seedPermissions } from './services/seed';
 import { rotateKey } from './services/signing';
+import { preparePassword, resetPassword } from './modules/users/users.service';
 
 const usage = `Usage:
   npm run migrate --workspace api                             apply pending migrations (deploy step)
@@ -116,31 +115,18 @@ async function main() {
       return;
     }
     const [user] = await database.db
-      .select()
+      .select({ id: users.id })
       .from(users)
       .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
     if (!user) throw new Error(`No user named "${username}".`);
     const password = await newPassword(random);
-    const hash = await hashPassword(password, config.argon2);
-    await database.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ password_hash: hash, is_active: true, updated_at: createClock(config.timeZone).now() })
-        .where(eq(users.id, user.id));
-      await revokeUserSessions(tx, user.id);
-      await audit(
-        { tx, actor: systemActor('cli'), clock: createClock(config.timeZone) },
-        {
-          action: 'update',
-          entity: 'user',
-          entityId: user.id,
-          before: { is_active: user.is_active },
-          after: { is_active: true, password: 'reset by reset-admin' },
-        },
-      );
-    });
+    const prepared = await preparePassword(config, password);
+    const clock = createClock(config.timeZone);
+    const reset = await database.db.transaction((tx) =>
+      resetPassword({ tx, actor: systemActor('cli'), clock, config }, username, prepared),
+    );
     console.log(
-      `Password of "${user.username}" reset${random ? ` to: ${password}` : ''}. Their sessions were ended.`,
+      `Password of "${reset.username}" reset${random ? ` to: ${password}` : ''}. Their sessions were ended.`,
     );
   } finally {
     await database.close();

@@ -62,6 +62,14 @@ export interface Config {
    * the folder its files go to; how many files are kept.
    */
   backup: { schedule: string | null; dir: string | null; keep: number };
+  /**
+   * Who is told, on the job engine (jobs/notify.ts), each a cron expression in `timeZone` or null
+   * (`off`): the senders of due mail and webhook deliveries (NOTIFY_SEND_SCHEDULE, every minute; off:
+   * neither scheduled nor kicked, for tests that send themselves), the daily reminders
+   * (REMINDER_SCHEDULE, 08:00) and the weekly digest (DIGEST_SCHEDULE, Monday 07:00). All off under
+   * NODE_ENV=test unless set.
+   */
+  notify: { sendSchedule: string | null; reminderSchedule: string | null; digestSchedule: string | null };
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -109,16 +117,18 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
-/** BACKUP_SCHEDULE: a cron expression (5 or 6 fields), or `off`. */
-function backupSchedule(value: string | undefined): string | null {
+/** A schedule setting (BACKUP_SCHEDULE, REMINDER_SCHEDULE...): a cron expression (5 or 6 fields), or `off`. */
+function cronSetting(name: string, value: string | undefined, fallback: string): string | null {
   const v = (value ?? '').trim();
-  if (!v) return '0 2 * * *';
+  if (!v) return fallback;
   if (v.toLowerCase() === 'off') return null;
   const fields = v.split(/\s+/).length;
-  if (fields < 5 || fields > 6)
-    throw new Error(`BACKUP_SCHEDULE must be a cron expression or "off", got "${v}"`);
+  if (fields < 5 || fields > 6) throw new Error(`${name} must be a cron expression or "off", got "${v}"`);
   return v;
 }
+
+/** BACKUP_SCHEDULE: a cron expression (5 or 6 fields), or `off`. */
+const backupSchedule = (value: string | undefined) => cronSetting('BACKUP_SCHEDULE', value, '0 2 * * *');
 
 /**
  * BACKUP_DIR, else DATA_DIR/backups; with DATABASE_URL there is no DATA_DIR of ours, so none
@@ -181,6 +191,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       schedule,
       dir: backupDir(env),
       keep: Math.max(1, int('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
+    },
+    notify: {
+      sendSchedule: cronSetting(
+        'NOTIFY_SEND_SCHEDULE',
+        env.NOTIFY_SEND_SCHEDULE ?? (isTest ? 'off' : undefined),
+        '* * * * *',
+      ),
+      reminderSchedule: cronSetting(
+        'REMINDER_SCHEDULE',
+        env.REMINDER_SCHEDULE ?? (isTest ? 'off' : undefined),
+        '0 8 * * *',
+      ),
+      digestSchedule: cronSetting(
+        'DIGEST_SCHEDULE',
+        env.DIGEST_SCHEDULE ?? (isTest ? 'off' : undefined),
+        '0 7 * * 1',
+      ),
     },
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
-import { users } from '../src/db/schema';
+import { auditLog, users } from '../src/db/schema';
 import { verifyPassword } from '../src/lib/crypto';
 import { readPassword } from '../src/lib/password-input';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
@@ -110,6 +110,23 @@ describe('reset-admin', () => {
     expect(res.output).not.toContain('dari-stdin-123');
     const hash = await adminHash();
     expect(await verifyPassword(hash, 'dari-stdin-123')).toBe(true);
+    // Written through the users service: the audit log names the command line, never the password.
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL! });
+    try {
+      const trail = await database.db
+        .select({ source: auditLog.source, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'user'), eq(auditLog.action, 'update')));
+      expect(trail.map((r) => r.source)).toContain('cli');
+      expect(trail.find((r) => r.source === 'cli')!.after).toMatchObject({
+        username: 'admin',
+        is_active: 'true',
+      });
+      expect(JSON.stringify(trail)).not.toContain('dari-stdin-123');
+      expect(JSON.stringify(trail)).not.toContain('password_hash');
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses a password that breaks the rules of any user’s password', async () => {

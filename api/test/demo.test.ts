@@ -13,7 +13,9 @@ import {
   demoVolume,
   writeDemo,
 } from '../src/demo';
+import { schemeSignedFields, trainingSignedFields } from '@sertifikasi/shared-contracts/credential';
 import { call, createTestContext, login, type TestContext } from './helpers';
+import { verifiedQrUrl } from './signed';
 
 const PASSWORD = 'demo-sandi-123';
 const VOLUME: DemoVolume = { clients: 30, schemes: 70, trainings: 30, logos: 4 };
@@ -53,6 +55,7 @@ const run = () =>
       seed: 7,
       password: PASSWORD,
       argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      publicBaseUrl: ctx.app.config.publicBaseUrl,
       clock,
     }),
   );
@@ -180,6 +183,84 @@ describe('demo data set', () => {
     expect(result.rows.auditRows).toBe(await countOf('audit_log'));
   });
 
+  it('gives every training certificate its signed QR, and some schemes theirs, as the services would', async () => {
+    const [t] = await rows<{ all: number | string; qr: number | string }>(
+      sql`select count(*) as all, count(qrcode) as qr from training_certificates`,
+    );
+    expect(Number(t!.qr)).toBe(VOLUME.trainings);
+    expect(Number(t!.all)).toBe(VOLUME.trainings);
+    // Schemes show both states: a QR to download, or 'Generate QR' still to press.
+    const [s] = await rows<{ qr: number | string; none: number | string }>(sql`
+      select count(qrcode) as qr, count(*) filter (where qrcode is null and status <> 'DRAFT') as none from schemes`);
+    expect(Number(s!.qr)).toBeGreaterThan(0);
+    expect(Number(s!.none)).toBeGreaterThan(0);
+
+    // A training certificate's detail offers its QR, which decodes to its public page, signed.
+    const [training] = await rows<{ id: string; company_id: string }>(
+      sql`select id, company_id from training_certificates order by certificate_number limit 1`,
+    );
+    const detail = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/training-certificate/${training!.company_id}/${training!.id}`,
+    );
+    expect(detail.statusCode).toBe(200);
+    const tc = detail.json<{
+      certificate_number: string;
+      name: string;
+      training: string;
+      date: string;
+      qrcode: string | null;
+    }>();
+    expect(tc.qrcode).toBeTruthy();
+    const page = await verifiedQrUrl(ctx.app, tc.qrcode!, trainingSignedFields(tc));
+    expect(page).toBe(
+      `${ctx.app.config.publicBaseUrl}/check-certification-training?cert=${encodeURIComponent(tc.certificate_number)}`,
+    );
+    const check = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/check-certificate-training/${tc.certificate_number.replaceAll('/', '+')}`,
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json<{ name: string }>().name).toBe(tc.name);
+
+    // A scheme with a QR: signed over its number, client, standard and dates.
+    const [scheme] = await rows<{
+      id: string;
+      company_id: string;
+      certificate_id: string;
+      cert_number: string;
+      name: string;
+      standard: string;
+      issue_date: string;
+      expired_date: string;
+    }>(sql`
+      select s.id, s.company_id, s.certificate_id, s.cert_number, c.name, t.name as standard, s.issue_date::text, s.expired_date::text
+      from schemes s join client_certificates c on c.id = s.certificate_id
+        join certification_types t on t.id = s.certification_id
+      where s.qrcode is not null order by s.cert_number limit 1`);
+    const client = await call(
+      ctx.app,
+      ctx.adminToken,
+      'GET',
+      `/api/company-certificate/${scheme!.company_id}/${scheme!.certificate_id}`,
+    );
+    expect(client.statusCode).toBe(200);
+    const qr = client
+      .json<{ schema: { id: string; qrcode: string | null }[] }>()
+      .schema.find((x) => x.id === scheme!.id)?.qrcode;
+    expect(qr).toBeTruthy();
+    expect(await verifiedQrUrl(ctx.app, qr!, schemeSignedFields(scheme!))).toBe(
+      `${ctx.app.config.publicBaseUrl}/check-certification-company?cert=${encodeURIComponent(scheme!.cert_number)}`,
+    );
+  });
+
+  it('marks its audit rows as written by the demo', async () => {
+    const sources = await rows<{ source: string | null }>(sql`select distinct source from audit_log`);
+    expect(sources).toEqual([{ source: 'demo' }]);
+  });
+
   it('gives the companies their images and settings, and clients their details', async () => {
     const bodies = await rows<{
       logo: string;
@@ -253,6 +334,7 @@ describe('demo on a database someone has started using', () => {
         seed: 7,
         password: PASSWORD,
         argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+        publicBaseUrl: other.app.config.publicBaseUrl,
         clock,
       };
       await expect(other.database.db.transaction((tx) => writeDemo(tx, options))).rejects.toThrow(

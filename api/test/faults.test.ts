@@ -173,15 +173,16 @@ async function tcpProxy(target: { host: string; port: number }) {
     cut: async () => {
       const s = server;
       server = undefined;
-      await new Promise((r) => s?.close(r));
+      // Dropped first: a listener's close ends only once its connections have.
       for (const socket of sockets) socket.destroy();
+      await new Promise((r) => s?.close(r));
     },
     mend: open,
     close: async () => {
       const s = server;
       server = undefined;
-      if (s) await new Promise((r) => s.close(r));
       for (const socket of sockets) socket.destroy();
+      if (s) await new Promise((r) => s.close(r));
     },
   };
 }

@@ -425,6 +425,7 @@ describe('register counts after the demo generator’s bulk load', () => {
         seed: 11,
         password: 'demo-sandi-123',
         argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+        publicBaseUrl: t.app.config.publicBaseUrl,
         clock: t.app.clock,
       }),
     );

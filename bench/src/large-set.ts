@@ -29,9 +29,10 @@ import {
 /**
  * Bump when the generator's output changes, so cached databases are built again (2: the register
  * counts, made by the generator's rebuild; 3: decision dates, audits done and the stored items due
- * of the certification cycle).
+ * of the certification cycle; 4: signed QR codes on every training certificate and on a third of
+ * the schemes out of draft, audit rows marked `demo`).
  */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 export interface LargeSet {
   scale: number;

@@ -690,6 +690,18 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * The reminder steps already decided (notify/remind.ts): one row per record, kind, due date and step
+ * (the outbox's dedupe key), written in the transaction that queues the step's mail and webhook
+ * deliveries, so a step is acted on once however many processes or runs ask, and a client without
+ * an email or with reminders off is not asked about again.
+ */
+export const remindersSent = pgTable('reminders_sent', {
+  key: text('key').primaryKey(),
+  company_id: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  at: ts('at').notNull(),
+});
+
 /** A partner's endpoint: where a company's events are POSTed, signed with its secret. */
 export const webhooks = pgTable(
   'webhooks',

@@ -122,7 +122,7 @@ export interface FillOptions {
  */
 export async function fillDemoDatabase(
   database: Database,
-  config: Pick<Config, 'argon2' | 'timeZone'>,
+  config: Pick<Config, 'argon2' | 'timeZone' | 'publicBaseUrl'>,
   opts: FillOptions,
 ): Promise<DemoResult & { seconds: { write: number; analyze: number } }> {
   const log = opts.log ?? (() => undefined);
@@ -133,6 +133,7 @@ export async function fillDemoDatabase(
       seed: opts.seed,
       password: opts.password,
       argon2: config.argon2,
+      publicBaseUrl: config.publicBaseUrl,
       clock: opts.clock ?? createClock(config.timeZone),
       log,
     }),

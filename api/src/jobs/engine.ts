@@ -9,12 +9,20 @@
  * A module describes its tasks with `define` while the app is built; the engine starts with the app
  * (`onReady`) and stops with it (`onClose`): a graceful stop lets running handlers see `stopping`
  * and end at a safe point (an import after its current chunk), then waits for them.
+ *
+ * The engine's own queries (looking for jobs, heartbeats, schedules, upkeep) go through a pool of
+ * their own, of two connections to the same server: they never wait in line with requests for the
+ * app's connections, so they neither slow requests down nor count as the pool waits that shed load
+ * (docs/architecture.md#overload), and a database outage fails them on their own. A handler's work
+ * (an import's chunk) and a job sent in a writer's transaction use the app's pool, as a request does.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
+import pg from 'pg';
 import type { Executor } from '../db';
+import { isDatabaseUnavailable } from '../lib/errors';
 
 /** The schema pg-boss keeps its tables in. */
 export const JOB_SCHEMA = 'pgboss';
@@ -43,7 +51,7 @@ export interface TaskDef<D extends object> {
   /** Queue name. */
   name: string;
   /** Retries, backoff, heartbeat of the task's jobs. */
-  queue?: QueueOptions & { policy?: 'standard' | 'singleton' };
+  queue?: QueueOptions & { policy?: 'standard' | 'singleton' | 'stately' };
   /** A cron expression (in `timeZone`): the engine sends a job at each slot; null: not scheduled. */
   schedule?: { cron: string; timeZone: string } | null;
   handler: (data: D, run: JobRun) => Promise<void>;
@@ -71,8 +79,9 @@ export interface JobEngine {
   readonly started: boolean;
 }
 
+/** The connection settings of a node-postgres pool (its `options`), for a pool of the engine's own. */
 interface PoolLike {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  options?: pg.PoolConfig;
 }
 
 /**
@@ -83,15 +92,33 @@ const inTransaction = (tx: Executor): DrizzleTransactionLike => ({
   execute: async (query: unknown) => (await tx.execute(query as SQL)) as { rows: unknown[] },
 });
 
-/** The node-postgres pool behind a drizzle database. */
-function poolOf(db: Executor): PoolLike {
-  const client = (db as unknown as { $client?: PoolLike }).$client;
-  if (!client || typeof client.query !== 'function') throw new Error('the job engine needs a pg pool');
-  return client;
+/** A pool of two connections on the server of the node-postgres pool behind a drizzle database. */
+function enginePool(db: Executor): pg.Pool {
+  const options = (db as unknown as { $client?: PoolLike }).$client?.options;
+  if (!options) throw new Error('the job engine needs a pg pool');
+  const { connectionString, host, port, user, password, database, ssl, statement_timeout } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    host,
+    port,
+    user,
+    password,
+    database,
+    ssl,
+    statement_timeout,
+    max: 2,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle connection the server ends: the next query fails and pg-boss reports it.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
 }
 
 export function createJobEngine(db: Executor, settings: EngineSettings, log: FastifyBaseLogger): JobEngine {
-  const pool = poolOf(db);
+  let pool: pg.Pool | null = null;
   const tasks = new Map<string, TaskDef<object>>();
   const stopping = new AbortController();
   let boss: PgBoss | null = null;
@@ -112,8 +139,10 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
       });
     },
     async start() {
+      const own = enginePool(db);
+      pool = own;
       const b = new PgBoss({
-        db: { executeSql: (text, values) => pool.query(text, values) },
+        db: { executeSql: (text, values) => own.query(text, values) },
         schema: JOB_SCHEMA,
         monitorIntervalSeconds: settings.monitorSeconds,
         superviseIntervalSeconds: settings.monitorSeconds,
@@ -121,7 +150,12 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
         cronWorkerIntervalSeconds: settings.cronCheckSeconds,
         openTelemetry: { enabled: false },
       });
-      b.on('error', (err: unknown) => log.error({ err }, 'job engine error'));
+      // The database out of reach is an outage the requests already report (503, a warning), not
+      // a fault of the engine: it tries again by itself.
+      b.on('error', (err: unknown) => {
+        if (isDatabaseUnavailable(err)) log.warn({ err }, 'job engine: database unavailable');
+        else log.error({ err }, 'job engine error');
+      });
       await b.start();
       for (const task of tasks.values()) {
         const { policy, ...queue } = task.queue ?? {};
@@ -157,10 +191,13 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
     },
     async stop() {
       const b = boss;
-      if (!b) return;
-      stopping.abort();
-      await b.stop({ graceful: true, timeout: 20_000, close: true });
-      boss = null;
+      if (b) {
+        stopping.abort();
+        await b.stop({ graceful: true, timeout: 20_000, close: true });
+        boss = null;
+      }
+      await pool?.end().catch(() => undefined);
+      pool = null;
     },
   };
   return engine;

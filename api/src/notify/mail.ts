@@ -83,25 +83,36 @@ export interface MailToQueue {
  * Several processes queuing the same reminder at once leave one row (the unique key decides).
  */
 export async function queueMail(tx: Executor, clock: Clock, mail: MailToQueue): Promise<boolean> {
+  return (await queueMails(tx, clock, [mail])) > 0;
+}
+
+/**
+ * Queues many messages in one statement (the reminder job's batches), each at most once per dedupe
+ * key as `queueMail`; answers how many were new.
+ */
+export async function queueMails(tx: Executor, clock: Clock, mails: readonly MailToQueue[]): Promise<number> {
+  if (mails.length === 0) return 0;
   const now = clock.now();
   const rows = await tx
     .insert(mailOutbox)
-    .values({
-      id: newId(),
-      company_id: mail.companyId,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      kind: mail.dedupe.kind,
-      body_text: mail.text,
-      body_html: mail.html ?? null,
-      dedupe_key: dedupeKey(mail.dedupe),
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      mails.map((mail) => ({
+        id: newId(),
+        company_id: mail.companyId,
+        recipient: mail.recipient,
+        subject: mail.subject,
+        kind: mail.dedupe.kind,
+        body_text: mail.text,
+        body_html: mail.html ?? null,
+        dedupe_key: dedupeKey(mail.dedupe),
+        next_attempt_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .onConflictDoNothing({ target: mailOutbox.dedupe_key })
     .returning({ id: mailOutbox.id });
-  return rows.length > 0;
+  return rows.length;
 }
 
 /**

@@ -13,7 +13,7 @@ const WHAT: Record<ReminderSubject, string> = {
   SURVEILLANCE: 'audit surveilan',
   RECERTIFICATION: 'audit resertifikasi',
   SUSPENSION_LIMIT: 'batas akhir masa penangguhan',
-  EXPIRY: 'berakhirnya masa berlaku sertifikat',
+  EXPIRY: 'berakhirnya masa berlaku',
 };
 
 export interface ReminderFacts {
@@ -58,4 +58,67 @@ export function reminderMail(f: ReminderFacts): { subject: string; text: string 
     f.body.name,
   ].join('\n');
   return { subject, text };
+}
+
+/** One line of the weekly digest: an item late or due soon. */
+export interface DigestItem {
+  subject: Exclude<ReminderSubject, 'EXPIRY'>;
+  client: string;
+  certNumber: string;
+  standard: string;
+  /** `YYYY-MM-DD`. */
+  due: string;
+}
+
+/** One company of a digest: its late items and those due within 30 days (at most `DIGEST_LIST` of each listed). */
+export interface DigestCompany {
+  name: string;
+  late: { count: number; items: DigestItem[] };
+  soon: { count: number; items: DigestItem[] };
+}
+
+/** How many items of each kind a digest lists per company; the rest are counted. */
+export const DIGEST_LIST = 20;
+
+const digestLine = (i: DigestItem) =>
+  `- ${i.certNumber} ${i.client} (${i.standard}): ${WHAT[i.subject]}, ${longDate(i.due, 'id')}`;
+
+/**
+ * The weekly digest to a user holding 'Jadwal Audit': per company of their scope, the items late
+ * and those due within 30 days (the first DIGEST_LIST of each, soonest first, then how many more).
+ */
+export function digestMail(f: { user: string; monday: string; companies: DigestCompany[] }): {
+  subject: string;
+  text: string;
+} {
+  const late = f.companies.reduce((n, c) => n + c.late.count, 0);
+  const soon = f.companies.reduce((n, c) => n + c.soon.count, 0);
+  const section = (title: string, part: DigestCompany['late']) =>
+    part.count === 0
+      ? []
+      : [
+          `${title} (${part.count}):`,
+          ...part.items.map(digestLine),
+          ...(part.count > part.items.length ? [`... dan ${part.count - part.items.length} lainnya`] : []),
+        ];
+  const text = [
+    `Yth. ${f.user},`,
+    '',
+    `Ringkasan jadwal audit minggu ${longDate(f.monday, 'id')}: ${late} terlambat, ` +
+      `${soon} jatuh tempo dalam 30 hari.`,
+    ...f.companies
+      .filter((c) => c.late.count + c.soon.count > 0)
+      .flatMap((c) => [
+        '',
+        c.name,
+        ...section('Terlambat', c.late),
+        ...section('Jatuh tempo dalam 30 hari', c.soon),
+      ]),
+    '',
+    'Rinciannya ada di menu Jadwal Audit.',
+  ].join('\n');
+  return {
+    subject: `Ringkasan mingguan jadwal audit: ${late} terlambat, ${soon} jatuh tempo dalam 30 hari`,
+    text,
+  };
 }

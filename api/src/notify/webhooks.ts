@@ -231,19 +231,34 @@ export async function queueDelivery(
   type: string,
   data: Record<string, unknown>,
 ): Promise<string> {
+  const [id] = await queueDeliveries(tx, clock, [{ webhook, type, data }]);
+  return id!;
+}
+
+/** Queues many deliveries in one statement (the reminder job's batches); answers their ids. */
+export async function queueDeliveries(
+  tx: Executor,
+  clock: Clock,
+  deliveries: readonly {
+    webhook: { id: string; company_id: string };
+    type: string;
+    data: Record<string, unknown>;
+  }[],
+): Promise<string[]> {
+  if (deliveries.length === 0) return [];
   const now = clock.now();
-  const id = newId();
-  await tx.insert(webhookDeliveries).values({
-    id,
-    webhook_id: webhook.id,
-    company_id: webhook.company_id,
-    event_type: type,
-    payload: webhookBody(type, now, data),
+  const rows = deliveries.map((d) => ({
+    id: newId(),
+    webhook_id: d.webhook.id,
+    company_id: d.webhook.company_id,
+    event_type: d.type,
+    payload: webhookBody(d.type, now, d.data),
     next_attempt_at: now,
     created_at: now,
     updated_at: now,
-  });
-  return id;
+  }));
+  await tx.insert(webhookDeliveries).values(rows);
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -76,9 +76,6 @@ export default fp(async function auth(app: FastifyInstance) {
   });
 });
 
-export const hasPermission = (req: FastifyRequest, key: PermissionKey): boolean =>
-  req.auth.permissions.has(key);
-
 /**
  * On a public route with `more` (lib/route.ts): is the caller signed in with one of its permission
  * keys and, when `companyId` is given, that company in their scope? False on any other route.

@@ -1,7 +1,8 @@
 /**
  * The one place where work that must follow every write of a record attaches (docs/architecture.md):
- * each service, after its write and inside the same transaction, calls
- * `afterWrite(ctx, event)`, which runs the steps below in order. A step that throws rolls the whole
+ * every service write goes through the one write sequence (services/write-sequence.ts), which after
+ * the write and inside the same transaction calls `afterWrite(ctx, event)` (`afterWriteMany` for a
+ * batch), running the steps below in order. A step that throws rolls the whole
  * write back. Later capabilities add a step here, not a call in every service: the register counts
  * (a scheme or training certificate created, changed, deleted, imported) and the signed QR (made
  * again whenever a signed field changes, however it changed).

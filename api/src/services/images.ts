@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
@@ -162,11 +162,6 @@ export async function insertImage(tx: Executor, image: PreparedImage): Promise<s
 export async function deleteImages(tx: Executor, names: (string | null | undefined)[]): Promise<void> {
   const list = names.filter((n): n is string => !!n);
   if (list.length) await tx.delete(images).where(inArray(images.name, list));
-}
-
-export async function imageExists(tx: Executor, name: string): Promise<boolean> {
-  const [row] = await tx.select({ id: images.id }).from(images).where(eq(images.name, name)).limit(1);
-  return !!row;
 }
 
 type Uploads<F extends string> = Partial<Record<F, PreparedImage>>;

@@ -137,6 +137,8 @@ export async function startSystem(
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: adminPassword,
       RATE_LIMIT_PUBLIC: '10000',
+      // The webhook scenario's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   });
   fs.closeSync(log);

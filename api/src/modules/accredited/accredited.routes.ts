@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accreditedSchema } from '@sertifikasi/shared-contracts';
-import { defineResource } from '../../lib/resource';
+import { defineResource } from '../resource';
 import { accreditedService } from './accredited.service';
 
 /** Accreditation bodies ('Akreditasi'): the routes over accredited.service.ts. */

@@ -6,7 +6,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { accreditedBodies, schemes } from '../../db/schema';
-import { defineResourceService, referenced } from '../../lib/resource';
+import { defineResourceService, referenced } from '../resource';
 
 /** Sort keys of the list (ACCREDITED_SORTS). */
 export const accreditedName = sql`lower(${accreditedBodies.name})`;
@@ -17,7 +17,7 @@ export const accreditedInUse = (db: Executor, id: string) =>
 
 /**
  * Accreditation bodies ('Akreditasi'): name and logo (required on create), per company. Every write
- * (create, update, remove) takes a service context (services/context.ts); see lib/resource.ts.
+ * (create, update, remove) takes a service context (services/context.ts); see modules/resource.ts.
  */
 export const accreditedService = defineResourceService({
   key: 'accredited',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { certificationSchema } from '@sertifikasi/shared-contracts';
-import { defineResource } from '../../lib/resource';
+import { defineResource } from '../resource';
 import { certificationService } from './certification.service';
 
 /** Certification types ('Sertifikat'): the routes over certification.service.ts. */

@@ -6,7 +6,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { certificationTypes, schemes, trainingCertificates } from '../../db/schema';
-import { defineResourceService, referenced } from '../../lib/resource';
+import { defineResourceService, referenced } from '../resource';
 
 /**
  * student_count is derived: the training certificates that name the type (docs/rules.md#data).
@@ -24,7 +24,7 @@ export const certificationInUse = async (db: Executor, id: string) =>
 
 /**
  * Certification types ('Sertifikat'): ISO standards and the like, per company, with an icon. Every
- * write (create, update, remove) takes a service context (services/context.ts); see lib/resource.ts.
+ * write (create, update, remove) takes a service context (services/context.ts); see modules/resource.ts.
  */
 export const certificationService = defineResourceService({
   key: 'certification',

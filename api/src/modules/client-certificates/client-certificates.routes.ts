@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { clientCertificateDetailSchema, clientCertificateSchema } from '@sertifikasi/shared-contracts';
 import { notFound } from '../../lib/errors';
 import { companyIdParams } from '../../lib/params';
-import { defineResource } from '../../lib/resource';
+import { defineResource } from '../resource';
 import { defineRoute } from '../../lib/route';
 import { findClientDetail } from './client-certificates.repository';
 import { clientCertificateService } from './client-certificates.service';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { ALL, type Company, type CompanyScope, type ListQuery, toFlag } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
@@ -19,12 +19,6 @@ type CompanyRow = typeof companies.$inferSelect;
 
 /** Search looks in the visible columns (served by companies_search_idx). */
 const companySearch = searchDocument([companies.name, companies.email, companies.phone, companies.website]);
-
-/** Rows of companies within a scope. */
-export function companiesInScope(scope: CompanyScope): SQL | undefined {
-  if (scope === ALL) return undefined;
-  return scope.length ? inArray(companies.id, scope) : sql`false`;
-}
 
 /**
  * student_count is derived: the company's training certificates, as the register counts keep them

@@ -1,6 +1,7 @@
 /**
  * Every write of a company (docs/architecture.md): create, update, delete. Each takes a service
- * context and does the checks, the write, the audit and the after-write steps in its transaction.
+ * context and does the checks, then the one write sequence (services/write-sequence.ts: the write,
+ * the after-write steps, the audit, the answer) in its transaction.
  * A company is seen and edited only within the actor's scope (404 outside it, as if absent); the
  * permission keys and "creating needs scope ALL" are the auth hook's (plugins/auth.ts).
  *
@@ -21,8 +22,12 @@ import type { Executor } from '../../db';
 import { companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import { afterWrite } from '../../services/after-write';
-import { audit } from '../../services/audit';
+import {
+  type RecordWrite,
+  rowsById,
+  runWriteSequence,
+  type WriteAction,
+} from '../../services/write-sequence';
 import type { Actor, ServiceContext } from '../../services/context';
 import { applyImageFields, deleteImages, type PreparedImage } from '../../services/images';
 import { companyInUse, findCompany, findCompanyRow } from './companies.repository';
@@ -54,6 +59,27 @@ export async function findInScope(db: Executor, actor: Pick<Actor, 'scope'>, id:
   return row;
 }
 
+type CompanyRow = typeof companies.$inferSelect;
+
+/** A write of companies through the one write sequence (services/write-sequence.ts). */
+const writeCompanies = (
+  ctx: ServiceContext,
+  action: WriteAction,
+  writes: RecordWrite<CompanyRow>[],
+  write: () => Promise<unknown>,
+): Promise<Company[]> =>
+  runWriteSequence<CompanyRow, Company>(ctx, {
+    entity: 'company',
+    auditEntity: 'company',
+    action,
+    writes,
+    write: async () => {
+      await write();
+    },
+    stored: async (ids) => rowsById(ids, (id) => findCompanyRow(ctx.tx, id, ALL)),
+    answers: async (ids) => rowsById(ids, (id) => findCompany(ctx.tx, id, ALL)),
+  });
+
 /** Creates a company with its images. */
 export async function create(
   ctx: ServiceContext,
@@ -65,19 +91,12 @@ export async function create(
   // A new company has no images yet: a name other than empty is one the API never gave it (422).
   const imageValues = await applyImageFields(tx, COMPANY_IMAGE_LABELS, input, uploads, {});
   const now = ctx.clock.now();
-  await tx
-    .insert(companies)
-    .values({ id, ...columnsOf(input), ...imageValues, created_at: now, updated_at: now });
-  const created = (await findCompany(tx, id, ALL))!;
-  await audit(ctx, { action: 'create', entity: 'company', entityId: id, companyId: id, after: created });
-  await afterWrite(ctx, {
-    entity: 'company',
-    action: 'create',
-    id,
-    before: null,
-    after: (await findCompanyRow(tx, id, ALL))!,
-  });
-  return created;
+  const [created] = await writeCompanies(ctx, 'create', [{ id, companyId: id, current: null }], () =>
+    tx
+      .insert(companies)
+      .values({ id, ...columnsOf(input), ...imageValues, created_at: now, updated_at: now }),
+  );
+  return created!;
 }
 
 /** Updates a company in the actor's scope; omitted optional fields are cleared, flags default to false. */
@@ -92,27 +111,17 @@ export async function update(
   const current = await findInScope(tx, ctx.actor, id);
   const before = await findCompany(tx, current.id, scope);
   const imageValues = await applyImageFields(tx, COMPANY_IMAGE_LABELS, input, uploads, current);
-  await tx
-    .update(companies)
-    .set({ ...columnsOf(input), ...imageValues, updated_at: ctx.clock.now() })
-    .where(eq(companies.id, current.id));
-  const after = (await findCompany(tx, current.id, ALL))!;
-  await audit(ctx, {
-    action: 'update',
-    entity: 'company',
-    entityId: current.id,
-    companyId: current.id,
-    before,
-    after,
-  });
-  await afterWrite(ctx, {
-    entity: 'company',
-    action: 'update',
-    id: current.id,
-    before: current,
-    after: (await findCompanyRow(tx, current.id, ALL))!,
-  });
-  return after;
+  const [after] = await writeCompanies(
+    ctx,
+    'update',
+    [{ id: current.id, companyId: current.id, current, before }],
+    () =>
+      tx
+        .update(companies)
+        .set({ ...columnsOf(input), ...imageValues, updated_at: ctx.clock.now() })
+        .where(eq(companies.id, current.id)),
+  );
+  return after!;
 }
 
 /**
@@ -124,21 +133,14 @@ export async function remove(ctx: ServiceContext, id: string): Promise<DeleteRes
   const current = await findInScope(tx, ctx.actor, id);
   if (await companyInUse(tx, current.id)) return { success: false, message: MESSAGES.inUseProduct };
   const before = await findCompany(tx, current.id, ALL);
-  await tx.delete(companies).where(eq(companies.id, current.id));
-  await deleteImages(tx, [current.logo, current.logo_cert, current.ttd_cert]);
-  await audit(ctx, {
-    action: 'delete',
-    entity: 'company',
-    entityId: current.id,
-    companyId: current.id,
-    before,
-  });
-  await afterWrite(ctx, {
-    entity: 'company',
-    action: 'delete',
-    id: current.id,
-    before: current,
-    after: null,
-  });
+  await writeCompanies(
+    ctx,
+    'delete',
+    [{ id: current.id, companyId: current.id, current, before }],
+    async () => {
+      await tx.delete(companies).where(eq(companies.id, current.id));
+      await deleteImages(tx, [current.logo, current.logo_cert, current.ttd_cert]);
+    },
+  );
   return { success: true, message: MESSAGES.deleted };
 }

@@ -19,6 +19,7 @@ import { idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
+import { defineNotifyTasks, kickSenders } from '../../jobs/notify';
 import { requeue } from '../../notify/retry';
 import { audit } from '../../services/audit';
 import { contextOf } from '../../services/context';
@@ -59,6 +60,9 @@ async function findMessage(db: Executor, id: string, scope: CompanyScope): Promi
 }
 
 export default async function notificationRoutes(app: FastifyInstance) {
+  // The senders, the daily reminders and the weekly digest (jobs/notify.ts).
+  defineNotifyTasks({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, mailer: app.mailer });
+
   const tags = ['notifications'];
 
   defineRoute(app, {
@@ -124,6 +128,8 @@ export default async function notificationRoutes(app: FastifyInstance) {
           before: { state: before.state, attempts: before.attempts },
           after: { state: after.state, attempts: after.attempts },
         });
+        // Sent as soon as this commits, not at the next minute.
+        await kickSenders(app, { tx, webhooks: false });
         return toNotification(after);
       }),
   });

@@ -93,15 +93,6 @@ export async function permissionOptions(db: Executor) {
   return rows.filter((r) => order.has(r.name)).sort((a, b) => order.get(a.name)! - order.get(b.name)!);
 }
 
-export async function setRolePermissions(db: Executor, roleId: string, permissionIds: string[]) {
-  await db.delete(rolePermissions).where(eq(rolePermissions.role_id, roleId));
-  if (permissionIds.length) {
-    await db
-      .insert(rolePermissions)
-      .values(permissionIds.map((permission_id) => ({ role_id: roleId, permission_id })));
-  }
-}
-
 export async function roleOptions(db: Executor) {
   return db
     .select({ id: roles.id, name: roles.name })

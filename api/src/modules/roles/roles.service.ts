@@ -1,6 +1,7 @@
 /**
  * Every write of an access role (docs/architecture.md): create, update, delete. Each takes a service
- * context and does the checks, the write, the audit and the after-write steps in its transaction.
+ * context and does the checks, then the one write sequence (services/write-sequence.ts: the write,
+ * the after-write steps, the audit, the answer) in its transaction.
  * The permission key of the action is the auth hook's; the rules of docs/rules.md#permissions are
  * checked here against the actor's authority as stored now (users/authority.ts): roles are shared
  * by every company (scope ALL), nobody hands out a permission they lack, a role is changed only by
@@ -16,21 +17,54 @@ import {
   type RoleUpdateInput,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { roles } from '../../db/schema';
+import { rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { forbidden, invalid, notFound, refused } from '../../lib/errors';
-import { afterWrite } from '../../services/after-write';
-import { audit } from '../../services/audit';
 import type { Actor, ServiceContext } from '../../services/context';
+import {
+  type RecordWrite,
+  rowsById,
+  runWriteSequence,
+  type WriteAction,
+} from '../../services/write-sequence';
 import { permissionKeysOfRole } from '../../services/sessions';
 import { type Authority, lockAuthority, lockCaller } from '../users/authority';
 import { lockFullAdminIds } from '../users/users.repository';
-import { findRole, findRoleRow, resolvePermissions, setRolePermissions } from './roles.repository';
+import { findRole, findRoleRow, resolvePermissions } from './roles.repository';
 
 export const NO_PERMISSION_ESCALATION = 'Tidak dapat memberikan hak akses yang tidak anda miliki';
 export const STRONGER_ROLE = 'Akses ini memiliki hak akses yang tidak anda miliki';
 export const LAST_ADMIN_ROLE =
   'Akses ini dipakai administrator terakhir dengan akses penuh; hak aksesnya tidak dapat dikurangi';
+
+type RoleRow = typeof roles.$inferSelect;
+
+/** A write of roles through the one write sequence (services/write-sequence.ts); audited under no company. */
+const writeRoles = (
+  ctx: ServiceContext,
+  action: WriteAction,
+  writes: RecordWrite<RoleRow>[],
+  write: () => Promise<void>,
+): Promise<Role[]> =>
+  runWriteSequence<RoleRow, Role>(ctx, {
+    entity: 'role',
+    auditEntity: 'role',
+    action,
+    writes: writes.map((w) => ({ ...w, companyId: null })),
+    write,
+    stored: async (ids) => rowsById(ids, (id) => findRoleRow(ctx.tx, id)),
+    answers: async (ids) => rowsById(ids, (id) => findRole(ctx.tx, id)),
+  });
+
+/** Sets the permissions a role holds: part of the role's write. */
+async function setRolePermissions(db: Executor, roleId: string, permissionIds: string[]) {
+  await db.delete(rolePermissions).where(eq(rolePermissions.role_id, roleId));
+  if (permissionIds.length) {
+    await db
+      .insert(rolePermissions)
+      .values(permissionIds.map((permission_id) => ({ role_id: roleId, permission_id })));
+  }
+}
 
 /** Permissions must exist, and an actor cannot hand out a permission they lack. */
 async function checkPermissions(db: Executor, authority: Authority, ids: string[]) {
@@ -68,18 +102,11 @@ export async function create(ctx: ServiceContext, input: RoleInput): Promise<Rol
   const permissionIds = await checkPermissions(tx, authority, input.permission);
   const id = newId();
   const now = ctx.clock.now();
-  await tx.insert(roles).values({ id, name: input.name, created_at: now, updated_at: now });
-  await setRolePermissions(tx, id, permissionIds);
-  const created = (await findRole(tx, id))!;
-  await audit(ctx, { action: 'create', entity: 'role', entityId: id, after: created });
-  await afterWrite(ctx, {
-    entity: 'role',
-    action: 'create',
-    id,
-    before: null,
-    after: (await findRoleRow(tx, id))!,
+  const [created] = await writeRoles(ctx, 'create', [{ id, current: null }], async () => {
+    await tx.insert(roles).values({ id, name: input.name, created_at: now, updated_at: now });
+    await setRolePermissions(tx, id, permissionIds);
   });
-  return created;
+  return created!;
 }
 
 /** Renames a role and, when `permission` is given, sets its permissions (without, it keeps them). */
@@ -90,20 +117,13 @@ export async function update(ctx: ServiceContext, id: string, input: RoleUpdateI
   const { authority, row, before } = await lockRoleForChange(tx, ctx.actor, id);
   const permissionIds =
     input.permission === undefined ? undefined : await checkPermissions(tx, authority, input.permission);
-  await tx.update(roles).set({ name: input.name, updated_at: ctx.clock.now() }).where(eq(roles.id, row.id));
-  if (permissionIds) await setRolePermissions(tx, row.id, permissionIds);
-  // The last administrator with every permission cannot be demoted by editing their role.
-  if (adminsBefore.length > 0 && (await lockFullAdminIds(tx)).length === 0) throw refused(LAST_ADMIN_ROLE);
-  const after = (await findRole(tx, row.id))!;
-  await audit(ctx, { action: 'update', entity: 'role', entityId: row.id, before, after });
-  await afterWrite(ctx, {
-    entity: 'role',
-    action: 'update',
-    id: row.id,
-    before: row,
-    after: (await findRoleRow(tx, row.id))!,
+  const [after] = await writeRoles(ctx, 'update', [{ id: row.id, current: row, before }], async () => {
+    await tx.update(roles).set({ name: input.name, updated_at: ctx.clock.now() }).where(eq(roles.id, row.id));
+    if (permissionIds) await setRolePermissions(tx, row.id, permissionIds);
+    // The last administrator with every permission cannot be demoted by editing their role.
+    if (adminsBefore.length > 0 && (await lockFullAdminIds(tx)).length === 0) throw refused(LAST_ADMIN_ROLE);
   });
-  return after;
+  return after!;
 }
 
 /** Deletes a role nobody holds (`success: false` while users hold it, active or not). */
@@ -111,8 +131,8 @@ export async function remove(ctx: ServiceContext, id: string): Promise<DeleteRes
   const { tx } = ctx;
   const { row, before } = await lockRoleForChange(tx, ctx.actor, id);
   if (before.user_count > 0) return { success: false, message: MESSAGES.inUseOrder };
-  await tx.delete(roles).where(eq(roles.id, row.id));
-  await audit(ctx, { action: 'delete', entity: 'role', entityId: row.id, before });
-  await afterWrite(ctx, { entity: 'role', action: 'delete', id: row.id, before: row, after: null });
+  await writeRoles(ctx, 'delete', [{ id: row.id, current: row, before }], async () => {
+    await tx.delete(roles).where(eq(roles.id, row.id));
+  });
   return { success: true, message: MESSAGES.deleted };
 }

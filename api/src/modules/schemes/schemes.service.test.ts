@@ -16,18 +16,10 @@ import { AFTER_WRITE_STEPS, type AfterWriteStep, type WriteEvent } from '../../s
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { type Actor, type ServiceContext, systemActor } from '../../services/context';
 import { schemeStatusHistory } from '../../services/scheme-history';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { signedQrStep } from '../../services/signed-qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import { insertBody, insertType } from './scheme-fixtures';
 import { schemeService } from './schemes.service';
 
 const TZ = 'Asia/Jakarta';
@@ -43,19 +35,19 @@ let staff: { id: string; token: string };
 
 beforeAll(async () => {
   t = await createTestContext({ TZ, PUBLIC_BASE_URL: BASE });
-  const db = t.database.db;
-  companyA = await createCompany(t.app, t.adminToken, 'PT Layanan Alpha');
-  companyB = await createCompany(t.app, t.adminToken, 'PT Layanan Beta');
-  typeA = await insertType(db, companyA, 'ISO 9001:2015');
-  typeB = await insertType(db, companyB, 'ISO 14001:2015');
-  bodyA = await insertBody(db, companyA, 'KAN');
-  const role = await createRole(t.app, t.adminToken, 'Staf Impor', [
+  const { make } = t;
+  companyA = await make.company('PT Layanan Alpha');
+  companyB = await make.company('PT Layanan Beta');
+  typeA = await make.certificationType(companyA, 'ISO 9001:2015');
+  typeB = await make.certificationType(companyB, 'ISO 14001:2015');
+  bodyA = await make.accredited(companyA, 'KAN');
+  const role = await make.role('Staf Impor', [
     'company-certificate',
     'company-certificate:create',
     'company-certificate:edit',
     'company-certificate:delete',
   ]);
-  staff = await createUser(t.app, t.adminToken, {
+  staff = await make.user({
     username: 'staf.impor',
     roles_id: role,
     company_ids: [companyA],

@@ -31,8 +31,12 @@ import { insertRows } from '../../db/insert-rows';
 import { schemeAudits, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
-import { afterWrite, afterWriteMany } from '../../services/after-write';
-import { audit, auditMany } from '../../services/audit';
+import {
+  type RecordWrite,
+  rowsById,
+  runWriteSequence,
+  type WriteAction,
+} from '../../services/write-sequence';
 import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { type PreparedQr, schemeQr } from '../../services/signed-qr';
@@ -119,8 +123,8 @@ type SchemeWrite = {
 };
 
 /**
- * The one write sequence of every scheme create and update, of one or many (docs/architecture.md#the-api-apisrc,
- * "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
+ * Every scheme create and update, of one or many, through the one write sequence
+ * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
  * steps (in their batch form where they have one) with the stored rows, the schemes read back as
  * the API answers them after the steps (they may make a QR again), one audit row each (one insert),
  * the answers in the order of `writes`.
@@ -136,46 +140,37 @@ async function writeSequence(
   const today = ctx.clock.today();
   const before = action === 'update' ? await findSchemes(tx, ids, today) : new Map<string, Scheme>();
   const now = ctx.clock.now();
-  if (action === 'create')
-    await insertRows(
-      tx,
-      schemes,
-      writes.map(
-        (w) =>
-          ({
-            ...w.values,
-            id: w.id,
-            qrcode: null,
-            created_at: now,
-            updated_at: now,
-          }) as typeof schemes.$inferInsert,
-      ),
-    );
-  else
-    for (const w of writes)
-      await tx
-        .update(schemes)
-        .set({ ...w.values, updated_at: now })
-        .where(eq(schemes.id, w.id));
-  const stored = await findSchemeRows(tx, ids, 'ALL');
-  await afterWriteMany(
-    ctx,
-    writes.map((w) => ({ entity: 'scheme', action, id: w.id, before: w.current, after: stored.get(w.id)! })),
-  );
-  const answers = await findSchemes(tx, ids, today);
-  const out = ids.map((id) => answers.get(id)!);
-  await auditMany(
-    ctx,
-    writes.map((w, i) => ({
-      action,
-      entity: SCHEME_AUDIT_ENTITY,
-      entityId: w.id,
-      companyId: out[i]!.company_id,
-      ...(action === 'update' ? { before: before.get(w.id) ?? null } : {}),
-      after: out[i],
-    })),
-  );
-  return out;
+  return runWriteSequence<SchemeRow, Scheme>(ctx, {
+    entity: 'scheme',
+    auditEntity: SCHEME_AUDIT_ENTITY,
+    action,
+    writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null })),
+    write: async () => {
+      if (action === 'create')
+        await insertRows(
+          tx,
+          schemes,
+          writes.map(
+            (w) =>
+              ({
+                ...w.values,
+                id: w.id,
+                qrcode: null,
+                created_at: now,
+                updated_at: now,
+              }) as typeof schemes.$inferInsert,
+          ),
+        );
+      else
+        for (const w of writes)
+          await tx
+            .update(schemes)
+            .set({ ...w.values, updated_at: now })
+            .where(eq(schemes.id, w.id));
+    },
+    stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
+    answers: (ids) => findSchemes(tx, ids, today),
+  });
 }
 
 /** Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored without a QR. */
@@ -271,15 +266,15 @@ export async function refreshQr(
 export async function remove(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
   const current = await rowInScope(ctx, id);
   const before = await findScheme(ctx.tx, id, 'ALL', ctx.clock.today());
-  await ctx.tx.delete(schemes).where(eq(schemes.id, id));
-  await audit(ctx, {
+  await runWriteSequence(ctx, {
+    entity: 'scheme',
+    auditEntity: SCHEME_AUDIT_ENTITY,
     action: 'delete',
-    entity: SCHEME_AUDIT_ENTITY,
-    entityId: id,
-    companyId: current.company_id,
-    before,
+    writes: [{ id, companyId: current.company_id, current, before }],
+    write: async () => {
+      await ctx.tx.delete(schemes).where(eq(schemes.id, id));
+    },
   });
-  await afterWrite(ctx, { entity: 'scheme', action: 'delete', id, before: current, after: null });
   return { success: true, message: MESSAGES.deleted };
 }
 
@@ -330,6 +325,27 @@ const auditDoneRow = async (ctx: ServiceContext, id: string): Promise<AuditDoneR
       .limit(1)
   )[0]!;
 
+/** A write of one audit done through the one write sequence (services/write-sequence.ts). */
+async function writeAuditDone(
+  ctx: ServiceContext,
+  action: WriteAction,
+  write: RecordWrite<AuditDoneRow>,
+  run: () => Promise<unknown>,
+): Promise<SchemeAudit | undefined> {
+  const [answer] = await runWriteSequence<AuditDoneRow, SchemeAudit>(ctx, {
+    entity: 'scheme-audit',
+    auditEntity: SCHEME_AUDIT_DONE_ENTITY,
+    action,
+    writes: [write],
+    write: async () => {
+      await run();
+    },
+    stored: (ids) => rowsById(ids, (id) => auditDoneRow(ctx, id)),
+    answers: (ids) => rowsById(ids, async (id) => auditDto(await auditDoneRow(ctx, id))),
+  });
+  return answer;
+}
+
 /** Records an audit done on a scheme in the actor's scope; answers it. */
 export async function addAudit(
   ctx: ServiceContext,
@@ -339,27 +355,23 @@ export async function addAudit(
   const scheme = await rowInScope(ctx, schemeId);
   const id = newId();
   const now = ctx.clock.now();
-  await ctx.tx.insert(schemeAudits).values({
-    id,
-    scheme_id: scheme.id,
-    company_id: scheme.company_id,
-    kind: input.kind,
-    date: input.date,
-    notes: input.notes ?? null,
-    created_at: now,
-    updated_at: now,
-  });
-  const row = await auditDoneRow(ctx, id);
-  await afterWrite(ctx, { entity: 'scheme-audit', action: 'create', id, before: null, after: row });
-  const answer = auditDto(row);
-  await audit(ctx, {
-    action: 'create',
-    entity: SCHEME_AUDIT_DONE_ENTITY,
-    entityId: id,
-    companyId: row.company_id,
-    after: answer,
-  });
-  return answer;
+  const answer = await writeAuditDone(
+    ctx,
+    'create',
+    { id, companyId: scheme.company_id, current: null },
+    () =>
+      ctx.tx.insert(schemeAudits).values({
+        id,
+        scheme_id: scheme.id,
+        company_id: scheme.company_id,
+        kind: input.kind,
+        date: input.date,
+        notes: input.notes ?? null,
+        created_at: now,
+        updated_at: now,
+      }),
+  );
+  return answer!;
 }
 
 /** Changes an audit done (its scheme in the actor's scope); answers it. */
@@ -369,36 +381,28 @@ export async function updateAudit(
   input: SchemeAuditInput,
 ): Promise<SchemeAudit> {
   const current = await auditInScope(ctx, id);
-  await ctx.tx
-    .update(schemeAudits)
-    .set({ kind: input.kind, date: input.date, notes: input.notes ?? null, updated_at: ctx.clock.now() })
-    .where(eq(schemeAudits.id, id));
-  const row = await auditDoneRow(ctx, id);
-  await afterWrite(ctx, { entity: 'scheme-audit', action: 'update', id, before: current, after: row });
-  const answer = auditDto(row);
-  await audit(ctx, {
-    action: 'update',
-    entity: SCHEME_AUDIT_DONE_ENTITY,
-    entityId: id,
-    companyId: row.company_id,
-    before: auditDto(current),
-    after: answer,
-  });
-  return answer;
+  const answer = await writeAuditDone(
+    ctx,
+    'update',
+    { id, companyId: current.company_id, current, before: auditDto(current) },
+    () =>
+      ctx.tx
+        .update(schemeAudits)
+        .set({ kind: input.kind, date: input.date, notes: input.notes ?? null, updated_at: ctx.clock.now() })
+        .where(eq(schemeAudits.id, id)),
+  );
+  return answer!;
 }
 
 /** Deletes an audit done (its scheme in the actor's scope). */
 export async function removeAudit(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
   const current = await auditInScope(ctx, id);
-  await ctx.tx.delete(schemeAudits).where(eq(schemeAudits.id, id));
-  await afterWrite(ctx, { entity: 'scheme-audit', action: 'delete', id, before: current, after: null });
-  await audit(ctx, {
-    action: 'delete',
-    entity: SCHEME_AUDIT_DONE_ENTITY,
-    entityId: id,
-    companyId: current.company_id,
-    before: auditDto(current),
-  });
+  await writeAuditDone(
+    ctx,
+    'delete',
+    { id, companyId: current.company_id, current, before: auditDto(current) },
+    () => ctx.tx.delete(schemeAudits).where(eq(schemeAudits.id, id)),
+  );
   return { success: true, message: MESSAGES.deleted };
 }
 

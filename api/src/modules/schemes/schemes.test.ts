@@ -2,17 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { verifiedQrUrl } from '../../../test/signed';
-import { insertBody, insertClient, insertType, schemeBody } from './scheme-fixtures';
+import { schemeBody } from './scheme-fixtures';
 
 const BASE = 'https://sertifikasi.example.id';
 const TZ = 'Asia/Jakarta';
@@ -33,32 +26,24 @@ let viewer: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, TZ });
-  const db = ctx.database.db;
-  companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Sertifikasi Alpha');
-  companyB = await createCompany(ctx.app, ctx.adminToken, 'PT Sertifikasi Beta');
-  typeA = await insertType(db, companyA, 'ISO 9001:2015');
-  typeB = await insertType(db, companyB, 'ISO 14001:2015');
-  bodyA = await insertBody(db, companyA, 'KAN');
-  bodyB = await insertBody(db, companyB, 'IAF');
-  clientA = await insertClient(db, companyA, 'PT Maju Bersama', 'CL-A-001');
-  clientB = await insertClient(db, companyB, 'PT Sinar Terang', 'CL-B-001');
-  const full = await createRole(ctx.app, ctx.adminToken, 'Staf Sertifikasi', [
+  const { make } = ctx;
+  companyA = await make.company('PT Sertifikasi Alpha');
+  companyB = await make.company('PT Sertifikasi Beta');
+  typeA = await make.certificationType(companyA, 'ISO 9001:2015');
+  typeB = await make.certificationType(companyB, 'ISO 14001:2015');
+  bodyA = await make.accredited(companyA, 'KAN');
+  bodyB = await make.accredited(companyB, 'IAF');
+  clientA = await make.client(companyA, 'PT Maju Bersama', { certificate_number: 'CL-A-001' });
+  clientB = await make.client(companyB, 'PT Sinar Terang', { certificate_number: 'CL-B-001' });
+  const full = await make.role('Staf Sertifikasi', [
     'company-certificate',
     'company-certificate:create',
     'company-certificate:edit',
     'company-certificate:delete',
   ]);
-  const view = await createRole(ctx.app, ctx.adminToken, 'Lihat Sertifikasi', ['company-certificate']);
-  scoped = (
-    await createUser(ctx.app, ctx.adminToken, {
-      username: 'staf.alpha',
-      roles_id: full,
-      company_ids: [companyA],
-    })
-  ).token;
-  viewer = (
-    await createUser(ctx.app, ctx.adminToken, { username: 'pengamat', roles_id: view, company_ids: 'ALL' })
-  ).token;
+  const view = await make.role('Lihat Sertifikasi', ['company-certificate']);
+  scoped = (await make.user({ username: 'staf.alpha', roles_id: full, company_ids: [companyA] })).token;
+  viewer = (await make.user({ username: 'pengamat', roles_id: view, company_ids: 'ALL' })).token;
 });
 afterAll(async () => ctx.close());
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { trainingSchema } from '@sertifikasi/shared-contracts';
-import { defineResource } from '../../lib/resource';
+import { defineResource } from '../resource';
 import { trainingService } from './training.service';
 
 /** Training certificates ('Sertifikasi Pelatihan'): the routes over training.service.ts. */

@@ -190,13 +190,6 @@ export async function usernameTaken(db: Executor, username: string, exceptId?: s
   return !!row;
 }
 
-export async function setUserScope(db: Executor, userId: string, scope: CompanyScope): Promise<void> {
-  await db.delete(userCompanies).where(eq(userCompanies.user_id, userId));
-  if (scope !== ALL && scope.length) {
-    await db.insert(userCompanies).values(scope.map((company_id) => ({ user_id: userId, company_id })));
-  }
-}
-
 /**
  * Roles holding every permission key this version knows (PERMISSION_KEYS), counted by key: rows
  * for permissions this version does not know, or any other stray rows, never make a role "full".

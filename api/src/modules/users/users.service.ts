@@ -1,12 +1,13 @@
 /**
  * Every write of a user (docs/architecture.md): create, update, delete, and the signed-in user's own
- * profile. Each takes a service context (transaction, acting user, clock, configuration) and does the
- * checks, the write, the audit, the session revocation and the after-write steps, in that
- * transaction. The permission key of the action is the auth hook's (plugins/auth.ts); the rules of
+ * profile, and the command line's password reset. Each takes a service context (transaction, acting
+ * user, clock, configuration) and does the checks, then the one write sequence
+ * (services/write-sequence.ts: the write with its session revocation, the after-write steps, the
+ * audit, the answer), in that transaction. The permission key of the action is the auth hook's (plugins/auth.ts); the rules of
  * docs/rules.md#permissions (no escalation, the last full administrator, users within the actor's
  * scope) are checked here, against the actor's authority as stored now (authority.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -20,12 +21,16 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Config } from '../../config';
 import type { Executor } from '../../db';
-import { roles, users } from '../../db/schema';
+import { roles, userCompanies, users } from '../../db/schema';
 import { hashPassword, newId } from '../../lib/crypto';
 import { forbidden, invalid, notFound, refused, unauthenticated } from '../../lib/errors';
-import { afterWrite } from '../../services/after-write';
-import { audit } from '../../services/audit';
 import type { Actor, ServiceContext } from '../../services/context';
+import {
+  type RecordWrite,
+  rowsById,
+  runWriteSequence,
+  type WriteAction,
+} from '../../services/write-sequence';
 import { permissionKeysOfRole, revokeUserSessions } from '../../services/sessions';
 import { missingCompanies } from '../companies/companies.repository';
 import { type Authority, lockAuthority, lockCaller } from './authority';
@@ -34,7 +39,6 @@ import {
   findUserRow,
   isFullAdmin,
   lockFullAdminIds,
-  setUserScope,
   usernameTaken,
   usersWithinScope,
 } from './users.repository';
@@ -82,6 +86,33 @@ type UserFields = Pick<
  * holds, and the scope must lie inside the actor's. Runs after lockAuthority locked the role given.
  * Returns the parsed scope and the role's id as stored (lower case, whatever case was sent).
  */
+type UserRow = typeof users.$inferSelect;
+
+/** A write of users through the one write sequence (services/write-sequence.ts); audited under no company. */
+const writeUsers = (
+  ctx: ServiceContext,
+  action: WriteAction,
+  writes: RecordWrite<UserRow>[],
+  write: () => Promise<void>,
+): Promise<User[]> =>
+  runWriteSequence<UserRow, User>(ctx, {
+    entity: 'user',
+    auditEntity: 'user',
+    action,
+    writes: writes.map((w) => ({ ...w, companyId: null })),
+    write,
+    stored: async (ids) => rowsById(ids, (id) => findUserRow(ctx.tx, id)),
+    answers: async (ids) => rowsById(ids, (id) => findUser(ctx.tx, id)),
+  });
+
+/** Sets the companies a user may see (none stored for scope ALL): part of the user's write. */
+async function setUserScope(db: Executor, userId: string, scope: CompanyScope): Promise<void> {
+  await db.delete(userCompanies).where(eq(userCompanies.user_id, userId));
+  if (scope !== ALL && scope.length) {
+    await db.insert(userCompanies).values(scope.map((company_id) => ({ user_id: userId, company_id })));
+  }
+}
+
 async function checkAssignable(
   tx: Executor,
   authority: Authority,
@@ -149,29 +180,22 @@ export async function create(
   const { scope, roleId } = await checkAssignable(tx, authority, input.roles_id, input.company_ids);
   const id = newId();
   const now = ctx.clock.now();
-  await tx.insert(users).values({
-    id,
-    name: input.name,
-    username: input.username,
-    email: input.email ?? null,
-    password_hash: password.hash,
-    roles_id: roleId,
-    scope_all: scope === ALL,
-    is_active: input.is_active === 'true',
-    created_at: now,
-    updated_at: now,
+  const [created] = await writeUsers(ctx, 'create', [{ id, current: null }], async () => {
+    await tx.insert(users).values({
+      id,
+      name: input.name,
+      username: input.username,
+      email: input.email ?? null,
+      password_hash: password.hash,
+      roles_id: roleId,
+      scope_all: scope === ALL,
+      is_active: input.is_active === 'true',
+      created_at: now,
+      updated_at: now,
+    });
+    await setUserScope(tx, id, scope);
   });
-  await setUserScope(tx, id, scope);
-  const created = (await findUser(tx, id))!;
-  await audit(ctx, { action: 'create', entity: 'user', entityId: id, after: created });
-  await afterWrite(ctx, {
-    entity: 'user',
-    action: 'create',
-    id,
-    before: null,
-    after: (await findUserRow(tx, id))!,
-  });
-  return created;
+  return created!;
 }
 
 /**
@@ -202,32 +226,25 @@ export async function update(
     throw refused(LAST_ADMIN_UPDATE);
   }
   const before = await findUser(tx, id);
-  await tx
-    .update(users)
-    .set({
-      name: input.name,
-      username: input.username,
-      // Absent keeps the address; empty removes it.
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...next,
-      ...(password ? { password_hash: password.hash } : {}),
-      updated_at: ctx.clock.now(),
-    })
-    .where(eq(users.id, id));
-  await setUserScope(tx, id, scope);
-  // Deactivation ends every session; a new password ends the others.
-  if (current.is_active && !active) await revokeUserSessions(tx, id);
-  else if (password) await revokeUserSessions(tx, id, (isSelf && actor.sessionId) || undefined);
-  const after = (await findUser(tx, id))!;
-  await audit(ctx, { action: 'update', entity: 'user', entityId: id, before, after });
-  await afterWrite(ctx, {
-    entity: 'user',
-    action: 'update',
-    id,
-    before: current,
-    after: (await findUserRow(tx, id))!,
+  const [after] = await writeUsers(ctx, 'update', [{ id, current, before }], async () => {
+    await tx
+      .update(users)
+      .set({
+        name: input.name,
+        username: input.username,
+        // Absent keeps the address; empty removes it.
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...next,
+        ...(password ? { password_hash: password.hash } : {}),
+        updated_at: ctx.clock.now(),
+      })
+      .where(eq(users.id, id));
+    await setUserScope(tx, id, scope);
+    // Deactivation ends every session; a new password ends the others.
+    if (current.is_active && !active) await revokeUserSessions(tx, id);
+    else if (password) await revokeUserSessions(tx, id, (isSelf && actor.sessionId) || undefined);
   });
-  return after;
+  return after!;
 }
 
 /**
@@ -245,9 +262,9 @@ export async function remove(ctx: ServiceContext, id: string): Promise<DeleteRes
     return { success: false, message: LAST_ADMIN_DELETE };
   const before = await findUser(tx, id);
   if (!before) throw notFound();
-  await tx.delete(users).where(eq(users.id, id));
-  await audit(ctx, { action: 'delete', entity: 'user', entityId: id, before });
-  await afterWrite(ctx, { entity: 'user', action: 'delete', id, before: row, after: null });
+  await writeUsers(ctx, 'delete', [{ id, current: row, before }], async () => {
+    await tx.delete(users).where(eq(users.id, id));
+  });
   return { success: true, message: MESSAGES.deleted };
 }
 
@@ -268,26 +285,51 @@ export async function updateProfile(
   const current = await findUserRow(tx, me);
   if (!current) throw unauthenticated();
   const before = await findUser(tx, me);
-  await tx
-    .update(users)
-    .set({
-      name: input.name,
-      username: input.username,
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...(password ? { password_hash: password.hash } : {}),
-      updated_at: ctx.clock.now(),
-    })
-    .where(eq(users.id, me));
-  // A password change ends the user's other sessions.
-  if (password) await revokeUserSessions(tx, me, actor.sessionId ?? undefined);
-  const after = (await findUser(tx, me))!;
-  await audit(ctx, { action: 'update', entity: 'user', entityId: me, before, after });
-  await afterWrite(ctx, {
-    entity: 'user',
-    action: 'update',
-    id: me,
-    before: current,
-    after: (await findUserRow(tx, me))!,
+  const [after] = await writeUsers(ctx, 'update', [{ id: me, current, before }], async () => {
+    await tx
+      .update(users)
+      .set({
+        name: input.name,
+        username: input.username,
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(password ? { password_hash: password.hash } : {}),
+        updated_at: ctx.clock.now(),
+      })
+      .where(eq(users.id, me));
+    // A password change ends the user's other sessions.
+    if (password) await revokeUserSessions(tx, me, actor.sessionId ?? undefined);
   });
-  return after;
+  return after!;
+}
+
+/** No user of that name (the reset-admin command). */
+export class NoSuchUserError extends Error {}
+
+/**
+ * Sets a new password on the user named `username` (any case) and activates them, ending every
+ * session of theirs: the administrator's way back in (`reset-admin`, run on the server with the
+ * context's actor the command line). Answers the user. Throws NoSuchUserError when nobody has that name.
+ */
+export async function resetPassword(
+  ctx: ServiceContext,
+  username: string,
+  password: PreparedPassword,
+): Promise<User> {
+  const { tx } = ctx;
+  const [current] = await tx
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1)
+    .for('update');
+  if (!current) throw new NoSuchUserError(`No user named "${username}".`);
+  const before = await findUser(tx, current.id);
+  const [after] = await writeUsers(ctx, 'update', [{ id: current.id, current, before }], async () => {
+    await tx
+      .update(users)
+      .set({ password_hash: password.hash, is_active: true, updated_at: ctx.clock.now() })
+      .where(eq(users.id, current.id));
+    await revokeUserSessions(tx, current.id);
+  });
+  return after!;
 }

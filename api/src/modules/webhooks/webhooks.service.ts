@@ -23,11 +23,16 @@ import { companies, webhookAttempts, webhookDeliveries, webhooks } from '../../d
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { listPage, searchAny } from '../../lib/list';
-import { checkCompanyExists, checkCompanyInScope } from '../../lib/resource';
+import { checkCompanyExists, checkCompanyInScope } from '../resource';
 import { webhookUrlProblem } from '../../notify/address';
 import { newWebhookSecret } from '../../notify/webhooks';
-import { audit } from '../../services/audit';
 import type { ServiceContext } from '../../services/context';
+import {
+  type RecordWrite,
+  rowsById,
+  runWriteSequence,
+  type WriteAction,
+} from '../../services/write-sequence';
 
 type Row = typeof webhooks.$inferSelect;
 
@@ -92,8 +97,28 @@ async function checkUrl(ctx: ServiceContext, url: string): Promise<void> {
   if (problem) throw invalid({ url: problem }, problem);
 }
 
-/** What the audit log keeps of a webhook: never its secret. */
-const audited = (w: Webhook) => ({ ...w });
+/**
+ * A write of one webhook through the one write sequence (services/write-sequence.ts): no after-write
+ * step follows a webhook; audited with the webhook as the API answers it (never its secret).
+ */
+const writeWebhook = async (
+  ctx: ServiceContext,
+  action: WriteAction,
+  write: RecordWrite,
+  run: () => Promise<unknown>,
+): Promise<Webhook | undefined> =>
+  (
+    await runWriteSequence<unknown, Webhook>(ctx, {
+      entity: undefined,
+      auditEntity: 'webhook',
+      action,
+      writes: [write],
+      write: async () => {
+        await run();
+      },
+      answers: (ids) => rowsById(ids, (id) => findWebhook(ctx.tx, id, ALL)),
+    })
+  )[0];
 
 export async function createWebhook(ctx: ServiceContext, input: WebhookInput): Promise<WebhookCreated> {
   const companyId = input.company_id.toLowerCase();
@@ -103,20 +128,20 @@ export async function createWebhook(ctx: ServiceContext, input: WebhookInput): P
   const id = newId();
   const secret = newWebhookSecret();
   const now = ctx.clock.now();
-  await ctx.tx.insert(webhooks).values({
-    id,
-    company_id: companyId,
-    url: input.url,
-    description: input.description ?? null,
-    events: [...new Set(input.events)],
-    secret,
-    is_active: input.is_active === 'true',
-    created_at: now,
-    updated_at: now,
-  });
-  const created = (await findWebhook(ctx.tx, id, ALL))!;
-  await audit(ctx, { action: 'create', entity: 'webhook', entityId: id, companyId, after: audited(created) });
-  return { ...created, secret };
+  const created = await writeWebhook(ctx, 'create', { id, companyId, current: null }, () =>
+    ctx.tx.insert(webhooks).values({
+      id,
+      company_id: companyId,
+      url: input.url,
+      description: input.description ?? null,
+      events: [...new Set(input.events)],
+      secret,
+      is_active: input.is_active === 'true',
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  return { ...created!, secret };
 }
 
 export async function updateWebhook(ctx: ServiceContext, id: string, input: WebhookInput): Promise<Webhook> {
@@ -126,40 +151,31 @@ export async function updateWebhook(ctx: ServiceContext, id: string, input: Webh
   checkCompanyInScope(ctx.actor.scope, companyId);
   await checkCompanyExists(ctx.tx, companyId);
   if (input.url !== before.url) await checkUrl(ctx, input.url);
-  await ctx.tx
-    .update(webhooks)
-    .set({
-      company_id: companyId,
-      url: input.url,
-      description: input.description ?? null,
-      events: [...new Set(input.events)],
-      is_active: input.is_active === 'true',
-      updated_at: ctx.clock.now(),
-    })
-    .where(eq(webhooks.id, before.id));
-  const after = (await findWebhook(ctx.tx, before.id, ALL))!;
-  await audit(ctx, {
-    action: 'update',
-    entity: 'webhook',
-    entityId: before.id,
-    companyId,
-    before: audited(before),
-    after: audited(after),
-  });
-  return after;
+  const after = await writeWebhook(ctx, 'update', { id: before.id, companyId, current: before, before }, () =>
+    ctx.tx
+      .update(webhooks)
+      .set({
+        company_id: companyId,
+        url: input.url,
+        description: input.description ?? null,
+        events: [...new Set(input.events)],
+        is_active: input.is_active === 'true',
+        updated_at: ctx.clock.now(),
+      })
+      .where(eq(webhooks.id, before.id)),
+  );
+  return after!;
 }
 
 export async function removeWebhook(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
   const before = await findWebhook(ctx.tx, id, ctx.actor.scope);
   if (!before) throw notFound();
-  await ctx.tx.delete(webhooks).where(eq(webhooks.id, before.id));
-  await audit(ctx, {
-    action: 'delete',
-    entity: 'webhook',
-    entityId: before.id,
-    companyId: before.company_id,
-    before: audited(before),
-  });
+  await writeWebhook(
+    ctx,
+    'delete',
+    { id: before.id, companyId: before.company_id, current: before, before },
+    () => ctx.tx.delete(webhooks).where(eq(webhooks.id, before.id)),
+  );
   return { success: true, message: MESSAGES.deleted };
 }
 

@@ -25,8 +25,8 @@
  * - image fields as multipart `<field>_file` (services/images.ts); duplicates answered by the unique
  *   indexes (plugins/errors.ts); delete of a record in use answers `{success: false, message}`;
  * - every create and update handed to the after-write steps (services/after-write.ts) with the
- *   stored rows, then written to the audit log with the record as the API answers it (a delete is
- *   audited, then handed to them).
+ *   stored rows, then written to the audit log with the record as the API answers it, a delete
+ *   alike (services/write-sequence.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -50,20 +50,14 @@ import { companies } from '../db/schema';
 import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
 import { companyFilter } from '../plugins/auth';
-import {
-  afterWrite,
-  afterWriteMany,
-  type EntityName,
-  type EntityRows,
-  type WriteEvent,
-} from '../services/after-write';
+import type { EntityName } from '../services/after-write';
 import type { ListCache, ListedEntity } from '../services/list-versions';
-import { audit, auditMany } from '../services/audit';
 import { type Actor, actorOf, contextOf, type ServiceContext } from '../services/context';
-import type { Semaphore } from './semaphore';
+import type { Semaphore } from '../lib/semaphore';
 import { applyImageFields, deleteImages, type PreparedImage, prepareUploads } from '../services/images';
-import { newId } from './crypto';
-import { forbidden, invalid, notFound } from './errors';
+import { runWriteSequence } from '../services/write-sequence';
+import { newId } from '../lib/crypto';
+import { forbidden, invalid, notFound } from '../lib/errors';
 import {
   COUNT_LIMIT,
   isAnyOf,
@@ -72,10 +66,10 @@ import {
   listJsonSchema,
   listPage,
   matchesPattern,
-} from './list';
-import { companyIdParams, deleteResponseSchema, idParams } from './params';
-import { defineRoute } from './route';
-import { toJsonSchema } from './yup-json-schema';
+} from '../lib/list';
+import { companyIdParams, deleteResponseSchema, idParams } from '../lib/params';
+import { defineRoute } from '../lib/route';
+import { toJsonSchema } from '../lib/yup-json-schema';
 
 /** A table of company-owned rows: a UUID `id`, the owning `company_id` and the timestamps. */
 export type CompanyOwnedTable = PgTable & {
@@ -256,22 +250,6 @@ export function resourceListQuery(sorts: readonly string[]) {
   });
 }
 
-/** One write as the after-write steps receive it (the entity name is the description's). */
-const writeEvent = (
-  entity: EntityName,
-  action: WriteEvent['action'],
-  id: string,
-  before: unknown,
-  after: unknown,
-): WriteEvent =>
-  ({
-    entity,
-    action,
-    id,
-    before: (before ?? null) as EntityRows[EntityName] | null,
-    after: (after ?? null) as EntityRows[EntityName] | null,
-  }) as WriteEvent;
-
 /** The reads and writes of a company-owned record from its description (no HTTP). */
 export function defineResourceService<
   T extends CompanyOwnedTable,
@@ -444,10 +422,9 @@ export function defineResourceService<
     (await def.beforeWrite?.(writes)) ?? writes.map(() => undefined);
 
   /**
-   * The one write sequence of every create and update, of one record or many (docs/architecture.md#the-api-apisrc,
-   * "Writes, one or many"): the rows written (one insert for all creates), the after-write steps handed every
-   * write (in their batch form where they have one), the records read back as the API answers them,
-   * one audit row each (one insert), the answers in the order of `writes`.
+   * Every create and update, of one record or many, through the one write sequence
+   * (services/write-sequence.ts): the rows written (one insert for all creates), the after-write
+   * steps, one audit row each, the answers in the order of `writes`.
    */
   const writeSequence = async (
     ctx: ServiceContext,
@@ -461,34 +438,23 @@ export function defineResourceService<
     }[],
   ): Promise<A[]> => {
     const { tx } = ctx;
-    if (!writes.length) return [];
-    if (action === 'create')
-      await insertRows(
-        tx,
-        table,
-        writes.map((w) => w.values as T['$inferInsert']),
-      );
-    else for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
-    const ids = writes.map((w) => w.id);
-    const stored = await rowsOf(tx, ids);
-    await afterWriteMany(
-      ctx,
-      writes.map((w) => writeEvent(def.entityName, action, w.id, w.current, stored.get(w.id))),
-    );
-    const answers = await answersOf(tx, ids);
-    const out = writes.map((w) => answers.get(w.id)!);
-    await auditMany(
-      ctx,
-      writes.map((w, i) => ({
-        action,
-        entity,
-        entityId: w.id,
-        companyId: w.companyId,
-        ...(action === 'update' ? { before: w.before } : {}),
-        after: out[i],
-      })),
-    );
-    return out;
+    return runWriteSequence<Row<T>, A>(ctx, {
+      entity: def.entityName,
+      auditEntity: entity,
+      action,
+      writes,
+      write: async () => {
+        if (action === 'create')
+          await insertRows(
+            tx,
+            table,
+            writes.map((w) => w.values as T['$inferInsert']),
+          );
+        else for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
+      },
+      stored: (ids) => rowsOf(tx, ids),
+      answers: (ids) => answersOf(tx, ids),
+    });
   };
 
   /** Creates records: company in scope (403) and existing (422), the description's checks, then the sequence. */
@@ -822,7 +788,7 @@ export async function referenced(
 }
 
 /** What the delete of a record needs to know of it. */
-export interface RemoveDef<R> {
+interface RemoveDef<R> {
   /** Audit entity. */
   entity: string;
   /** The record's name for the after-write steps; without it none run (records not yet on a service). */
@@ -845,7 +811,7 @@ export interface RemoveDef<R> {
  * `{success: false, message}` and deletes nothing (docs/rules.md#records); otherwise the row and
  * its images go, audited, then the after-write steps run with the stored row as `before`.
  */
-export async function removeRecord<R extends object>(
+async function removeRecord<R extends object>(
   ctx: ServiceContext,
   id: string,
   def: RemoveDef<R>,
@@ -857,15 +823,20 @@ export async function removeRecord<R extends object>(
     return { success: false, message: def.inUseMessage ?? MESSAGES.inUseOrder };
   }
   const before = await def.find(tx, id, actor.scope);
-  await tx.delete(def.table).where(eq(def.table.id, id));
-  const row = current as Record<string, unknown>;
-  await deleteImages(
-    tx,
-    (def.imageFields ?? []).map((f) => row[f] as string | null),
-  );
-  const companyId = def.companyOf(current);
-  await audit(ctx, { action: 'delete', entity: def.entity, entityId: id, companyId, before });
-  if (def.entityName) await afterWrite(ctx, writeEvent(def.entityName, 'delete', id, current, null));
+  await runWriteSequence(ctx, {
+    entity: def.entityName,
+    auditEntity: def.entity,
+    action: 'delete',
+    writes: [{ id, companyId: def.companyOf(current), current, before }],
+    write: async () => {
+      await tx.delete(def.table).where(eq(def.table.id, id));
+      const row = current as Record<string, unknown>;
+      await deleteImages(
+        tx,
+        (def.imageFields ?? []).map((f) => row[f] as string | null),
+      );
+    },
+  });
   return { success: true, message: MESSAGES.deleted };
 }
 
@@ -880,29 +851,9 @@ interface DeleteRouteOverService {
   remove: (ctx: ServiceContext, id: string) => Promise<DeleteResponse>;
 }
 
-/** A delete route from a description of the record (kept for records not yet on a service). */
-export interface DeleteRouteDef<R> extends Omit<RemoveDef<R>, 'entity'> {
-  module: ActionModule;
-  /** Audit entity (default: the module key). */
-  entity?: string | undefined;
-  url: string;
-  noun: string;
-  tags?: string[];
-}
-
-/**
- * `DELETE <url>` (`<module>:delete`): calls the record's `remove` (removeRecord for a description)
- * in a transaction with the caller as the actor.
- */
-export function defineDeleteRoute<R extends object>(
-  app: FastifyInstance,
-  def: DeleteRouteOverService | DeleteRouteDef<R>,
-): void {
-  const remove =
-    'remove' in def
-      ? def.remove
-      : (ctx: ServiceContext, id: string) =>
-          removeRecord(ctx, id, { ...def, entity: def.entity ?? def.module });
+/** `DELETE <url>` (`<module>:delete`): calls the record's `remove` in a transaction with the caller as the actor. */
+function defineDeleteRoute(app: FastifyInstance, def: DeleteRouteOverService): void {
+  const { remove } = def;
   defineRoute(app, {
     method: 'DELETE',
     url: def.url,
