@@ -361,6 +361,8 @@ describe('register counts', () => {
       [
         ['P/201', 'Siti Aminah', 'Auditor Internal ISO 9001', 'Jakarta', '20/01/2025'],
         ['P/202', 'Agus Salim', 'Auditor Internal ISO 9001', 'Jakarta', '20/01/2025'],
+        // The same person twice in one batch, spelled another way: counted once.
+        ['P/203', ' AGUS SALIM', 'Lead Auditor ISO 9001', 'Bandung', '21/01/2025'],
       ],
     );
     expect((await importFile('training-certificate', B, trainingFile)).state).toBe('done');

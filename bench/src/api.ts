@@ -15,6 +15,7 @@ export { seedAdministrator, seedPermissions } from '../../api/src/services/seed'
 export { DEFAULT_DEMO_SEED, demoVolume, fillDemoDatabase } from '../../api/src/demo';
 export { randomSource, type Random } from '../../api/src/demo/random';
 export { createClock } from '../../api/src/lib/clock';
+export { rebuildDerived } from '../../api/src/services/derived';
 export { type SQL, sql } from 'drizzle-orm';
 export {
   companies,

@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addValidity } from '@sertifikasi/shared-contracts';
-import { buildApp, type SQL, sql } from './api';
+import { buildApp, type Db, rebuildDerived, sql } from './api';
 import {
   applyImportJob,
   buildImportFile,
@@ -65,12 +65,14 @@ async function measured(work: () => Promise<void>): Promise<Phase> {
 }
 
 /** What the demo generator does: rows as JSON, 2,000 a statement, json_populate_recordset. */
-async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, type: string, body: string) {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function bulkInsert(tx: Tx, company: string, type: string, body: string) {
   const insertRows = async (table: string, rows: object[]) => {
     for (let i = 0; i < rows.length; i += BATCH) {
       const json = JSON.stringify(rows.slice(i, i + BATCH));
       const name = sql.identifier(table);
-      await exec(
+      await tx.execute(
         sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${json}::json)`,
       );
     }
@@ -78,16 +80,38 @@ async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, t
   const now = new Date().toISOString();
   const clientIds = new Map<number, string>();
   let rows: object[] = [];
+  let clientAudits: object[] = [];
   for (let n = 1; n <= CLIENTS; n++) {
     const id = randomUUID();
     clientIds.set(n, id);
-    rows.push({ id, company_id: company, ...clientValues(n), created_at: now, updated_at: now });
+    const row = {
+      id,
+      company_id: company,
+      ...clientValues(n),
+      send_reminders: true,
+      created_at: now,
+      updated_at: now,
+    };
+    rows.push(row);
+    clientAudits.push({
+      id: randomUUID(),
+      at: now,
+      action: 'create',
+      entity: 'company-certificate',
+      entity_id: id,
+      company_id: company,
+      after: row,
+      source: 'import',
+    });
     if (rows.length >= BATCH) {
       await insertRows('client_certificates', rows);
+      await insertRows('audit_log', clientAudits);
       rows = [];
+      clientAudits = [];
     }
   }
   await insertRows('client_certificates', rows);
+  await insertRows('audit_log', clientAudits);
   let schemes: object[] = [];
   let audits: object[] = [];
   for (const line of importLines(ROWS)) {
@@ -121,6 +145,7 @@ async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, t
       entity_id: id,
       company_id: company,
       after: row,
+      source: 'import',
     });
     if (schemes.length >= BATCH) {
       await insertRows('schemes', schemes);
@@ -131,6 +156,9 @@ async function bulkInsert(exec: (q: SQL) => Promise<unknown>, company: string, t
   }
   await insertRows('schemes', schemes);
   await insertRows('audit_log', audits);
+  // What the generator does after its bulk load: the register counts and the cycle's items due
+  // made again from the records (the import's after-write steps keep them as it goes).
+  await rebuildDerived(tx);
 }
 
 async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
@@ -179,6 +207,15 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
           throw new Error(`${mode} answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`);
         return answer;
       };
+      // As the generator writes: one transaction, the trigram indexes' pending list raised for it.
+      // First, into an empty database, so that its rebuild of the derived tables reads its rows only.
+      const bulk = await measured(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
+          await bulkInsert(tx, ids.bulkCo, bulkType, bulkBody);
+        }),
+      );
+      console.log(`  ${target.name}: bulk insert ${bulk.seconds.toFixed(1)} s`);
       let answer: unknown;
       const check = await measured(async () => {
         answer = await send('check');
@@ -200,14 +237,6 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
       console.log(
         `  ${target.name}: apply again (job) ${again.seconds.toFixed(1)} s ${JSON.stringify(answer)}`,
       );
-      // As the generator writes: one transaction, the trigram indexes' pending list raised for it.
-      const bulk = await measured(() =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
-          await bulkInsert((q) => tx.execute(q), ids.bulkCo, bulkType, bulkBody);
-        }),
-      );
-      console.log(`  ${target.name}: bulk insert ${bulk.seconds.toFixed(1)} s`);
 
       const rate = (p: Phase) => `${Math.round(ROWS / p.seconds).toLocaleString('en-US')} rows/s`;
       const fmt = (p: Phase) =>
@@ -217,7 +246,9 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
         `| ${target.name} | apply as a job, POST to done (${CLIENTS} clients, ${ROWS} schemes through the services' batch writes; 202 after ${accepted.toFixed(1)} s) | ${fmt(apply)} |`,
       );
       out.push(`| ${target.name} | apply the same file again (all unchanged) | ${fmt(again)} |`);
-      out.push(`| ${target.name} | demo generator's bulk insert, same rows + audit rows | ${fmt(bulk)} |`);
+      out.push(
+        `| ${target.name} | demo generator's bulk insert, same rows + audit rows + derived tables rebuilt | ${fmt(bulk)} |`,
+      );
       out.push(
         `| ${target.name} | ratio apply / bulk insert | ${(apply.seconds / bulk.seconds).toFixed(1)} x |`,
       );

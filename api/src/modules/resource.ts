@@ -45,6 +45,7 @@ import {
   V,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import { insertRows } from '../db/insert-rows';
 import { companies } from '../db/schema';
 import { type Placeholders, preparedShapes } from '../db/prepared';
 import { searchDocument } from '../db/search';
@@ -444,7 +445,11 @@ export function defineResourceService<
       writes,
       write: async () => {
         if (action === 'create')
-          await tx.insert(table).values(writes.map((w) => w.values as T['$inferInsert']));
+          await insertRows(
+            tx,
+            table,
+            writes.map((w) => w.values as T['$inferInsert']),
+          );
         else for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
       },
       stored: (ids) => rowsOf(tx, ids),

@@ -11,7 +11,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { effectiveStatus, type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
 import type { Db, Executor } from '../db';
@@ -26,6 +26,7 @@ import {
 } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
+import type { ServiceContext } from '../services/context';
 import type { AfterWriteStep, EntityRows, WriteEvent } from '../services/write-event';
 import { guardedLookup, literalHostRefused, WEBHOOK_URL_MESSAGES } from './address';
 import {
@@ -61,21 +62,87 @@ const WEBHOOK_LEASE_MS = 2 * MINUTE;
 type SchemeRow = EntityRows['scheme'];
 type TrainingRow = EntityRows['training-certificate'];
 
-/** A scheme's public fields (what the public check shows), read in the writer's transaction. */
-async function schemeData(tx: Executor, row: SchemeRow, today: string): Promise<Record<string, unknown>> {
-  const [ref] = await tx
-    .select({
-      name: clientCertificates.name,
-      address: clientCertificates.address,
-      scope: clientCertificates.scope,
-      ea_code: clientCertificates.ea_code,
-      standard: certificationTypes.name,
-      accreditation: accreditedBodies.name,
-    })
-    .from(clientCertificates)
-    .innerJoin(certificationTypes, eq(certificationTypes.id, row.certification_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, sql`${row.accredited_id}::uuid`))
-    .where(eq(clientCertificates.id, row.certificate_id));
+/** What a scheme's public fields read of its client, type and accreditation body. */
+interface SchemeRefs {
+  name: string;
+  address: string | null;
+  scope: string | null;
+  ea_code: string | null;
+  standard: string;
+  accreditation: string | null;
+}
+
+/**
+ * The references of schemes' public fields, read in the writer's transaction with one query per
+ * table for all of them; by scheme id (absent when the client or the type is not found).
+ */
+async function schemeRefsOf(tx: Executor, rows: readonly SchemeRow[]): Promise<Map<string, SchemeRefs>> {
+  const out = new Map<string, SchemeRefs>();
+  if (!rows.length) return out;
+  const ids = (pick: (r: SchemeRow) => string | null) => [
+    ...new Set(rows.map(pick).filter((id): id is string => !!id)),
+  ];
+  const clients = new Map(
+    (
+      await tx
+        .select({
+          id: clientCertificates.id,
+          name: clientCertificates.name,
+          address: clientCertificates.address,
+          scope: clientCertificates.scope,
+          ea_code: clientCertificates.ea_code,
+        })
+        .from(clientCertificates)
+        .where(
+          inArray(
+            clientCertificates.id,
+            ids((r) => r.certificate_id),
+          ),
+        )
+    ).map((c) => [c.id, c]),
+  );
+  const types = new Map(
+    (
+      await tx
+        .select({ id: certificationTypes.id, name: certificationTypes.name })
+        .from(certificationTypes)
+        .where(
+          inArray(
+            certificationTypes.id,
+            ids((r) => r.certification_id),
+          ),
+        )
+    ).map((t) => [t.id, t.name]),
+  );
+  const bodyIds = ids((r) => r.accredited_id);
+  const bodies = new Map(
+    bodyIds.length
+      ? (
+          await tx
+            .select({ id: accreditedBodies.id, name: accreditedBodies.name })
+            .from(accreditedBodies)
+            .where(inArray(accreditedBodies.id, bodyIds))
+        ).map((b) => [b.id, b.name])
+      : [],
+  );
+  for (const row of rows) {
+    const client = clients.get(row.certificate_id);
+    const standard = types.get(row.certification_id);
+    if (!client || standard === undefined) continue;
+    out.set(row.id, {
+      name: client.name,
+      address: client.address,
+      scope: client.scope,
+      ea_code: client.ea_code,
+      standard,
+      accreditation: (row.accredited_id && bodies.get(row.accredited_id)) ?? null,
+    });
+  }
+  return out;
+}
+
+/** A scheme's public fields (what the public check shows) from the scheme and its references. */
+function schemeDataOf(row: SchemeRow, ref: SchemeRefs | undefined, today: string): Record<string, unknown> {
   const status = effectiveStatus(row.status as never, row.expired_date, today);
   return {
     id: row.id,
@@ -212,26 +279,88 @@ const subscribedWebhooks = prepared('webhooks.subscribed', ['company', 'types'],
     .prepare(name),
 );
 
+/** A delivery to queue: its webhook, event type and public data. */
+type Queued = { hook: { id: string; company_id: string }; type: WebhookEvent; data: Record<string, unknown> };
+
+/**
+ * The deliveries of writes, in order (a write's webhooks in the order they were read, each with the
+ * write's types in order): the subscribed webhooks read once per company of the writes, the
+ * schemes' references once for all of them.
+ */
+async function deliveriesOf(ctx: ServiceContext, events: readonly WriteEvent[]): Promise<Queued[]> {
+  const writes = events
+    .map((event) => ({
+      event,
+      types: eventTypesOf(event),
+      row: (event.after ?? event.before) as SchemeRow | TrainingRow,
+    }))
+    .filter((w) => w.types.length > 0);
+  if (!writes.length) return [];
+  const typesByCompany = new Map<string, Set<WebhookEvent>>();
+  for (const w of writes) {
+    const set = typesByCompany.get(w.row.company_id) ?? new Set();
+    for (const t of w.types) set.add(t);
+    typesByCompany.set(w.row.company_id, set);
+  }
+  const hooksOf = new Map<string, { id: string; company_id: string; events: string[] }[]>();
+  for (const [company, types] of typesByCompany) {
+    const hooks = await subscribedWebhooks(ctx.tx, { company, types: [...types] });
+    if (hooks.length) hooksOf.set(company, hooks);
+  }
+  if (!hooksOf.size) return [];
+  const wanted = writes
+    .map((w) => ({
+      ...w,
+      hooks: (hooksOf.get(w.row.company_id) ?? []).filter((h) => w.types.some((t) => h.events.includes(t))),
+    }))
+    .filter((w) => w.hooks.length > 0);
+  const refs = await schemeRefsOf(
+    ctx.tx,
+    wanted.filter((w) => w.event.entity === 'scheme').map((w) => w.row as SchemeRow),
+  );
+  const today = ctx.clock.today();
+  const out: Queued[] = [];
+  for (const w of wanted) {
+    const data =
+      w.event.entity === 'scheme'
+        ? schemeDataOf(w.row as SchemeRow, refs.get(w.row.id), today)
+        : trainingData(w.row as TrainingRow);
+    for (const hook of w.hooks)
+      for (const type of w.types) if (hook.events.includes(type)) out.push({ hook, type, data });
+  }
+  return out;
+}
+
 /**
  * The after-write step (services/after-write.ts): a delivery for every active webhook of the
- * record's company that wants the event, in the writer's transaction.
+ * record's company that wants the event, in the writer's transaction. Its batch form queues the
+ * deliveries of a batch's writes with one insert.
  */
-export const queueWebhookEvents: AfterWriteStep = async (ctx, event) => {
-  const types = eventTypesOf(event);
-  if (types.length === 0) return;
-  const row = (event.after ?? event.before) as SchemeRow | TrainingRow;
-  const hooks = await subscribedWebhooks(ctx.tx, { company: row.company_id, types });
-  if (hooks.length === 0) return;
-  const data =
-    event.entity === 'scheme'
-      ? await schemeData(ctx.tx, row as SchemeRow, ctx.clock.today())
-      : trainingData(row as TrainingRow);
-  for (const hook of hooks) {
-    for (const type of types) {
-      if (hook.events.includes(type)) await queueDelivery(ctx.tx, ctx.clock, hook, type, data);
-    }
-  }
-};
+export const queueWebhookEvents: AfterWriteStep = Object.assign(
+  async (ctx: ServiceContext, event: WriteEvent): Promise<void> => {
+    for (const { hook, type, data } of await deliveriesOf(ctx, [event]))
+      await queueDelivery(ctx.tx, ctx.clock, hook, type, data);
+  },
+  {
+    batch: async (ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> => {
+      const queued = await deliveriesOf(ctx, events);
+      if (!queued.length) return;
+      const now = ctx.clock.now();
+      await ctx.tx.insert(webhookDeliveries).values(
+        queued.map(({ hook, type, data }) => ({
+          id: newId(),
+          webhook_id: hook.id,
+          company_id: hook.company_id,
+          event_type: type,
+          payload: webhookBody(type, now, data),
+          next_attempt_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+    },
+  },
+);
 
 /** The body of 'Kirim Tes'. */
 export const testEventData = (webhook: { id: string; company: string }) => ({

@@ -1,4 +1,5 @@
 import type { Executor } from '../db';
+import { insertRows } from '../db/insert-rows';
 import { auditLog } from '../db/schema';
 import { newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
@@ -25,14 +26,16 @@ export async function audit(
   await auditMany(ctx, [entry]);
 }
 
-/** `audit` for many changes of one batch: one insert. */
+/** `audit` for many changes of one batch: one insert (db/insert-rows.ts). */
 export async function auditMany(
   ctx: { tx: Executor; actor: Actor | null; clock: Clock },
   entries: readonly AuditEntry[],
 ): Promise<void> {
   if (!entries.length) return;
   const at = ctx.clock.now();
-  await ctx.tx.insert(auditLog).values(
+  await insertRows(
+    ctx.tx,
+    auditLog,
     entries.map((entry) => ({
       id: newId(),
       at,

@@ -15,16 +15,12 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { cycleDue, type CycleAudit, type CycleHistoryEntry } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import { recordSet } from '../db/insert-rows';
 import { auditLog, schemeAudits, schemeCycleDue, schemeCycleDueCounts, schemes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from './context';
-import {
-  deriveStatusHistory,
-  SCHEME_AUDIT_ENTITY,
-  type SchemeAuditRow,
-  schemeStatusHistory,
-} from './scheme-history';
-import type { WriteEvent } from './write-event';
+import { deriveStatusHistory, SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from './scheme-history';
+import type { AfterWriteStep, WriteEvent } from './write-event';
 
 type SchemeRow = typeof schemes.$inferSelect;
 type DueRow = typeof schemeCycleDue.$inferInsert;
@@ -90,67 +86,118 @@ export async function refreshCycleDue(
   clock: Pick<Clock, 'today'>,
   opts: { suspendedToday?: boolean } = {},
 ): Promise<void> {
-  const [row] = await exec.select().from(schemes).where(eq(schemes.id, schemeId)).limit(1);
-  const next =
-    row && CYCLE_STATUSES.includes(row.status)
-      ? dueRow(
-          row,
-          (await auditsOf(exec, [row.id])).get(row.id) ?? [],
-          row.status !== 'SUSPENDED'
-            ? []
-            : opts.suspendedToday
-              ? [{ to: 'SUSPENDED', effective_from: clock.today() }]
-              : await schemeStatusHistory(exec, row.id, clock),
-        )
-      : null;
-  const [old] = await exec
-    .select({ company_id: schemeCycleDue.company_id, due_date: schemeCycleDue.due_date })
-    .from(schemeCycleDue)
-    .where(eq(schemeCycleDue.scheme_id, schemeId))
-    .for('update');
-  if (!next) {
-    if (!old) return;
-    await exec.delete(schemeCycleDue).where(eq(schemeCycleDue.scheme_id, schemeId));
-    await addCount(exec, old, -1);
-    return;
-  }
-  const { scheme_id: _, ...set } = next;
-  await exec
-    .insert(schemeCycleDue)
-    .values(next)
-    .onConflictDoUpdate({ target: schemeCycleDue.scheme_id, set });
-  if (old && old.company_id === next.company_id && old.due_date === next.due_date) return;
-  if (old) await addCount(exec, old, -1);
-  await addCount(exec, next, 1);
-}
-
-/** Moves the count of items due on a day in a company. */
-async function addCount(
-  exec: Executor,
-  at: { company_id: string; due_date: string },
-  delta: 1 | -1,
-): Promise<void> {
-  await exec
-    .insert(schemeCycleDueCounts)
-    .values({ company_id: at.company_id, due_date: at.due_date, n: delta })
-    .onConflictDoUpdate({
-      target: [schemeCycleDueCounts.company_id, schemeCycleDueCounts.due_date],
-      set: { n: sql`${schemeCycleDueCounts.n} + ${delta}` },
-    });
+  await refreshCycleDueMany(exec, [schemeId], clock, opts.suspendedToday ? new Set([schemeId]) : new Set());
 }
 
 /**
- * The after-write step (AFTER_WRITE_STEPS): a scheme written or an audit done written moves that
- * scheme's item due. A plain `(ctx, event)` step.
+ * `refreshCycleDue` for many schemes at once (a batch's writes), set-wise: the schemes, their last
+ * audits and (for the SUSPENDED ones) their status histories read with one query each (`written`:
+ * schemes as the batch just stored them, which need no reading), the items
+ * written with one statement, the counts moved by their net change with one more. The same rows
+ * and counts as refreshing each scheme in turn.
  */
-export async function cycleDueStep(ctx: ServiceContext, event: WriteEvent): Promise<void> {
+export async function refreshCycleDueMany(
+  exec: Executor,
+  schemeIds: readonly string[],
+  clock: Pick<Clock, 'today'>,
+  suspendedToday: ReadonlySet<string> = new Set(),
+  written: ReadonlyMap<string, SchemeRow> = new Map(),
+): Promise<void> {
+  const ids = [...new Set(schemeIds)];
+  if (!ids.length) return;
+  const unread = ids.filter((id) => !written.has(id));
+  const rows = [
+    ...ids.flatMap((id) => (written.has(id) ? [written.get(id)!] : [])),
+    ...(unread.length ? await exec.select().from(schemes).where(inArray(schemes.id, unread)) : []),
+  ];
+  const open = rows.filter((r) => CYCLE_STATUSES.includes(r.status));
+  const audits = await auditsOf(
+    exec,
+    open.map((r) => r.id),
+  );
+  const histories = await historyRowsOf(
+    exec,
+    open.filter((r) => r.status === 'SUSPENDED' && !suspendedToday.has(r.id)).map((r) => r.id),
+  );
+  const next = new Map<string, DueRow>();
+  for (const row of open) {
+    let history: CycleHistoryEntry[] = [];
+    if (row.status === 'SUSPENDED') {
+      if (suspendedToday.has(row.id)) history = [{ to: 'SUSPENDED', effective_from: clock.today() }];
+      else {
+        // As schemeStatusHistory: the stored scheme stands in only when no row records its creation.
+        const trail = histories.get(row.id) ?? [];
+        history = deriveStatusHistory(trail, clock, trail.some((r) => r.action === 'create') ? null : row);
+      }
+    }
+    const due = dueRow(row, audits.get(row.id) ?? [], history);
+    if (due) next.set(row.id, due);
+  }
+  const old = new Map(
+    (
+      await exec
+        .select({
+          scheme_id: schemeCycleDue.scheme_id,
+          company_id: schemeCycleDue.company_id,
+          due_date: schemeCycleDue.due_date,
+        })
+        .from(schemeCycleDue)
+        .where(inArray(schemeCycleDue.scheme_id, ids))
+        .for('update')
+    ).map((r) => [r.scheme_id, r]),
+  );
+  const gone = ids.filter((id) => !next.has(id) && old.has(id));
+  if (gone.length) await exec.delete(schemeCycleDue).where(inArray(schemeCycleDue.scheme_id, gone));
+  if (next.size)
+    await exec
+      .insert(schemeCycleDue)
+      .select(recordSet(schemeCycleDue, [...next.values()]))
+      .onConflictDoUpdate({
+        target: schemeCycleDue.scheme_id,
+        set: {
+          company_id: sql`excluded.company_id`,
+          certification_id: sql`excluded.certification_id`,
+          status: sql`excluded.status`,
+          kind: sql`excluded.kind`,
+          due_date: sql`excluded.due_date`,
+          expired_date: sql`excluded.expired_date`,
+        },
+      });
+  // Every count a scheme in turn would touch, by its net change (a count touched is kept at 0).
+  const deltas = new Map<string, { company_id: string; due_date: string; n: number }>();
+  const move = (at: { company_id: string; due_date: string }, delta: number) => {
+    const key = `${at.company_id} ${at.due_date}`;
+    const entry = deltas.get(key) ?? { company_id: at.company_id, due_date: at.due_date, n: 0 };
+    entry.n += delta;
+    deltas.set(key, entry);
+  };
+  for (const id of ids) {
+    const before = old.get(id);
+    const after = next.get(id);
+    if (before && after && before.company_id === after.company_id && before.due_date === after.due_date)
+      continue;
+    if (before) move(before, -1);
+    if (after) move(after, 1);
+  }
+  if (deltas.size)
+    await exec
+      .insert(schemeCycleDueCounts)
+      .select(recordSet(schemeCycleDueCounts, [...deltas.values()]))
+      .onConflictDoUpdate({
+        target: [schemeCycleDueCounts.company_id, schemeCycleDueCounts.due_date],
+        set: { n: sql`${schemeCycleDueCounts.n} + excluded.n` },
+      });
+}
+
+/**
+ * The schemes a write moves the item due of, each with whether the write suspends it today: a
+ * scheme written (created, deleted, or changed in a field the rule reads), or an audit done written.
+ */
+function cycleMoves(event: WriteEvent): { id: string; suspendedToday: boolean }[] {
   if (event.entity === 'scheme') {
     const { before, after } = event;
-    if (!after) {
-      // The scheme is gone: refreshing finds none and removes its item and its count.
-      await refreshCycleDue(ctx.tx, event.id, ctx.clock);
-      return;
-    }
+    // The scheme is gone: refreshing finds none and removes its item and its count.
+    if (!after) return [{ id: event.id, suspendedToday: false }];
     const moves =
       !before ||
       before.status !== after.status ||
@@ -159,14 +206,49 @@ export async function cycleDueStep(ctx: ServiceContext, event: WriteEvent): Prom
       before.expired_date !== after.expired_date ||
       before.company_id !== after.company_id ||
       before.certification_id !== after.certification_id;
-    if (!moves) return;
+    if (!moves) return [];
     const suspendedToday = !!before && before.status !== 'SUSPENDED' && after.status === 'SUSPENDED';
-    await refreshCycleDue(ctx.tx, event.id, ctx.clock, { suspendedToday });
-  } else if (event.entity === 'scheme-audit') {
-    const ids = new Set([event.before?.scheme_id, event.after?.scheme_id].filter((id) => id !== undefined));
-    for (const id of ids) await refreshCycleDue(ctx.tx, id, ctx.clock);
+    return [{ id: event.id, suspendedToday }];
   }
+  if (event.entity === 'scheme-audit') {
+    const ids = new Set([event.before?.scheme_id, event.after?.scheme_id].filter((id) => id !== undefined));
+    return [...ids].map((id) => ({ id, suspendedToday: false }));
+  }
+  return [];
 }
+
+/**
+ * The after-write step (AFTER_WRITE_STEPS): a scheme written or an audit done written moves that
+ * scheme's item due. Its batch form refreshes every scheme of a batch's writes at once (the last
+ * write of a scheme says whether it was suspended today, as refreshing in turn would leave it).
+ */
+export const cycleDueStep: AfterWriteStep = Object.assign(
+  async (ctx: ServiceContext, event: WriteEvent): Promise<void> => {
+    for (const { id, suspendedToday } of cycleMoves(event))
+      await refreshCycleDue(ctx.tx, id, ctx.clock, { suspendedToday });
+  },
+  {
+    batch: async (ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> => {
+      const flags = new Map<string, boolean>();
+      // The rows the batch stored (the last write of each scheme), as refreshing would read them.
+      const written = new Map<string, SchemeRow>();
+      for (const event of events) {
+        for (const { id, suspendedToday } of cycleMoves(event)) flags.set(id, suspendedToday);
+        if (event.entity === 'scheme') {
+          if (event.after) written.set(event.id, event.after);
+          else written.delete(event.id);
+        }
+      }
+      await refreshCycleDueMany(
+        ctx.tx,
+        [...flags.keys()],
+        ctx.clock,
+        new Set([...flags].filter(([, s]) => s).map(([id]) => id)),
+        written,
+      );
+    },
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Rebuild

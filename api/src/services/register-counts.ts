@@ -10,8 +10,9 @@
  * they stay certified, so a reader sums `expired_date < today` (EXPIRED) or `until >= today`
  * (certified) and a day passing needs no job.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
+import { recordSet } from '../db/insert-rows';
 import {
   certifiedClientCounts,
   clientCertificates,
@@ -36,7 +37,7 @@ type TrainingRow = typeof trainingCertificates.$inferSelect;
  * The person a training certificate names: the name trimmed, any case, computed by the database
  * (its trim and lower, the same as the rebuild's), never by a JavaScript copy of them.
  */
-const personOf = (name: string) => sql<string>`lower(trim(${name}::text))`;
+const personOf = (name: string | SQL) => sql<string>`lower(trim(${name}::text))`;
 
 // ---------------------------------------------------------------------------------------------
 // Schemes
@@ -116,7 +117,7 @@ async function setCertifiedMany(
   if (counts.length)
     await tx
       .insert(certifiedClientCounts)
-      .values(counts)
+      .select(recordSet(certifiedClientCounts, counts))
       .onConflictDoUpdate({
         target: [certifiedClientCounts.company_id, certifiedClientCounts.until],
         set: { n: sql`${certifiedClientCounts.n} + excluded.n` },
@@ -126,7 +127,7 @@ async function setCertifiedMany(
   if (set.length)
     await tx
       .insert(clientCertifiedUntil)
-      .values(set)
+      .select(recordSet(clientCertifiedUntil, set))
       .onConflictDoUpdate({
         target: clientCertifiedUntil.certificate_id,
         set: { company_id: sql`excluded.company_id`, until: sql`excluded.until` },
@@ -208,7 +209,7 @@ async function countSchemes(
   if (rows.counts.length)
     await tx
       .insert(schemeCounts)
-      .values(rows.counts)
+      .select(recordSet(schemeCounts, rows.counts))
       .onConflictDoUpdate({
         target: [schemeCounts.company_id, schemeCounts.status, schemeCounts.expired_date],
         set: { n: sql`${schemeCounts.n} + excluded.n` },
@@ -216,7 +217,7 @@ async function countSchemes(
   if (rows.statuses.length)
     await tx
       .insert(schemeStatusCounts)
-      .values(rows.statuses)
+      .select(recordSet(schemeStatusCounts, rows.statuses))
       .onConflictDoUpdate({
         target: [schemeStatusCounts.company_id, schemeStatusCounts.status],
         set: { n: sql`${schemeStatusCounts.n} + excluded.n` },
@@ -224,7 +225,7 @@ async function countSchemes(
   if (rows.issues.length)
     await tx
       .insert(schemeIssueCounts)
-      .values(rows.issues)
+      .select(recordSet(schemeIssueCounts, rows.issues))
       .onConflictDoUpdate({
         target: [schemeIssueCounts.company_id, schemeIssueCounts.issue_date, schemeIssueCounts.status],
         set: { n: sql`${schemeIssueCounts.n} + excluded.n` },
@@ -250,38 +251,78 @@ async function countSchemes(
 // Training certificates
 // ---------------------------------------------------------------------------------------------
 
-async function addTraining(tx: Executor, row: TrainingRow, delta: 1 | -1): Promise<void> {
-  const person = personOf(row.name);
-  const [perCompany] = await tx
-    .insert(trainingPersonCounts)
-    .values({ company_id: row.company_id, person, n: delta })
-    .onConflictDoUpdate({
-      target: [trainingPersonCounts.company_id, trainingPersonCounts.person],
-      set: { n: sql`${trainingPersonCounts.n} + ${delta}` },
-    })
-    .returning({ n: trainingPersonCounts.n });
-  // A person appears in the company at their first certificate, and leaves with their last.
-  const personDelta = delta === 1 ? (perCompany?.n === 1 ? 1 : 0) : perCompany?.n === 0 ? -1 : 0;
+/**
+ * The training counts of writes (one, or a batch's), set-wise: what each write adds and takes
+ * (a write that keeps the company and the name moves nothing), summed per company and person (the
+ * person computed by the database: `personOf`) and upserted with one statement; a person is in a
+ * company (and overall) when their count ends above zero, so the companies' and the overall person
+ * figures move by how many crossed zero, as one write after another would move them.
+ */
+async function countTrainingMany(
+  tx: Executor,
+  writes: readonly { before: TrainingRow | null; after: TrainingRow | null }[],
+): Promise<void> {
+  const deltas: { company_id: string; name: string; delta: number }[] = [];
+  for (const { before, after } of writes) {
+    if (before && after && before.company_id === after.company_id && before.name === after.name) continue;
+    if (before) deltas.push({ company_id: before.company_id, name: before.name, delta: -1 });
+    if (after) deltas.push({ company_id: after.company_id, name: after.name, delta: 1 });
+  }
+  if (!deltas.length) return;
+  const result: unknown = await tx.execute(sql`
+      with d as (
+        select company_id, ${personOf(sql`${sql.identifier('name')}`)} as person, sum(delta)::int as delta
+        from json_to_recordset(${JSON.stringify(deltas)}::json) as t(company_id uuid, name text, delta int)
+        group by 1, 2
+      ), up as (
+        insert into ${trainingPersonCounts} (company_id, person, n)
+        select company_id, person, delta from d order by 1, 2
+        on conflict (company_id, person) do update set n = ${trainingPersonCounts.n} + excluded.n
+        returning company_id, person, n
+      )
+      select up.company_id, up.person, up.n, d.delta from up join d using (company_id, person)`);
+  const moved = (result as { rows: { company_id: string; person: string; n: number; delta: number }[] }).rows;
+  /** +1 when a count went from zero to above, -1 the other way, else 0. */
+  const crossed = (n: number, delta: number) => Number(n > 0) - Number(n - delta > 0);
+  const companies = new Map<string, { certificates: number; persons: number }>();
+  const persons = new Map<string, number>();
+  for (const row of moved) {
+    const c = companies.get(row.company_id) ?? { certificates: 0, persons: 0 };
+    c.certificates += row.delta;
+    c.persons += crossed(row.n, row.delta);
+    companies.set(row.company_id, c);
+    persons.set(row.person, (persons.get(row.person) ?? 0) + row.delta);
+  }
   await tx
     .insert(trainingCounts)
-    .values({ company_id: row.company_id, certificates: delta, persons: personDelta })
+    .select(
+      recordSet(
+        trainingCounts,
+        [...companies].sort(([a], [b]) => (a < b ? -1 : 1)).map(([company_id, c]) => ({ company_id, ...c })),
+      ),
+    )
     .onConflictDoUpdate({
       target: trainingCounts.company_id,
       set: {
-        certificates: sql`${trainingCounts.certificates} + ${delta}`,
-        persons: sql`${trainingCounts.persons} + ${personDelta}`,
+        certificates: sql`${trainingCounts.certificates} + excluded.certificates`,
+        persons: sql`${trainingCounts.persons} + excluded.persons`,
       },
     });
-  const [overall] = await tx
+  const totals = await tx
     .insert(trainingPersonTotals)
-    .values({ person, n: delta })
+    .select(
+      recordSet(
+        trainingPersonTotals,
+        [...persons].sort(([a], [b]) => (a < b ? -1 : 1)).map(([person, n]) => ({ person, n })),
+      ),
+    )
     .onConflictDoUpdate({
       target: trainingPersonTotals.person,
-      set: { n: sql`${trainingPersonTotals.n} + ${delta}` },
+      set: { n: sql`${trainingPersonTotals.n} + excluded.n` },
     })
-    .returning({ n: trainingPersonTotals.n });
-  const allDelta = delta === 1 ? (overall?.n === 1 ? 1 : 0) : overall?.n === 0 ? -1 : 0;
-  if (allDelta !== 0) {
+    .returning({ person: trainingPersonTotals.person, n: trainingPersonTotals.n });
+  const allDelta = totals.reduce((sum, t) => sum + crossed(t.n, persons.get(t.person)!), 0);
+  if (allDelta !== 0)
     await tx
       .insert(registerTotals)
       .values({ name: TRAINING_PERSONS, n: allDelta })
@@ -289,17 +330,6 @@ async function addTraining(tx: Executor, row: TrainingRow, delta: 1 | -1): Promi
         target: registerTotals.name,
         set: { n: sql`${registerTotals.n} + ${allDelta}` },
       });
-  }
-}
-
-async function countTraining(
-  tx: Executor,
-  before: TrainingRow | null,
-  after: TrainingRow | null,
-): Promise<void> {
-  if (before && after && before.company_id === after.company_id && before.name === after.name) return;
-  if (before) await addTraining(tx, before, -1);
-  if (after) await addTraining(tx, after, 1);
 }
 
 /**
@@ -317,14 +347,16 @@ export async function countRegister(
       { before: event.before as SchemeRow | null, after: event.after as SchemeRow | null },
     ]);
   } else if (event.entity === 'training-certificate') {
-    await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
+    await countTrainingMany(ctx.tx, [
+      { before: event.before as TrainingRow | null, after: event.after as TrainingRow | null },
+    ]);
   }
 }
 
 /**
  * The step's batch form (services/after-write.ts `afterWriteMany`): the scheme writes of a batch
- * counted together (one upsert a count table, each client's figure once); training certificates
- * one by one, in order.
+ * counted together (one upsert a count table, each client's figure once), and the training
+ * certificates likewise (`countTrainingMany`).
  */
 export async function countRegisterMany(
   ctx: Pick<ServiceContext, 'tx'>,
@@ -334,9 +366,10 @@ export async function countRegisterMany(
     .filter((e) => e.entity === 'scheme')
     .map((e) => ({ before: e.before as SchemeRow | null, after: e.after as SchemeRow | null }));
   if (schemeWrites.length) await countSchemes(ctx.tx, schemeWrites);
-  for (const event of events)
-    if (event.entity === 'training-certificate')
-      await countTraining(ctx.tx, event.before as TrainingRow | null, event.after as TrainingRow | null);
+  const trainingWrites = events
+    .filter((e) => e.entity === 'training-certificate')
+    .map((e) => ({ before: e.before as TrainingRow | null, after: e.after as TrainingRow | null }));
+  if (trainingWrites.length) await countTrainingMany(ctx.tx, trainingWrites);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@
  *   (import.read.ts) and planned (import.plan.ts): every invalid cell, nothing written.
  * - `startImport`: a checked file becomes an import job (a row of import_jobs and a job of the
  *   engine, in one transaction), answered at once.
- * - `runImport`: the job, on any API process: the file planned again against what is stored now,
- *   then applied in chunks (import.apply.ts), each chunk's writes and the job's progress in one
+ * - `runImport`: the job, on any API process: the file planned again against what is stored now
+ *   (or, when it starts at once on the process that checked it, the check's own plan), then applied in chunks (import.apply.ts), each chunk's writes and the job's progress in one
  *   transaction, so a job stopped by a crash resumes after its last committed chunk and no chunk is
  *   applied twice. A row the services refuse stops the job there (failed, saying which row and how
  *   many went in before); the corrected file applied again finishes it, an import being idempotent.
@@ -172,6 +172,15 @@ const jobColumns = {
   finished_at: importJobs.finished_at,
 };
 
+/**
+ * The plans of checks that just became jobs, by job id: a job that starts on the process that
+ * checked its file, within HANDED_PLAN_MS and before anything of it is applied, takes the plan made
+ * by the request instead of reading the file again (docs/architecture.md "Jobs"). Any other run (a
+ * resume, another process, a job that waited) plans the stored file again.
+ */
+const handedPlans = new Map<string, ImportPlan>();
+const HANDED_PLAN_MS = 30_000;
+
 /** A checked file as a job: stored with its actor, sent to the engine in the same transaction. */
 export async function startImport(
   deps: ImportDeps,
@@ -189,6 +198,9 @@ export async function startImport(
     scope: actor.scope,
     requestId: actor.requestId,
   };
+  // Handed over before the job can start (it may start the moment the transaction commits).
+  handedPlans.set(id, plan);
+  setTimeout(() => handedPlans.delete(id), HANDED_PLAN_MS).unref();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(importJobs)
@@ -274,7 +286,8 @@ async function finish(db: Db, id: string, values: Partial<typeof importJobs.$inf
 }
 
 /**
- * Runs an import job (the engine's handler): plans the stored file again, then applies the records
+ * Runs an import job (the engine's handler): plans the stored file again (or takes the plan its
+ * request handed over, `handedPlans`), then applies the records
  * not yet applied, a chunk at a time (IMPORT_CHUNK_ROWS rows), each with the job's progress in one
  * transaction. Ends the job done or failed; throws (the engine retries) only for an error that is
  * not the file's (the database went away), or JobInterrupted when the process stops.
@@ -293,9 +306,11 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
   const fail = (error: ImportJobError) =>
     finish(db, id, { state: 'failed', error, finished_at: clock.now() });
   try {
+    const handed = handedPlans.get(id);
+    handedPlans.delete(id);
     let plan: ImportPlan;
     try {
-      plan = await planImport(db, kind, job.company_id, job.file);
+      plan = handed && job.applied === 0 ? handed : await planImport(db, kind, job.company_id, job.file);
     } catch (err) {
       if (err instanceof ImportInvalid)
         return await fail({

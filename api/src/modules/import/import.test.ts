@@ -1,9 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { IMPORT_MESSAGES } from '@sertifikasi/shared-contracts';
-import { auditLog, importJobs } from '../../db/schema';
+import {
+  auditLog,
+  importJobs,
+  schemeCycleDue,
+  schemeCycleDueCounts,
+  schemes,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema';
+import { queueWebhookEvents } from '../../notify/webhooks';
+import type { ServiceContext } from '../../services/context';
+import { cycleDueStep } from '../../services/cycle-due';
 import {
   auth,
   call,
@@ -757,6 +769,126 @@ describe('import jobs', () => {
     expect(page.data.every((j) => typeof j.created_by === 'string')).toBe(true);
   });
 });
+
+describe('the after-write steps of an import', () => {
+  it('leave the same items due and webhook deliveries as each write by itself would', async () => {
+    const company = await createCompany(ctx.app, ctx.adminToken, 'PT Gamma Impor');
+    await insertCertificationType(ctx.database.db, company, 'ISO 9001');
+    await insertAccredited(ctx.database.db, company, 'KAN');
+    const now = new Date();
+    await ctx.database.db.insert(webhooks).values({
+      id: randomUUID(),
+      company_id: company,
+      url: 'https://hooks.example.com/sertifikasi',
+      events: ['scheme.created'],
+      secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==',
+      created_at: now,
+      updated_at: now,
+    });
+    const row = (client: string, scheme: string, status: string, year: number) => [
+      client,
+      `PT ${client}`,
+      'Jakarta',
+      null,
+      null,
+      scheme,
+      'ISO 9001',
+      status,
+      `01/03/${year}`,
+      3,
+      'YEAR',
+      status === 'DRAFT' ? null : 'KAN',
+    ];
+    const file = await xlsx(HEADER, [
+      row('KG-1', 'SG-1', 'ACTIVE', 2024),
+      row('KG-1', 'SG-2', 'SUSPENDED', 2023),
+      row('KG-2', 'SG-3', 'DRAFT', 2024),
+      row('KG-2', 'SG-4', 'ACTIVE', 2022),
+      row('KG-3', 'SG-5', 'ACTIVE', 2024),
+    ]);
+    // Chunks of two rows: the steps ran in their batch form, a chunk at a time.
+    const job = await applied('company-certificate', company, file);
+    expect(job.result).toMatchObject({ created: { clients: 3, schemes: 5 } });
+    const { db } = ctx.database;
+    const ids = (
+      await db.select({ id: schemes.id }).from(schemes).where(eq(schemes.company_id, company))
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(5);
+    const due = () =>
+      db
+        .select()
+        .from(schemeCycleDue)
+        .where(eq(schemeCycleDue.company_id, company))
+        .orderBy(schemeCycleDue.scheme_id);
+    const dueCounts = () =>
+      db
+        .select()
+        .from(schemeCycleDueCounts)
+        .where(eq(schemeCycleDueCounts.company_id, company))
+        .orderBy(schemeCycleDueCounts.due_date);
+    const deliveries = async () =>
+      (
+        await db
+          .select({ type: webhookDeliveries.event_type, payload: webhookDeliveries.payload })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.company_id, company))
+      )
+        .map((d) => ({ type: d.type, data: (JSON.parse(d.payload) as { data: { id: string } }).data }))
+        .sort((a, b) => a.data.id.localeCompare(b.data.id));
+    const imported = { due: await due(), counts: await dueCounts(), deliveries: await deliveries() };
+    // Every scheme but the DRAFT has an item due and one delivery, its client and type named.
+    expect(imported.due).toHaveLength(4);
+    expect(imported.deliveries).toHaveLength(4);
+    expect(imported.deliveries[0]!.data).toMatchObject({ standard: 'ISO 9001', accreditation: 'KAN' });
+    expect(imported.counts.reduce((n, c) => n + c.n, 0)).toBe(4);
+
+    // Each write by itself, through the single form of each step, from nothing: the same rows.
+    await db
+      .transaction(async (tx) => {
+        await tx.delete(schemeCycleDue).where(eq(schemeCycleDue.company_id, company));
+        await tx.delete(schemeCycleDueCounts).where(eq(schemeCycleDueCounts.company_id, company));
+        await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.company_id, company));
+        const stored = await tx.select().from(schemes).where(eq(schemes.company_id, company));
+        const stepCtx = {
+          tx,
+          clock: ctx.clock,
+          actor: null,
+        } as unknown as ServiceContext;
+        for (const after of stored) {
+          const event = { entity: 'scheme', action: 'create', id: after.id, before: null, after } as const;
+          await cycleDueStep(stepCtx, event);
+          await queueWebhookEvents(stepCtx, event);
+        }
+        const one = {
+          due: await tx
+            .select()
+            .from(schemeCycleDue)
+            .where(eq(schemeCycleDue.company_id, company))
+            .orderBy(schemeCycleDue.scheme_id),
+          counts: await tx
+            .select()
+            .from(schemeCycleDueCounts)
+            .where(eq(schemeCycleDueCounts.company_id, company))
+            .orderBy(schemeCycleDueCounts.due_date),
+          deliveries: (
+            await tx
+              .select({ type: webhookDeliveries.event_type, payload: webhookDeliveries.payload })
+              .from(webhookDeliveries)
+              .where(eq(webhookDeliveries.company_id, company))
+          )
+            .map((d) => ({ type: d.type, data: (JSON.parse(d.payload) as { data: { id: string } }).data }))
+            .sort((a, b) => a.data.id.localeCompare(b.data.id)),
+        };
+        expect(one).toEqual(imported);
+        throw new RolledBack();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
+  });
+});
+
+class RolledBack extends Error {}
 
 describe('bad files', () => {
   const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;

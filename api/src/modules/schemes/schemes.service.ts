@@ -27,6 +27,7 @@ import {
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
+import { insertRows } from '../../db/insert-rows';
 import { schemeAudits, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
@@ -146,7 +147,9 @@ async function writeSequence(
     writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null })),
     write: async () => {
       if (action === 'create')
-        await tx.insert(schemes).values(
+        await insertRows(
+          tx,
+          schemes,
           writes.map(
             (w) =>
               ({

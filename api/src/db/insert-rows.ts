@@ -1,0 +1,66 @@
+/**
+ * Many rows into a table in one statement with one parameter (docs/architecture.md "Writes, one or
+ * many"): the rows as a JSON array, expanded by `json_populate_recordset` into the table's own row
+ * type, so PostgreSQL parses and casts the values and nothing is built per value in JavaScript.
+ * The columns named are those the rows hold (the union of their keys); the others take their
+ * defaults, as with drizzle's insert (a column some rows leave undefined: drizzle's insert instead). Values go as JSON: a Date as its ISO instant, a jsonb column's
+ * value as the JSON it is.
+ */
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './index';
+
+/** Rows a statement: a JSON parameter of a few megabytes at most. */
+const ROWS_PER_STATEMENT = 2000;
+
+/**
+ * Rows as a record set of `table`'s row type (`select * from json_populate_recordset(...)`), for
+ * drizzle's `insert(table).select(...)`, which names every column of the table: so each row must
+ * hold every column, under the column's own name (a derived table's counts, for an upsert with
+ * `onConflictDoUpdate`).
+ */
+export function recordSet<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): SQL {
+  const name = sql.identifier(getTableName(table));
+  return sql`select * from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`;
+}
+
+export async function insertRows<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
+  if (!rows.length) return;
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const keys = new Set<string>();
+  for (const row of rows)
+    for (const [key, value] of Object.entries(row)) if (value !== undefined) keys.add(key);
+  // A column given in some rows and left to its default in others: drizzle's insert says `default`
+  // row by row, which a record set cannot.
+  if (rows.some((row) => [...keys].some((k) => (row as Record<string, unknown>)[k] === undefined))) {
+    await tx.insert(table).values(rows as T['$inferInsert'][]);
+    return;
+  }
+  const names: string[] = [];
+  for (const key of keys) {
+    const column = columns[key];
+    if (!column) throw new Error(`insertRows: ${getTableName(table)} has no column ${key}`);
+    names.push(column.name);
+  }
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  const name = sql.identifier(getTableName(table));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+    // Keys are the property names; a column named otherwise in the database is renamed here.
+    const json = JSON.stringify(
+      names.every((n) => keys.has(n))
+        ? part
+        : part.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [columns[k]!.name, v]))),
+    );
+    await tx.execute(
+      sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${json}::json)`,
+    );
+  }
+}
