@@ -2,8 +2,8 @@
  * 'Log Notifikasi' routes: the outbox of the caller's companies only, its filters, and 'Kirim
  * Ulang' putting a sent or failed message back in the queue.
  */
-import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, mailOutbox } from '../../db/schema';
 import {
   call,
   createCompany,
@@ -105,6 +105,16 @@ describe('POST /api/notification-log/{id}/resend (Kirim Ulang)', () => {
     expect(again.json()).toMatchObject({ state: 'queued' });
     const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, ids.alfaSent!));
     expect(row!.state).toBe('queued');
+    // Audited like any write: who, the message before and after.
+    const [logged] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'notification-log'), eq(auditLog.entity_id, ids.alfaFailed!)));
+    expect(logged).toMatchObject({
+      action: 'update',
+      before: expect.objectContaining({ state: 'failed' }),
+      after: expect.objectContaining({ state: 'queued', attempts: 0 }),
+    });
   });
 
   it('refuses a message still queued, and one outside the scope as missing', async () => {
