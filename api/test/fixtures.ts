@@ -11,7 +11,7 @@
  *
  * Defaults are what a test does not care about; every number is unique within the test file.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import {
@@ -19,11 +19,13 @@ import {
   certificationInputSchema,
   clientCertificateInputSchema,
   companyInputSchema,
+  type MailKind,
   type SchemeStatus,
   schemeInputSchema,
   trainingInputSchema,
+  webhookInputSchema,
 } from '@sertifikasi/shared-contracts';
-import { permissions } from '../src/db/schema';
+import { mailOutbox, permissions, webhookDeliveries } from '../src/db/schema';
 import { accreditedService } from '../src/modules/accredited/accredited.service';
 import { certificationService } from '../src/modules/certification/certification.service';
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
@@ -32,10 +34,30 @@ import * as roleService from '../src/modules/roles/roles.service';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { trainingService } from '../src/modules/training/training.service';
 import * as userService from '../src/modules/users/users.service';
+import { createWebhook } from '../src/modules/webhooks/webhooks.service';
+import { dedupeKey, queueMail } from '../src/notify/mail';
+import { queueDelivery } from '../src/notify/webhooks';
 import { type ServiceContext, systemActor } from '../src/services/context';
 
 /** The password of every user `make.user` makes unless told otherwise. */
 export const FIXTURE_PASSWORD = 'password-123';
+
+/** A user made by `make.user`: their id and a token signed in as them. */
+export interface SignedIn {
+  id: string;
+  token: string;
+}
+
+/** Every permission key of a resource: see, create, edit, delete. */
+export const allKeys = (resource: string): string[] => [
+  resource,
+  `${resource}:create`,
+  `${resource}:edit`,
+  `${resource}:delete`,
+];
+
+/** A webhook address on the loopback: never reached while private addresses are refused. */
+export const LOOPBACK_HOOK = 'https://127.0.0.1:9/hook';
 
 /** What a scheme fixture may set; the rest takes a default. */
 export interface SchemeFixture {
@@ -126,7 +148,7 @@ export function fixtures(
       name?: string;
       password?: string;
       is_active?: 'true' | 'false';
-    }): Promise<{ id: string; token: string }> {
+    }): Promise<SignedIn> {
       const password = input.password ?? FIXTURE_PASSWORD;
       const roleId = input.roles_id ?? (await make.role(`Akses ${input.username}`, input.keys ?? []));
       const prepared = await userService.preparePassword(app.config, password);
@@ -145,6 +167,99 @@ export function fixtures(
       );
       const active = (input.is_active ?? 'true') === 'true';
       return { id: user.id, token: active ? await login(input.username, password) : '' };
+    },
+
+    /**
+     * The usual cast of a resource's tests: companies `PT Alfa <label>` and `PT Beta <label>`, the
+     * `editor` (user `alfa.<tag>`, scope Alfa) and the `reader` (user `baca.<tag>`, scope ALL) holding
+     * the keys given (no reader without reader keys).
+     */
+    async cast(
+      tag: string,
+      label: string,
+      keys: { editor: string[]; reader?: string[] },
+    ): Promise<{ alfa: string; beta: string; editor: SignedIn; reader: SignedIn }> {
+      const alfa = await make.company(`PT Alfa ${label}`);
+      const beta = await make.company(`PT Beta ${label}`);
+      const editor = await make.user({ username: `alfa.${tag}`, keys: keys.editor, company_ids: [alfa] });
+      const reader = keys.reader
+        ? await make.user({ username: `baca.${tag}`, keys: keys.reader, company_ids: 'ALL' })
+        : { id: '', token: '' };
+      return { alfa, beta, editor, reader };
+    },
+
+    /**
+     * A webhook of `company` for `events`, saved as if private addresses were allowed (WEBHOOK_ALLOW_PRIVATE),
+     * so the default loopback address is never reached by the tests' app, which refuses it.
+     */
+    async webhook(company: string, url = LOOPBACK_HOOK, events = ['scheme.created']): Promise<string> {
+      const input = webhookInputSchema.validateSync({ company_id: company, url, events });
+      const allowing = { ...app.config, webhookAllowPrivate: true };
+      return (
+        await app.db.transaction((tx) =>
+          createWebhook({ tx, actor: systemActor(), clock: app.clock, config: allowing }, input),
+        )
+      ).id;
+    },
+
+    /**
+     * A delivery of a new webhook of `company` that failed for good: queued as a write queues it,
+     * then left as the sender leaves it after its last try (the sender would need a server to refuse it).
+     */
+    async failedDelivery(company: string): Promise<string> {
+      const webhook = await make.webhook(company);
+      const id = await queueDelivery(
+        app.db,
+        app.clock,
+        { id: webhook, company_id: company },
+        'scheme.created',
+        {},
+      );
+      await app.db
+        .update(webhookDeliveries)
+        .set({ state: 'failed', attempts: 7 })
+        .where(eq(webhookDeliveries.id, id));
+      return id;
+    },
+
+    /**
+     * An email about `company` (or about several: null), queued as the reminders queue it, then left
+     * as the sender leaves it (`sent` unless told: the sender would need an SMTP server).
+     */
+    async mail(
+      company: string | null,
+      over: Partial<
+        Pick<
+          typeof mailOutbox.$inferInsert,
+          'recipient' | 'subject' | 'state' | 'attempts' | 'last_error' | 'created_at'
+        >
+      > & { kind?: MailKind } = {},
+    ): Promise<string> {
+      const {
+        recipient = 'klien@contoh.test',
+        subject = 'Pengingat: audit surveilan',
+        kind,
+        ...outcome
+      } = over;
+      const dedupe = {
+        record: `test-${next()}`,
+        kind: kind ?? 'audit-reminder',
+        due: '2026-01-01',
+        step: '30',
+      };
+      await queueMail(app.db, app.clock, {
+        companyId: company,
+        recipient,
+        subject,
+        text: 'Yth. Klien',
+        dedupe,
+      });
+      const [row] = await app.db
+        .update(mailOutbox)
+        .set({ state: 'sent', attempts: 1, ...outcome })
+        .where(eq(mailOutbox.dedupe_key, dedupeKey(dedupe)))
+        .returning({ id: mailOutbox.id });
+      return row!.id;
     },
 
     async certificationType(

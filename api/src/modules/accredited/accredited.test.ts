@@ -2,37 +2,28 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { accreditedBodies, auditLog, images } from '../../db/schema';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { pngPart, sendForm } from '../../../test/forms';
 
 let ctx: TestContext;
 let alfa: string;
 let beta: string;
 /** Scoped to PT Alfa, every accredited permission. */
-let alfaUser: { id: string; token: string };
+let alfaUser: SignedIn;
 /** Scope ALL, may only look. */
-let reader: { id: string; token: string };
+let reader: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alfa = await ctx.make.company('PT Alfa Sertifikasi');
-  beta = await ctx.make.company('PT Beta Sertifikasi');
-  const editor = await ctx.make.role('Pengelola Akreditasi', [
-    'accredited',
-    'accredited:create',
-    'accredited:edit',
-    'accredited:delete',
-  ]);
-  const viewer = await ctx.make.role('Pembaca Akreditasi', ['accredited']);
-  alfaUser = await ctx.make.user({
-    username: 'alfa.akr',
-    roles_id: editor,
-    company_ids: [alfa],
-  });
-  reader = await ctx.make.user({
-    username: 'baca.akr',
-    roles_id: viewer,
-    company_ids: 'ALL',
-  });
+  ({
+    alfa,
+    beta,
+    editor: alfaUser,
+    reader,
+  } = await ctx.make.cast('akr', 'Sertifikasi', {
+    editor: allKeys('accredited'),
+    reader: ['accredited'],
+  }));
 });
 afterAll(async () => ctx.close());
 

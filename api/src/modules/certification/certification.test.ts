@@ -2,28 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog, certificationTypes } from '../../db/schema';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { type Fields, pngPart, sendForm } from '../../../test/forms';
 
 let ctx: TestContext;
 let alfa: string;
 let beta: string;
-let alfaUser: { id: string; token: string };
+let alfaUser: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alfa = await ctx.make.company('PT Alfa Mutu');
-  beta = await ctx.make.company('PT Beta Mutu');
-  alfaUser = await ctx.make.user({
-    username: 'alfa.sert',
-    keys: [
-      'certification',
-      'certification:create',
-      'certification:edit',
-      'certification:delete',
-      'training-certificate:create',
-    ],
-    company_ids: [alfa],
-  });
+  ({
+    alfa,
+    beta,
+    editor: alfaUser,
+  } = await ctx.make.cast('sert', 'Mutu', {
+    editor: [...allKeys('certification'), 'training-certificate:create'],
+  }));
 });
 afterAll(async () => ctx.close());
 

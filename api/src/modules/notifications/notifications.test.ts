@@ -4,37 +4,24 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox } from '../../db/schema';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
-import { insertMail } from '../../../test/records';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import type { SignedIn } from '../../../test/fixtures';
 
 let ctx: TestContext;
 let alfa: string;
 let beta: string;
-let alfaUser: { id: string; token: string };
+let alfaUser: SignedIn;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-03-02T02:00:00Z') });
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Log');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Log');
-  alfaUser = await createUser(ctx.app, ctx.adminToken, {
-    username: 'alfa.log',
-    roles_id: await createRole(ctx.app, ctx.adminToken, 'Pembaca Log', ['notification-log']),
-    company_ids: [alfa],
-  });
-  const db = ctx.database.db;
-  ids.alfaSent = await insertMail(db, alfa, {
+  ({ alfa, beta, editor: alfaUser } = await ctx.make.cast('log', 'Log', { editor: ['notification-log'] }));
+  const mail = ctx.make.mail;
+  ids.alfaSent = await mail(alfa, {
     recipient: 'direktur@alfa-klien.test',
     created_at: new Date('2026-03-01T01:00:00Z'),
   });
-  ids.alfaFailed = await insertMail(db, alfa, {
+  ids.alfaFailed = await mail(alfa, {
     recipient: 'salah@alfa-klien.test',
     kind: 'expiry-reminder',
     subject: 'Pengingat: berakhirnya masa berlaku sertifikat QMS/1',
@@ -43,12 +30,12 @@ beforeAll(async () => {
     last_error: 'Gagal mengirim email: 550 Mailbox unavailable',
     created_at: new Date('2026-03-01T02:00:00Z'),
   });
-  ids.alfaQueued = await insertMail(db, alfa, {
+  ids.alfaQueued = await mail(alfa, {
     state: 'queued',
     created_at: new Date('2026-03-01T03:00:00Z'),
   });
-  ids.beta = await insertMail(db, beta, { recipient: 'direktur@beta-klien.test' });
-  ids.digest = await insertMail(db, null, { kind: 'weekly-digest', recipient: 'admin@lsp.test' });
+  ids.beta = await mail(beta, { recipient: 'direktur@beta-klien.test' });
+  ids.digest = await mail(null, { kind: 'weekly-digest', recipient: 'admin@lsp.test' });
 });
 afterAll(async () => ctx.close());
 

@@ -5,35 +5,26 @@ import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { allKeys, type SignedIn } from '../../../test/fixtures';
 
 let ctx: TestContext;
 let alfa: string;
 let beta: string;
-let alfaUser: { id: string; token: string };
-let viewer: { id: string; token: string };
+let alfaUser: SignedIn;
+let viewer: SignedIn;
 const BASE = 'https://cek.sertifikasi.example.id';
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE });
-  alfa = await ctx.make.company('PT Alfa Pelatihan');
-  beta = await ctx.make.company('PT Beta Pelatihan');
-  const editor = await ctx.make.role('Pengelola Pelatihan', [
-    'training-certificate',
-    'training-certificate:create',
-    'training-certificate:edit',
-    'training-certificate:delete',
-  ]);
-  const reader = await ctx.make.role('Pembaca Pelatihan', ['training-certificate']);
-  alfaUser = await ctx.make.user({
-    username: 'alfa.plt',
-    roles_id: editor,
-    company_ids: [alfa],
-  });
-  viewer = await ctx.make.user({
-    username: 'baca.plt',
-    roles_id: reader,
-    company_ids: 'ALL',
-  });
+  ({
+    alfa,
+    beta,
+    editor: alfaUser,
+    reader: viewer,
+  } = await ctx.make.cast('plt', 'Pelatihan', {
+    editor: allKeys('training-certificate'),
+    reader: ['training-certificate'],
+  }));
 });
 afterAll(async () => ctx.close());
 

@@ -7,15 +7,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { auditLog, webhooks } from '../../db/schema';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
-import { insertDelivery, insertWebhook } from '../../../test/records';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import type { SignedIn } from '../../../test/fixtures';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
 import { deliverDueWebhooks } from '../../notify/webhooks';
 import { webhookDeliveries } from '../../db/schema';
@@ -23,17 +16,11 @@ import { webhookDeliveries } from '../../db/schema';
 let ctx: TestContext;
 let alfa: string;
 let beta: string;
-let alfaUser: { id: string; token: string };
+let alfaUser: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Webhook');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Webhook');
-  alfaUser = await createUser(ctx.app, ctx.adminToken, {
-    username: 'alfa.webhook',
-    roles_id: await createRole(ctx.app, ctx.adminToken, 'Pengelola Webhook', ['webhook']),
-    company_ids: [alfa],
-  });
+  ({ alfa, beta, editor: alfaUser } = await ctx.make.cast('webhook', 'Webhook', { editor: ['webhook'] }));
 });
 afterAll(async () => ctx.close());
 
@@ -123,8 +110,8 @@ describe('saving a webhook', () => {
 
 describe('company scope', () => {
   it('a scoped user sees and manages only their companies’ webhooks', async () => {
-    const theirs = await insertWebhook(ctx.database.db, beta, PUBLIC_URL);
-    const mine = await insertWebhook(ctx.database.db, alfa, PUBLIC_URL);
+    const theirs = await ctx.make.webhook(beta, PUBLIC_URL);
+    const mine = await ctx.make.webhook(alfa, PUBLIC_URL);
     const token = alfaUser.token;
     const all = await call(ctx.app, token, 'GET', '/api/webhook?company_id=ALL');
     expect(all.json<{ data: { id: string }[] }>().data.map((w) => w.id)).toEqual([mine]);
@@ -139,7 +126,7 @@ describe('company scope', () => {
     expect((await call(ctx.app, token, 'DELETE', `/api/webhook/${theirs}`)).statusCode).toBe(404);
     expect((await call(ctx.app, token, 'GET', `/api/webhook/${theirs}/deliveries`)).statusCode).toBe(404);
     expect((await call(ctx.app, token, 'POST', `/api/webhook/${theirs}/test`)).statusCode).toBe(404);
-    const delivery = await insertDelivery(ctx.database.db, beta);
+    const delivery = await ctx.make.failedDelivery(beta);
     expect((await call(ctx.app, token, 'POST', `/api/webhook-delivery/${delivery}/resend`)).statusCode).toBe(
       404,
     );
@@ -165,9 +152,9 @@ describe('private addresses at delivery', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      // Stored before (a webhook saved while the name was public, or written by hand).
+      // Stored before (a webhook saved while the name was public, or while private addresses were allowed).
       for (const url of [`https://127.0.0.1:${port}/hook`, `https://localhost:${port}/hook`]) {
-        const webhookId = await insertWebhook(ctx.database.db, alfa, url);
+        const webhookId = await ctx.make.webhook(alfa, url);
         const res = await call(ctx.app, ctx.adminToken, 'POST', `/api/webhook/${webhookId}/test`);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({
