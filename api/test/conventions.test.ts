@@ -5,8 +5,7 @@ import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, createTestContext, type TestContext } from './helpers';
-import { insertDelivery, insertMail, insertWebhook } from './records';
-import { schemeBody } from '../src/modules/schemes/scheme-fixtures';
+import { schemeBody } from './forms';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -319,19 +318,20 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
   // A public address written as an IP (no name to look up); the stored ones are on the loopback,
   // so 'Kirim Tes' and 'Kirim Ulang' are refused at once without reaching anything.
   webhook: {
-    make: (company) => insertWebhook(ctx.database.db, company),
+    make: (company) => ctx.make.webhook(company),
     body: (company) => ({
       company_id: company,
       url: 'https://93.184.215.14/hook',
       events: ['scheme.created'],
     }),
   },
-  'webhook-delivery': { make: (company) => insertDelivery(ctx.database.db, company), body: () => ({}) },
-  'notification-log': { make: (company) => insertMail(ctx.database.db, company), body: () => ({}) },
+  'webhook-delivery': { make: (company) => ctx.make.failedDelivery(company), body: () => ({}) },
+  'notification-log': { make: (company) => ctx.make.mail(company), body: () => ({}) },
   // An import job (GET /api/import/jobs/:id) of the company.
   import: {
     make: async (company) => {
       const id = randomUUID();
+      // A finished job as the import leaves it, written by hand: running one needs a file and the job engine.
       await ctx.database.db.insert(importJobs).values({
         id,
         company_id: company,

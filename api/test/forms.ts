@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { newId } from '../src/lib/crypto';
 import { auth } from './helpers';
 
 export interface FilePart {
@@ -43,4 +44,23 @@ export async function pngPart(colour = 'red', filename = 'icon.png'): Promise<Fi
     .png()
     .toBuffer();
   return { data, filename, type: 'image/png' };
+}
+
+/** A scheme body as the form sends it. */
+export function schemeBody(
+  certificateId: string,
+  certificationId: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    certificate_id: certificateId,
+    certification_id: certificationId,
+    cert_number: `QMS/${newId().slice(0, 8)}`,
+    status: 'ACTIVE',
+    issue_date: '2025-01-10',
+    valid_for: 3,
+    valid_for_type: 'YEAR',
+    is_accredited: 'false',
+    ...over,
+  };
 }

@@ -2,7 +2,12 @@
  * Checking signed certificates the way a third party does (docs/rules.md#signed-certificates): with Node's
  * crypto.verify against the published JWK, independently of the signer's code.
  */
+import { execFile } from 'node:child_process';
 import { createPublicKey, verify } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import {
   canonicalText,
@@ -11,7 +16,19 @@ import {
   type PublicJwk,
   type SignedFields,
 } from '@sertifikasi/shared-contracts/credential';
-import { decodeQr } from '../src/modules/schemes/scheme-fixtures';
+
+/** Decodes the QR code in a PNG (base64) with Debian's zbarimg (zbar-tools); its text. */
+export async function decodeQr(base64: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-'));
+  const file = path.join(dir, 'qrcode.png');
+  try {
+    fs.writeFileSync(file, Buffer.from(base64, 'base64'));
+    const { stdout } = await promisify(execFile)('zbarimg', ['--quiet', '--raw', file]);
+    return stdout.trim();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export async function publishedJwks(app: FastifyInstance): Promise<Jwks> {
   const res = await app.inject({ method: 'GET', url: JWKS_PATH });

@@ -10,7 +10,7 @@ import { SMTP_NOT_SET } from '@sertifikasi/shared-contracts';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db';
 import { mailOutbox } from '../db/schema';
-import { createCompany, createTestContext, type TestContext } from '../../test/helpers';
+import { createTestContext, type TestContext } from '../../test/helpers';
 import {
   createMailer,
   dedupeKey,
@@ -81,7 +81,7 @@ beforeAll(async () => {
     },
     { now: new Date('2026-03-02T01:00:00Z') },
   );
-  company = await createCompany(ctx.app, ctx.adminToken, 'PT LSP Mutu');
+  company = await ctx.make.company('PT LSP Mutu');
 });
 afterAll(async () => {
   await ctx.close();

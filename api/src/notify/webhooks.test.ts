@@ -9,15 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliveries, webhooks } from '../db/schema';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createCompany,
-  createTestContext,
-  login,
-  type TestContext,
-} from '../../test/helpers';
-import { insertClient, insertType, schemeBody } from '../modules/schemes/scheme-fixtures';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from '../../test/helpers';
+import { schemeBody } from '../../test/forms';
 import { create as createScheme } from '../modules/schemes/schemes.service';
 import { systemActor } from '../services/context';
 import { deliverDueWebhooks, WEBHOOK_RETRY_DELAYS_MS } from './webhooks';
@@ -69,8 +62,8 @@ let typeId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { now: START });
-  company = await createCompany(ctx.app, ctx.adminToken, 'PT LSP Kirim');
-  typeId = await insertType(ctx.database.db, company, 'ISO 9001:2015');
+  company = await ctx.make.company('PT LSP Kirim');
+  typeId = await ctx.make.certificationType(company, 'ISO 9001:2015');
 });
 afterAll(async () => ctx.close());
 afterEach(async () => {
@@ -94,7 +87,7 @@ async function addWebhook(url: string, events: string[]): Promise<{ id: string; 
 }
 
 async function addScheme(over: Record<string, unknown> = {}) {
-  const client = await insertClient(ctx.database.db, company, 'PT Maju Bersama');
+  const client = await ctx.make.client(company, 'PT Maju Bersama');
   const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/company-certificate-scheme', {
     ...schemeBody(client, typeId),
     ...over,
@@ -213,7 +206,7 @@ describe('which writes make which events', () => {
     const partner = await receiver([]);
     try {
       const hook = await addWebhook(partner.url, ['scheme.created']);
-      const client = await insertClient(ctx.database.db, company, 'PT Batal');
+      const client = await ctx.make.client(company, 'PT Batal');
       const ctxOf = (tx: Parameters<Parameters<typeof ctx.database.db.transaction>[0]>[0]) => ({
         tx,
         actor: systemActor(),

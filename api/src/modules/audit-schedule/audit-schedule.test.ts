@@ -3,16 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';
 import { auditLog, schemeCycleDue, schemeCycleDueCounts } from '../../db/schema';
 import { rebuildCycleDue } from '../../services/cycle-due';
-import {
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
-import { insertClient, insertType, schemeBody } from '../schemes/scheme-fixtures';
+import { call, createTestContext, login, type TestContext } from '../../../test/helpers';
+import { schemeBody } from '../../../test/forms';
 
 const TZ = 'Asia/Jakarta';
 /** 10:00 in Jakarta on 15 January 2026: today is 2026-01-15. */
@@ -90,42 +82,22 @@ async function list(token: string | null, query = '', company = 'ALL') {
 
 beforeAll(async () => {
   ctx = await createTestContext({ TZ }, { now: NOW });
-  const db = ctx.database.db;
-  companyA = await createCompany(ctx.app, ctx.adminToken, 'PT Sertifikasi Alpha');
-  companyB = await createCompany(ctx.app, ctx.adminToken, 'PT Sertifikasi Beta');
-  typeA = await insertType(db, companyA, 'ISO 9001:2015');
-  typeA2 = await insertType(db, companyA, 'ISO 45001:2018');
-  typeB = await insertType(db, companyB, 'ISO 14001:2015');
-  clientA = await insertClient(db, companyA, 'PT Maju Bersama', 'CL-A-001');
-  clientB = await insertClient(db, companyB, 'PT Sinar Terang', 'CL-B-001');
-  const staff = await createRole(ctx.app, ctx.adminToken, 'Penjadwal', [
-    'audit-schedule',
-    'company-certificate',
-    'company-certificate:edit',
-  ]);
-  const read = await createRole(ctx.app, ctx.adminToken, 'Pembaca Jadwal', ['audit-schedule']);
-  const other = await createRole(ctx.app, ctx.adminToken, 'Staf Tanpa Jadwal', [
-    'company-certificate',
-    'company-certificate:edit',
-  ]);
+  const make = ctx.make;
+  companyA = await make.company('PT Sertifikasi Alpha');
+  companyB = await make.company('PT Sertifikasi Beta');
+  typeA = await make.certificationType(companyA, 'ISO 9001:2015');
+  typeA2 = await make.certificationType(companyA, 'ISO 45001:2018');
+  typeB = await make.certificationType(companyB, 'ISO 14001:2015');
+  clientA = await make.client(companyA, 'PT Maju Bersama', { certificate_number: 'CL-A-001' });
+  clientB = await make.client(companyB, 'PT Sinar Terang', { certificate_number: 'CL-B-001' });
+  const edit = ['company-certificate', 'company-certificate:edit'];
+  const read = await make.role('Pembaca Jadwal', ['audit-schedule']);
   staffA = (
-    await createUser(ctx.app, ctx.adminToken, {
-      username: 'jadwal.a',
-      roles_id: staff,
-      company_ids: [companyA],
-    })
+    await make.user({ username: 'jadwal.a', keys: ['audit-schedule', ...edit], company_ids: [companyA] })
   ).token;
-  await createUser(ctx.app, ctx.adminToken, { username: 'pelancong', roles_id: read, company_ids: 'ALL' });
-  reader = (
-    await createUser(ctx.app, ctx.adminToken, { username: 'baca.jadwal', roles_id: read, company_ids: 'ALL' })
-  ).token;
-  noSchedule = (
-    await createUser(ctx.app, ctx.adminToken, {
-      username: 'tanpa.jadwal',
-      roles_id: other,
-      company_ids: 'ALL',
-    })
-  ).token;
+  await make.user({ username: 'pelancong', roles_id: read, company_ids: 'ALL' });
+  reader = (await make.user({ username: 'baca.jadwal', roles_id: read, company_ids: 'ALL' })).token;
+  noSchedule = (await make.user({ username: 'tanpa.jadwal', keys: edit, company_ids: 'ALL' })).token;
 
   // Due 2026-01-20 (12 months after the decision): Segera.
   schemes.soon = await createScheme(

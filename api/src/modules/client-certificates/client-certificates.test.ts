@@ -4,7 +4,7 @@ import { auditLog, clientCertificates, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import { type Fields, type FilePart, pngPart, sendForm } from '../../../test/forms';
-import { schemeBody } from '../schemes/scheme-fixtures';
+import { schemeBody } from '../../../test/forms';
 
 const TZ = 'Asia/Jakarta';
 const URL = '/api/company-certificate';

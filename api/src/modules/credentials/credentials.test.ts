@@ -29,7 +29,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
-import { decodeQr } from '../schemes/scheme-fixtures';
+import { decodeQr } from '../../../test/signed';
 import { schemeService } from '../schemes/schemes.service';
 import { trainingService } from '../training/training.service';
 

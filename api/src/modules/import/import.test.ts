@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -11,21 +10,11 @@ import {
   schemeCycleDueCounts,
   schemes,
   webhookDeliveries,
-  webhooks,
 } from '../../db/schema';
 import { queueWebhookEvents } from '../../notify/webhooks';
 import type { ServiceContext } from '../../services/context';
 import { cycleDueStep } from '../../services/cycle-due';
-import {
-  auth,
-  call,
-  createCompany,
-  createRole,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
-import { insertAccredited, insertCertificationType, insertTraining } from '../../../test/records';
+import { auth, call, createTestContext, type TestContext } from '../../../test/helpers';
 import { formBody } from '../../../test/forms';
 import { applyImport, followImportJob } from '../../../test/import-job';
 
@@ -41,41 +30,19 @@ const BASE = 'https://cek.sertifikasi.example.id';
 beforeAll(async () => {
   // Chunks of two rows: every apply here runs in several transactions.
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, IMPORT_CHUNK_ROWS: '2' });
-  alfa = await createCompany(ctx.app, ctx.adminToken, 'PT Alfa Impor');
-  beta = await createCompany(ctx.app, ctx.adminToken, 'PT Beta Impor');
-  await insertCertificationType(ctx.database.db, alfa, 'ISO 9001');
-  await insertCertificationType(ctx.database.db, alfa, 'ISO 14001');
-  await insertCertificationType(ctx.database.db, beta, 'ISO 9001');
-  await insertAccredited(ctx.database.db, alfa, 'KAN');
+  const make = ctx.make;
+  alfa = await make.company('PT Alfa Impor');
+  beta = await make.company('PT Beta Impor');
+  await make.certificationType(alfa, 'ISO 9001');
+  await make.certificationType(alfa, 'ISO 14001');
+  await make.certificationType(beta, 'ISO 9001');
+  await make.accredited(alfa, 'KAN');
   const read = ['company-certificate', 'training-certificate'];
-  const createOnly = await createRole(ctx.app, ctx.adminToken, 'Impor Tambah', [
-    ...read,
-    'company-certificate:create',
-    'training-certificate:create',
-  ]);
-  const createEdit = await createRole(ctx.app, ctx.adminToken, 'Impor Ubah', [
-    ...read,
-    'company-certificate:create',
-    'company-certificate:edit',
-    'training-certificate:create',
-    'training-certificate:edit',
-  ]);
-  const readOnly = await createRole(ctx.app, ctx.adminToken, 'Impor Baca', read);
-  creator = await createUser(ctx.app, ctx.adminToken, {
-    username: 'impor.tambah',
-    roles_id: createOnly,
-    company_ids: [alfa],
-  });
-  editor = await createUser(ctx.app, ctx.adminToken, {
-    username: 'impor.ubah',
-    roles_id: createEdit,
-    company_ids: [alfa],
-  });
-  outsider = await createUser(ctx.app, ctx.adminToken, {
-    username: 'impor.baca',
-    roles_id: readOnly,
-    company_ids: 'ALL',
-  });
+  const create = [...read, 'company-certificate:create', 'training-certificate:create'];
+  const edit = ['company-certificate:edit', 'training-certificate:edit'];
+  creator = await make.user({ username: 'impor.tambah', keys: create, company_ids: [alfa] });
+  editor = await make.user({ username: 'impor.ubah', keys: [...create, ...edit], company_ids: [alfa] });
+  outsider = await make.user({ username: 'impor.baca', keys: read, company_ids: 'ALL' });
 });
 afterAll(async () => ctx.close());
 
@@ -322,8 +289,9 @@ describe('company-certificate import', () => {
       issue_date: '2025-03-03',
       expired_date: '2025-04-02',
     });
+    // Without the set-up's records (the company, its types and body): the import writes clients and schemes.
     const rows = (await ctx.database.db.select().from(auditLog).where(eq(auditLog.company_id, alfa))).filter(
-      (r) => r.entity !== 'company',
+      (r) => !['company', 'certification', 'accredited'].includes(r.entity),
     );
     expect(rows).toHaveLength(6);
     expect(new Set(rows.map((r) => `${r.source}/${r.actor_username}`))).toEqual(
@@ -384,7 +352,7 @@ describe('company-certificate import', () => {
   });
 
   it('reports every invalid cell with its row, column, value and message; writes nothing', async () => {
-    await insertCertificationType(ctx.database.db, beta, 'ISO 45001');
+    await ctx.make.certificationType(beta, 'ISO 45001');
     const other = await xlsx(HEADER, [
       [
         'KB-1',
@@ -597,7 +565,7 @@ describe('training-certificate import', () => {
   });
 
   it('refuses a number of another company and a number repeated in the file', async () => {
-    await insertTraining(ctx.database.db, beta, 'PLT-BETA');
+    await ctx.make.training(beta, { certificate_number: 'PLT-BETA' });
     const file = await xlsx(header, [
       ['PLT-BETA', 'Siti', 'Lead Auditor', 'Bandung', '10/03/2025', null],
       ['PLT-003', 'Siti', 'Lead Auditor', 'Bandung', '10/03/2025', null],
@@ -772,19 +740,10 @@ describe('import jobs', () => {
 
 describe('the after-write steps of an import', () => {
   it('leave the same items due and webhook deliveries as each write by itself would', async () => {
-    const company = await createCompany(ctx.app, ctx.adminToken, 'PT Gamma Impor');
-    await insertCertificationType(ctx.database.db, company, 'ISO 9001');
-    await insertAccredited(ctx.database.db, company, 'KAN');
-    const now = new Date();
-    await ctx.database.db.insert(webhooks).values({
-      id: randomUUID(),
-      company_id: company,
-      url: 'https://hooks.example.com/sertifikasi',
-      events: ['scheme.created'],
-      secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==',
-      created_at: now,
-      updated_at: now,
-    });
+    const company = await ctx.make.company('PT Gamma Impor');
+    await ctx.make.certificationType(company, 'ISO 9001');
+    await ctx.make.accredited(company, 'KAN');
+    await ctx.make.webhook(company, 'https://hooks.example.com/sertifikasi');
     const row = (client: string, scheme: string, status: string, year: number) => [
       client,
       `PT ${client}`,

@@ -5,7 +5,7 @@ import { newId } from '../../lib/crypto';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { verifiedQrUrl } from '../../../test/signed';
-import { schemeBody } from './scheme-fixtures';
+import { schemeBody } from '../../../test/forms';
 
 const BASE = 'https://sertifikasi.example.id';
 const TZ = 'Asia/Jakarta';

@@ -2,14 +2,14 @@
  * Users' optional 'Email' (the weekly digest goes there): on the user form and the profile, unique
  * ignoring case when given, removable.
  */
-import { call, createRole, createTestContext, createUser, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 let role: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  role = await createRole(ctx.app, ctx.adminToken, 'Staf Email', ['statistik']);
+  role = await ctx.make.role('Staf Email', ['statistik']);
 });
 afterAll(async () => ctx.close());
 
@@ -21,41 +21,26 @@ const userBody = (username: string, over: Record<string, unknown> = {}) => ({
   company_ids: '"ALL"',
   ...over,
 });
+/** The administrator adds a user with the usual body and `over`. */
+const addUser = (username: string, over: Record<string, unknown> = {}) =>
+  call(ctx.app, ctx.adminToken, 'POST', '/api/user', userBody(username, over));
 
 describe('a user’s email', () => {
   it('is optional, unique ignoring case, kept when absent and removed when empty', async () => {
-    const none = await call(ctx.app, ctx.adminToken, 'POST', '/api/user', userBody('tanpa.email'));
+    const none = await addUser('tanpa.email');
     expect(none.statusCode).toBe(201);
     expect(none.json()).toMatchObject({ email: null });
 
-    const res = await call(
-      ctx.app,
-      ctx.adminToken,
-      'POST',
-      '/api/user',
-      userBody('sari', { email: ' Sari@LSP.test ' }),
-    );
+    const res = await addUser('sari', { email: ' Sari@LSP.test ' });
     expect(res.statusCode).toBe(201);
     const sari = res.json<{ id: string; email: string }>();
     expect(sari.email).toBe('Sari@LSP.test');
 
-    const taken = await call(
-      ctx.app,
-      ctx.adminToken,
-      'POST',
-      '/api/user',
-      userBody('sari2', { email: 'sari@lsp.TEST' }),
-    );
+    const taken = await addUser('sari2', { email: 'sari@lsp.TEST' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ email: 'Email sudah digunakan' });
 
-    const bad = await call(
-      ctx.app,
-      ctx.adminToken,
-      'POST',
-      '/api/user',
-      userBody('sari3', { email: 'bukan email' }),
-    );
+    const bad = await addUser('sari3', { email: 'bukan email' });
     expect(bad.json().errors).toEqual({ email: 'Email harus berupa alamat email yang valid' });
 
     const { password: _p, ...edit } = userBody('sari');
@@ -70,22 +55,12 @@ describe('a user’s email', () => {
     });
     expect(removed.json()).toMatchObject({ email: null });
     // Free again.
-    const reused = await call(
-      ctx.app,
-      ctx.adminToken,
-      'POST',
-      '/api/user',
-      userBody('sari4', { email: 'sari@lsp.test' }),
-    );
+    const reused = await addUser('sari4', { email: 'sari@lsp.test' });
     expect(reused.statusCode).toBe(201);
   });
 
   it('is set on one’s own profile, and shown there', async () => {
-    const budi = await createUser(ctx.app, ctx.adminToken, {
-      username: 'budi.profil',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const budi = await ctx.make.user({ username: 'budi.profil', roles_id: role, company_ids: 'ALL' });
     const put = await call(ctx.app, budi.token, 'PUT', '/api/profile', {
       name: 'Budi',
       username: 'budi.profil',
