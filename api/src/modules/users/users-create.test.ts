@@ -1,0 +1,251 @@
+import { MESSAGES } from '@sertifikasi/shared-contracts';
+import { login } from '../../../test/helpers';
+import {
+  type UserRow,
+  NO_PERMISSION_ESCALATION,
+  NO_SCOPE_ESCALATION,
+  HASH,
+  ctx,
+  adminId,
+  companyA,
+  companyB,
+  adminRole,
+  readerRole,
+  managerRole,
+  almostAdminRole,
+  limited,
+  viewer,
+  almostAdmin,
+  api,
+  getUser,
+  newUserBody,
+  auditRows,
+  userCount,
+  useUsersCast,
+} from '../../../test/users-cast';
+
+useUsersCast();
+
+describe('POST /api/user', () => {
+  it('creates a user (201) who can sign in; the answer has the role and scope, no hash', async () => {
+    const res = await api(
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      newUserBody({
+        name: '  Hana Wijaya  ',
+        username: 'hana.w',
+        company_ids: JSON.stringify([companyB, companyA, companyA.toUpperCase()]),
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const user = res.json<UserRow>();
+    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user).toMatchObject({
+      name: 'Hana Wijaya',
+      username: 'hana.w',
+      roles_id: readerRole,
+      roles: { id: readerRole, name: 'Pembaca' },
+      company_ids: [companyA, companyB].sort(),
+      is_active: 'true',
+    });
+    expect(res.body).not.toMatch(HASH);
+    expect(res.body).not.toMatch(/password/);
+    await login(ctx.app, 'HANA.W', 'password-123');
+    expect((await getUser(user.id))?.username).toBe('hana.w');
+  });
+
+  it('reads company_ids as "ALL" in quotes, the bare word ALL, or a JSON array', async () => {
+    const quoted = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'scope.q' }));
+    expect(quoted.json().company_ids).toBe('ALL');
+    const bare = await api(
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      newUserBody({ username: 'scope.bare', company_ids: 'ALL' }),
+    );
+    expect(bare.json().company_ids).toBe('ALL');
+    const inactive = await api(
+      ctx.adminToken,
+      'POST',
+      '/api/user',
+      newUserBody({ username: 'scope.arr', company_ids: JSON.stringify([companyB]), is_active: 'false' }),
+    );
+    expect(inactive.statusCode).toBe(201);
+    expect(inactive.json()).toMatchObject({ company_ids: [companyB], is_active: 'false' });
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'scope.arr', password: 'password-123' },
+    });
+    expect(signIn.json().code).toBe('l-unverified');
+  });
+
+  it('refuses invalid input with 422 and Indonesian field errors, writing nothing', async () => {
+    const before = await userCount();
+    const missing = await api(ctx.adminToken, 'POST', '/api/user', {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      code: 'validation',
+      errors: {
+        name: 'Nama User wajib diisi',
+        username: 'Username wajib diisi',
+        password: 'Password wajib diisi',
+        roles_id: 'Akses User wajib diisi',
+        company_ids: 'Akses perusahaan wajib diisi',
+      },
+    });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: '   ' }, 'name', 'Nama User wajib diisi'],
+      [
+        { username: 'a b' },
+        'username',
+        'Username 3 sampai 50 karakter: huruf, angka, titik, garis bawah atau strip',
+      ],
+      [
+        { username: 'ab' },
+        'username',
+        'Username 3 sampai 50 karakter: huruf, angka, titik, garis bawah atau strip',
+      ],
+      [
+        { username: 'x'.repeat(51) },
+        'username',
+        'Username 3 sampai 50 karakter: huruf, angka, titik, garis bawah atau strip',
+      ],
+      [{ password: 'short12' }, 'password', 'Password minimal 8 karakter'],
+      [{ password: 'p'.repeat(129) }, 'password', 'Password maksimal 128 karakter'],
+      [{ password: ' '.repeat(12) }, 'password', 'Password tidak boleh hanya berisi spasi'],
+      [{ is_admin: true }, 'is_admin', 'Field tidak dikenal'],
+      [{ company_ids: 'semua' }, 'company_ids', 'Akses perusahaan harus ALL atau daftar perusahaan'],
+      [{ company_ids: '["bukan-uuid"]' }, 'company_ids', 'Akses perusahaan harus ALL atau daftar perusahaan'],
+      [{ company_ids: '{"ALL":true}' }, 'company_ids', 'Akses perusahaan harus ALL atau daftar perusahaan'],
+      [{ company_ids: '[]' }, 'company_ids', 'Pilih minimal satu perusahaan atau ALL'],
+      [
+        { company_ids: JSON.stringify(['00000000-0000-4000-8000-000000000000']) },
+        'company_ids',
+        'Perusahaan tidak ditemukan',
+      ],
+      [{ roles_id: 'bukan-uuid' }, 'roles_id', 'Akses User tidak valid'],
+      [{ roles_id: '00000000-0000-4000-8000-000000000000' }, 'roles_id', 'Akses User tidak ditemukan'],
+      [{ is_active: 'ya' }, 'is_active', 'Status tidak valid'],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await api(
+        ctx.adminToken,
+        'POST',
+        '/api/user',
+        newUserBody({ username: 'tidak.jadi', ...over }),
+      );
+      expect({ over, status: res.statusCode }).toEqual({ over, status: 422 });
+      expect(res.json()).toMatchObject({ code: 'validation', errors: { [field]: message } });
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a username taken in any case with a field error', async () => {
+    const res = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'User.Alpha' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'validation',
+      message: 'Username sudah digunakan',
+      errors: { username: 'Username sudah digunakan' },
+    });
+    const admin = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'ADMIN' }));
+    expect(admin.json().errors).toEqual({ username: 'Username sudah digunakan' });
+  });
+
+  it('401 without a token, 403 without user:create', async () => {
+    expect((await api(null, 'POST', '/api/user', newUserBody({ username: 'tanpa.token' }))).statusCode).toBe(
+      401,
+    );
+    const res = await api(viewer.token, 'POST', '/api/user', newUserBody({ username: 'tanpa.izin' }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'forbidden', message: MESSAGES.forbidden });
+    const found = await api(ctx.adminToken, 'GET', '/api/user?search=tanpa');
+    expect(found.json().total).toBe(0);
+  });
+
+  it('lets a limited-scope administrator create users inside their scope only', async () => {
+    const ok = await api(
+      limited.token,
+      'POST',
+      '/api/user',
+      newUserBody({ username: 'cabang.alpha', company_ids: JSON.stringify([companyA]) }),
+    );
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().company_ids).toEqual([companyA]);
+    const before = await userCount();
+    for (const company_ids of [
+      '"ALL"',
+      'ALL',
+      JSON.stringify([companyB]),
+      JSON.stringify([companyA, companyB]),
+      // A company that does not exist is outside the scope too.
+      JSON.stringify(['00000000-0000-4000-8000-000000000000']),
+    ]) {
+      const res = await api(
+        limited.token,
+        'POST',
+        '/api/user',
+        newUserBody({ username: 'cabang.luar', company_ids }),
+      );
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'forbidden', message: NO_SCOPE_ESCALATION });
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses to give a role holding a permission the caller lacks (403)', async () => {
+    const before = await userCount();
+    for (const roles_id of [almostAdminRole, adminRole]) {
+      const res = await api(
+        limited.token,
+        'POST',
+        '/api/user',
+        newUserBody({ username: 'naik.pangkat', roles_id, company_ids: JSON.stringify([companyA]) }),
+      );
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'forbidden', message: NO_PERMISSION_ESCALATION });
+    }
+    // Scope ALL does not help a caller who lacks a permission of the role.
+    const almost = await api(
+      almostAdmin.token,
+      'POST',
+      '/api/user',
+      newUserBody({ username: 'naik.pangkat', roles_id: adminRole }),
+    );
+    expect(almost.statusCode).toBe(403);
+    expect(almost.json().message).toBe(NO_PERMISSION_ESCALATION);
+    expect(await userCount()).toBe(before);
+    // The same role the caller holds is fine.
+    const same = await api(
+      limited.token,
+      'POST',
+      '/api/user',
+      newUserBody({
+        username: 'sama.pangkat',
+        roles_id: managerRole,
+        company_ids: JSON.stringify([companyA]),
+      }),
+    );
+    expect(same.statusCode).toBe(201);
+  });
+
+  it('writes the audit log naming the actor, without the password hash', async () => {
+    const res = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'diaudit' }));
+    expect(res.statusCode).toBe(201);
+    const id = res.json<UserRow>().id;
+    const rows = await auditRows(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: adminId,
+      actor_username: 'admin',
+      action: 'create',
+      entity: 'user',
+      entity_id: id,
+      before: null,
+      after: { id, username: 'diaudit', roles: { id: readerRole, name: 'Pembaca' }, company_ids: 'ALL' },
+    });
+    expect(JSON.stringify(rows[0])).not.toMatch(/argon2|password/);
+  });
+});
