@@ -1,3 +1,4 @@
+// Long file: four whole backup-and-restore journeys (live download, damaged files, an earlier version's file, batched reads) over one seeded database and the same restore helpers.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// Long file: the conventions every route keeps (OpenAPI, the access matrix, error shape, headers, no secrets) walk the whole route table with one record per resource.
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';

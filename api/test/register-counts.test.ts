@@ -1,3 +1,4 @@
+// Long file: the register counts are compared with a full recount after each of a long sequence of writes; the sequence is one story and its recount helper is shared.
 /**
  * The register counts (docs/rules.md#large-registers) stay exact: after every kind of change of schemes and training
  * certificates (create, status change, update of dates, client or company, delete, an Excel import, a day passing,

@@ -71,6 +71,11 @@ async function expectStoredMatchesRebuild(): Promise<void> {
     });
 }
 
+/** A call as the administrator; `schemeUrl` is a scheme's address. */
+const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  call(ctx.app, ctx.adminToken, method, url, payload);
+const schemeUrl = (id: string) => `/api/company-certificate-scheme/${id}`;
+
 async function list(token: string | null, query = '', company = 'ALL') {
   const res = await call(ctx.app, token, 'GET', `/api/audit-schedule/${company}${query ? `?${query}` : ''}`);
   return {
@@ -151,17 +156,11 @@ describe('the stored items due follow every write (after-write step)', () => {
     const scheme = await createScheme(body);
     expect((await stored())[scheme.id]?.due_date).toBe('2025-02-01');
 
-    const added = await call(
-      ctx.app,
-      ctx.adminToken,
-      'POST',
-      `/api/company-certificate-scheme/${scheme.id}/audits`,
-      {
-        kind: 'SURVEILLANCE',
-        date: '2025-02-03',
-        notes: 'Surveilan pertama',
-      },
-    );
+    const added = await asAdmin('POST', `${schemeUrl(scheme.id)}/audits`, {
+      kind: 'SURVEILLANCE',
+      date: '2025-02-03',
+      notes: 'Surveilan pertama',
+    });
     expect(added.statusCode).toBe(201);
     const audit = added.json<SchemeAudit>();
     expect(audit).toMatchObject({ scheme_id: scheme.id, kind: 'SURVEILLANCE', date: '2025-02-03' });
@@ -190,16 +189,7 @@ describe('the stored items due follow every write (after-write step)', () => {
     expect(logged.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
 
     // Suspended today (2026-01-15): the limit is six months on.
-    const suspended = await call(
-      ctx.app,
-      ctx.adminToken,
-      'PUT',
-      `/api/company-certificate-scheme/${scheme.id}`,
-      {
-        ...body,
-        status: 'SUSPENDED',
-      },
-    );
+    const suspended = await asAdmin('PUT', schemeUrl(scheme.id), { ...body, status: 'SUSPENDED' });
     expect(suspended.statusCode).toBe(200);
     expect((await stored())[scheme.id]).toEqual({
       kind: 'SUSPENSION_LIMIT',
@@ -209,27 +199,13 @@ describe('the stored items due follow every write (after-write step)', () => {
     // The rebuild reads the same day from the status history.
     await expectStoredMatchesRebuild();
 
-    const withdrawn = await call(
-      ctx.app,
-      ctx.adminToken,
-      'PUT',
-      `/api/company-certificate-scheme/${scheme.id}`,
-      {
-        ...body,
-        status: 'WITHDRAWN',
-      },
-    );
+    const withdrawn = await asAdmin('PUT', schemeUrl(scheme.id), { ...body, status: 'WITHDRAWN' });
     expect(withdrawn.statusCode).toBe(200);
     expect((await stored())[scheme.id]).toBeUndefined();
 
-    await call(ctx.app, ctx.adminToken, 'PUT', `/api/company-certificate-scheme/${scheme.id}`, body);
+    await asAdmin('PUT', schemeUrl(scheme.id), body);
     expect((await stored())[scheme.id]).toBeDefined();
-    const gone = await call(
-      ctx.app,
-      ctx.adminToken,
-      'DELETE',
-      `/api/company-certificate-scheme/${scheme.id}`,
-    );
+    const gone = await asAdmin('DELETE', schemeUrl(scheme.id));
     expect(gone.json()).toMatchObject({ success: true });
     expect((await stored())[scheme.id]).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+// Long file: the client resource's rules (create and update, list, detail with its schemes, delete, access) share the companies, types and scoped users built once.
 import { and, eq } from 'drizzle-orm';
 import { type ClientCertificateDetail, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, clientCertificates, companies } from '../../db/schema';

@@ -1,3 +1,4 @@
+// Long file: one describe per rule of the company resource (create, list, update, delete, student_count, permissions, scope, audit); split by subject would scatter the shared companies and scoped users.
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';

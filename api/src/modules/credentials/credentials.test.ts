@@ -1,3 +1,4 @@
+// Long file: signed certificates end to end: keys, both credential routes and the QR codes they sign are checked against one set of signed schemes and trainings built once.
 /**
  * Signed certificates (docs/rules.md#signed-certificates), checked the way a third party would:
  * signatures verified with Node's crypto.verify against the published JWK (test/signed.ts), QR

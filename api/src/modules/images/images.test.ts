@@ -1,3 +1,4 @@
+// Long file: every rule of company images (formats, sizes, re-encoding, replacing, serving, limits) runs through the same upload helpers and generated pictures.
 import { createHash, randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';

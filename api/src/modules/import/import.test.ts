@@ -1,3 +1,4 @@
+// Long file: both kinds of import, their jobs, after-write steps and bad files share one set-up (companies, types, users of each import permission) and the xlsx builders.
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';

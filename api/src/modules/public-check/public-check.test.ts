@@ -1,3 +1,4 @@
+// Long file: the public checks, their history by date, caching and limits and the download all read one fixture of companies with schemes in every status.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// Long file: one describe per rule of roles (list, create, edit, stronger roles, last administrator, delete); they share the cast of roles and users of each strength, built once.
 import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';

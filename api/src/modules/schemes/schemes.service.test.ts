@@ -1,3 +1,4 @@
+// Long file: the certification services called without HTTP and their after-write steps share one set of companies, types, clients and a staff actor.
 /**
  * The certification services without HTTP (docs/conventions.md#inside-the-api): writes made by calling the services inside
  * one transaction, as the import and the demo generator will, with the audit trail, the status

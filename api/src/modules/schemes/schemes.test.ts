@@ -1,3 +1,4 @@
+// Long file: one describe per route of the scheme resource (create, derived fields, update, QR, history, delete, access); they share the companies, types and clients built once.
 import { and, asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, schemes } from '../../db/schema';
