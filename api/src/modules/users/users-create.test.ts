@@ -1,79 +1,66 @@
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { login } from '../../../test/helpers';
-import {
-  type UserRow,
-  NO_PERMISSION_ESCALATION,
-  NO_SCOPE_ESCALATION,
-  HASH,
-  ctx,
-  adminId,
-  companyA,
-  companyB,
-  adminRole,
-  readerRole,
-  managerRole,
-  almostAdminRole,
-  limited,
-  viewer,
-  almostAdmin,
-  api,
-  getUser,
-  newUserBody,
-  auditRows,
-  userCount,
-  useUsersCast,
-} from '../../../test/users-cast';
+import * as cast from '../../../test/users-cast';
 
-useUsersCast();
+cast.useUsersCast();
 
 describe('POST /api/user', () => {
   it('creates a user (201) who can sign in; the answer has the role and scope, no hash', async () => {
-    const res = await api(
-      ctx.adminToken,
+    const res = await cast.api(
+      cast.ctx.adminToken,
       'POST',
       '/api/user',
-      newUserBody({
+      cast.newUserBody({
         name: '  Hana Wijaya  ',
         username: 'hana.w',
-        company_ids: JSON.stringify([companyB, companyA, companyA.toUpperCase()]),
+        company_ids: JSON.stringify([cast.companyB, cast.companyA, cast.companyA.toUpperCase()]),
       }),
     );
     expect(res.statusCode).toBe(201);
-    const user = res.json<UserRow>();
+    const user = res.json<cast.UserRow>();
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(user).toMatchObject({
       name: 'Hana Wijaya',
       username: 'hana.w',
-      roles_id: readerRole,
-      roles: { id: readerRole, name: 'Pembaca' },
-      company_ids: [companyA, companyB].sort(),
+      roles_id: cast.readerRole,
+      roles: { id: cast.readerRole, name: 'Pembaca' },
+      company_ids: [cast.companyA, cast.companyB].sort(),
       is_active: 'true',
     });
-    expect(res.body).not.toMatch(HASH);
+    expect(res.body).not.toMatch(cast.HASH);
     expect(res.body).not.toMatch(/password/);
-    await login(ctx.app, 'HANA.W', 'password-123');
-    expect((await getUser(user.id))?.username).toBe('hana.w');
+    await login(cast.ctx.app, 'HANA.W', 'password-123');
+    expect((await cast.getUser(user.id))?.username).toBe('hana.w');
   });
 
   it('reads company_ids as "ALL" in quotes, the bare word ALL, or a JSON array', async () => {
-    const quoted = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'scope.q' }));
-    expect(quoted.json().company_ids).toBe('ALL');
-    const bare = await api(
-      ctx.adminToken,
+    const quoted = await cast.api(
+      cast.ctx.adminToken,
       'POST',
       '/api/user',
-      newUserBody({ username: 'scope.bare', company_ids: 'ALL' }),
+      cast.newUserBody({ username: 'scope.q' }),
+    );
+    expect(quoted.json().company_ids).toBe('ALL');
+    const bare = await cast.api(
+      cast.ctx.adminToken,
+      'POST',
+      '/api/user',
+      cast.newUserBody({ username: 'scope.bare', company_ids: 'ALL' }),
     );
     expect(bare.json().company_ids).toBe('ALL');
-    const inactive = await api(
-      ctx.adminToken,
+    const inactive = await cast.api(
+      cast.ctx.adminToken,
       'POST',
       '/api/user',
-      newUserBody({ username: 'scope.arr', company_ids: JSON.stringify([companyB]), is_active: 'false' }),
+      cast.newUserBody({
+        username: 'scope.arr',
+        company_ids: JSON.stringify([cast.companyB]),
+        is_active: 'false',
+      }),
     );
     expect(inactive.statusCode).toBe(201);
-    expect(inactive.json()).toMatchObject({ company_ids: [companyB], is_active: 'false' });
-    const signIn = await ctx.app.inject({
+    expect(inactive.json()).toMatchObject({ company_ids: [cast.companyB], is_active: 'false' });
+    const signIn = await cast.ctx.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: 'scope.arr', password: 'password-123' },
@@ -82,8 +69,8 @@ describe('POST /api/user', () => {
   });
 
   it('refuses invalid input with 422 and Indonesian field errors, writing nothing', async () => {
-    const before = await userCount();
-    const missing = await api(ctx.adminToken, 'POST', '/api/user', {});
+    const before = await cast.userCount();
+    const missing = await cast.api(cast.ctx.adminToken, 'POST', '/api/user', {});
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({
       code: 'validation',
@@ -130,121 +117,145 @@ describe('POST /api/user', () => {
       [{ is_active: 'ya' }, 'is_active', 'Status tidak valid'],
     ];
     for (const [over, field, message] of cases) {
-      const res = await api(
-        ctx.adminToken,
+      const res = await cast.api(
+        cast.ctx.adminToken,
         'POST',
         '/api/user',
-        newUserBody({ username: 'tidak.jadi', ...over }),
+        cast.newUserBody({ username: 'tidak.jadi', ...over }),
       );
       expect({ over, status: res.statusCode }).toEqual({ over, status: 422 });
       expect(res.json()).toMatchObject({ code: 'validation', errors: { [field]: message } });
     }
-    expect(await userCount()).toBe(before);
+    expect(await cast.userCount()).toBe(before);
   });
 
   it('refuses a username taken in any case with a field error', async () => {
-    const res = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'User.Alpha' }));
+    const res = await cast.api(
+      cast.ctx.adminToken,
+      'POST',
+      '/api/user',
+      cast.newUserBody({ username: 'User.Alpha' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'validation',
       message: 'Username sudah digunakan',
       errors: { username: 'Username sudah digunakan' },
     });
-    const admin = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'ADMIN' }));
+    const admin = await cast.api(
+      cast.ctx.adminToken,
+      'POST',
+      '/api/user',
+      cast.newUserBody({ username: 'ADMIN' }),
+    );
     expect(admin.json().errors).toEqual({ username: 'Username sudah digunakan' });
   });
 
   it('401 without a token, 403 without user:create', async () => {
-    expect((await api(null, 'POST', '/api/user', newUserBody({ username: 'tanpa.token' }))).statusCode).toBe(
-      401,
+    expect(
+      (await cast.api(null, 'POST', '/api/user', cast.newUserBody({ username: 'tanpa.token' }))).statusCode,
+    ).toBe(401);
+    const res = await cast.api(
+      cast.viewer.token,
+      'POST',
+      '/api/user',
+      cast.newUserBody({ username: 'tanpa.izin' }),
     );
-    const res = await api(viewer.token, 'POST', '/api/user', newUserBody({ username: 'tanpa.izin' }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'forbidden', message: MESSAGES.forbidden });
-    const found = await api(ctx.adminToken, 'GET', '/api/user?search=tanpa');
+    const found = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?search=tanpa');
     expect(found.json().total).toBe(0);
   });
 
   it('lets a limited-scope administrator create users inside their scope only', async () => {
-    const ok = await api(
-      limited.token,
+    const ok = await cast.api(
+      cast.limited.token,
       'POST',
       '/api/user',
-      newUserBody({ username: 'cabang.alpha', company_ids: JSON.stringify([companyA]) }),
+      cast.newUserBody({ username: 'cabang.alpha', company_ids: JSON.stringify([cast.companyA]) }),
     );
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().company_ids).toEqual([companyA]);
-    const before = await userCount();
+    expect(ok.json().company_ids).toEqual([cast.companyA]);
+    const before = await cast.userCount();
     for (const company_ids of [
       '"ALL"',
       'ALL',
-      JSON.stringify([companyB]),
-      JSON.stringify([companyA, companyB]),
+      JSON.stringify([cast.companyB]),
+      JSON.stringify([cast.companyA, cast.companyB]),
       // A company that does not exist is outside the scope too.
       JSON.stringify(['00000000-0000-4000-8000-000000000000']),
     ]) {
-      const res = await api(
-        limited.token,
+      const res = await cast.api(
+        cast.limited.token,
         'POST',
         '/api/user',
-        newUserBody({ username: 'cabang.luar', company_ids }),
+        cast.newUserBody({ username: 'cabang.luar', company_ids }),
       );
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'forbidden', message: NO_SCOPE_ESCALATION });
+      expect(res.json()).toEqual({ code: 'forbidden', message: cast.NO_SCOPE_ESCALATION });
     }
-    expect(await userCount()).toBe(before);
+    expect(await cast.userCount()).toBe(before);
   });
 
   it('refuses to give a role holding a permission the caller lacks (403)', async () => {
-    const before = await userCount();
-    for (const roles_id of [almostAdminRole, adminRole]) {
-      const res = await api(
-        limited.token,
+    const before = await cast.userCount();
+    for (const roles_id of [cast.almostAdminRole, cast.adminRole]) {
+      const res = await cast.api(
+        cast.limited.token,
         'POST',
         '/api/user',
-        newUserBody({ username: 'naik.pangkat', roles_id, company_ids: JSON.stringify([companyA]) }),
+        cast.newUserBody({
+          username: 'naik.pangkat',
+          roles_id,
+          company_ids: JSON.stringify([cast.companyA]),
+        }),
       );
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'forbidden', message: NO_PERMISSION_ESCALATION });
+      expect(res.json()).toEqual({ code: 'forbidden', message: cast.NO_PERMISSION_ESCALATION });
     }
     // Scope ALL does not help a caller who lacks a permission of the role.
-    const almost = await api(
-      almostAdmin.token,
+    const almost = await cast.api(
+      cast.almostAdmin.token,
       'POST',
       '/api/user',
-      newUserBody({ username: 'naik.pangkat', roles_id: adminRole }),
+      cast.newUserBody({ username: 'naik.pangkat', roles_id: cast.adminRole }),
     );
     expect(almost.statusCode).toBe(403);
-    expect(almost.json().message).toBe(NO_PERMISSION_ESCALATION);
-    expect(await userCount()).toBe(before);
+    expect(almost.json().message).toBe(cast.NO_PERMISSION_ESCALATION);
+    expect(await cast.userCount()).toBe(before);
     // The same role the caller holds is fine.
-    const same = await api(
-      limited.token,
+    const same = await cast.api(
+      cast.limited.token,
       'POST',
       '/api/user',
-      newUserBody({
+      cast.newUserBody({
         username: 'sama.pangkat',
-        roles_id: managerRole,
-        company_ids: JSON.stringify([companyA]),
+        roles_id: cast.managerRole,
+        company_ids: JSON.stringify([cast.companyA]),
       }),
     );
     expect(same.statusCode).toBe(201);
   });
 
   it('writes the audit log naming the actor, without the password hash', async () => {
-    const res = await api(ctx.adminToken, 'POST', '/api/user', newUserBody({ username: 'diaudit' }));
+    const res = await cast.api(
+      cast.ctx.adminToken,
+      'POST',
+      '/api/user',
+      cast.newUserBody({ username: 'diaudit' }),
+    );
     expect(res.statusCode).toBe(201);
-    const id = res.json<UserRow>().id;
-    const rows = await auditRows(id);
+    const id = res.json<cast.UserRow>().id;
+    const rows = await cast.auditRows(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      actor_id: adminId,
+      actor_id: cast.adminId,
       actor_username: 'admin',
       action: 'create',
       entity: 'user',
       entity_id: id,
       before: null,
-      after: { id, username: 'diaudit', roles: { id: readerRole, name: 'Pembaca' }, company_ids: 'ALL' },
+      after: { id, username: 'diaudit', roles: { id: cast.readerRole, name: 'Pembaca' }, company_ids: 'ALL' },
     });
     expect(JSON.stringify(rows[0])).not.toMatch(/argon2|password/);
   });
