@@ -101,3 +101,9 @@ export async function permissionIds(app: FastifyInstance, token: string): Promis
   const res = await call(app, token, 'GET', '/api/select/permission');
   return Object.fromEntries(res.json<{ id: string; name: string }[]>().map((p) => [p.name, p.id]));
 }
+
+/** The seeded administrator as /api/user-info shows them: their user id and role id. */
+export async function seededAdmin(ctx: TestContext): Promise<{ id: string; roles_id: string }> {
+  const res = await call(ctx.app, ctx.adminToken, 'GET', '/api/user-info');
+  return res.json<{ user: { id: string; roles_id: string } }>().user;
+}

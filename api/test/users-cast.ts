@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type ListResponse, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, users } from '../src/db/schema';
-import { call, createTestContext, type TestContext } from './helpers';
+import { allKeys } from './fixtures';
+import { call, createTestContext, seededAdmin, type TestContext } from './helpers';
 export interface UserRow {
   id: string;
   name: string;
@@ -110,20 +111,12 @@ export async function userCount(): Promise<number> {
 export function useUsersCast(): void {
   beforeAll(async () => {
     ctx = await createTestContext();
-    const info = await api(ctx.adminToken, 'GET', '/api/user-info');
-    adminId = info.json<{ user: { id: string; roles_id: string } }>().user.id;
-    adminRole = info.json<{ user: { id: string; roles_id: string } }>().user.roles_id;
+    ({ id: adminId, roles_id: adminRole } = await seededAdmin(ctx));
     companyA = await ctx.make.company('PT Alpha Sertifikasi');
     companyB = await ctx.make.company('PT Beta Sertifikasi');
     readerRole = await ctx.make.role('Pembaca', ['statistik']);
     viewerRole = await ctx.make.role('Lihat User', ['statistik', 'user']);
-    managerRole = await ctx.make.role('Pengelola User', [
-      'statistik',
-      'user',
-      'user:create',
-      'user:edit',
-      'user:delete',
-    ]);
+    managerRole = await ctx.make.role('Pengelola User', ['statistik', ...allKeys('user')]);
     almostAdminRole = await ctx.make.role(
       'Hampir Admin',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),

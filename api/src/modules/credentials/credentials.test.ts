@@ -27,10 +27,9 @@ import { companies, signingKeys, schemes } from '../../db/schema';
 import { type ServiceContext, systemActor } from '../../services/context';
 import { rotateKey } from '../../services/signing';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
+import { decodeQr, publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
-import { decodeQr } from '../../../test/signed';
 import { schemeService } from '../schemes/schemes.service';
 import { trainingService } from '../training/training.service';
 

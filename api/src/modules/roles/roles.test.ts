@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, permissionIds, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, permissionIds, seededAdmin, type TestContext } from '../../../test/helpers';
+import { allKeys } from '../../../test/fixtures';
 
 interface RoleRow {
   id: string;
@@ -80,22 +81,13 @@ async function keysOf(token: string): Promise<string[]> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const info = await api(ctx.adminToken, 'GET', '/api/user-info');
-  adminId = info.json<{ user: { id: string; roles_id: string } }>().user.id;
-  adminRole = info.json<{ user: { id: string; roles_id: string } }>().user.roles_id;
+  ({ id: adminId, roles_id: adminRole } = await seededAdmin(ctx));
   perm = await permissionIds(ctx.app, ctx.adminToken);
   allIds = Object.values(perm).sort();
   companyA = await ctx.make.company('PT Alpha Akses');
   readerRole = await ctx.make.role('Pembaca', ['statistik']);
   viewerRole = await ctx.make.role('Lihat Akses', ['statistik', 'roles']);
-  managerRole = await ctx.make.role('Pengelola Akses', [
-    'statistik',
-    'roles',
-    'roles:create',
-    'roles:edit',
-    'roles:delete',
-    'user',
-  ]);
+  managerRole = await ctx.make.role('Pengelola Akses', ['statistik', ...allKeys('roles'), 'user']);
   userOnlyRole = await ctx.make.role('Hanya User', ['user']);
   const make = (username: string, roles_id: string, company_ids: 'ALL' | string[]) =>
     ctx.make.user({ username, roles_id, company_ids });
