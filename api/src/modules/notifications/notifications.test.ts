@@ -16,7 +16,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-03-02T02:00:00Z') });
   ({ alfa, beta, editor: alfaUser } = await ctx.make.cast('log', 'Log', { editor: ['notification-log'] }));
-  const mail = ctx.make.mail;
+  const mail: typeof ctx.make.mail = (company, over) => ctx.make.mail(company, over);
   ids.alfaSent = await mail(alfa, {
     recipient: 'direktur@alfa-klien.test',
     created_at: new Date('2026-03-01T01:00:00Z'),
