@@ -260,6 +260,15 @@ export function defineResourceReads<T extends CompanyOwnedTable, A extends { id:
         .where(and(isAnyOf(table.id, p.ids), inScope(p, on)))
         .prepare(name),
   );
+  const rowsOf = async (db: Executor, ids: string[]) =>
+    new Map(
+      (
+        (await db
+          .select()
+          .from(table as PgTable)
+          .where(inArray(table.id, ids))) as Row<T>[]
+      ).map((r) => [r.id, r]),
+    );
   const answersByIds = async (db: Executor, ids: string[], scope: CompanyScope) =>
     answers(await byIds(db, shapeOf(scope), { ids, ...scopeValues(scope) }));
 
@@ -296,10 +305,7 @@ export function defineResourceReads<T extends CompanyOwnedTable, A extends { id:
       );
     },
 
-    async rowsOf(db, ids) {
-      const rows = (await db.select().from(table).where(inArray(table.id, ids))) as Row<T>[];
-      return new Map(rows.map((r) => [r.id, r]));
-    },
+    rowsOf,
 
     async answersOf(db, ids, scope = ALL) {
       return new Map((await answersByIds(db, ids, scope)).map((a) => [a.id, a]));
