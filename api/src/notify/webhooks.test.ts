@@ -20,7 +20,7 @@ import {
 import { insertClient, insertType, schemeBody } from '../modules/schemes/scheme-fixtures';
 import { create as createScheme } from '../modules/schemes/schemes.service';
 import { systemActor } from '../services/context';
-import { deliverDueWebhooks, WEBHOOK_RETRY_DELAYS_MS } from './webhooks';
+import { deliverDueWebhooks, WEBHOOK_RETRY_DELAYS_MS } from './webhook-delivery';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

@@ -17,7 +17,7 @@ import {
 } from '../../../test/helpers';
 import { insertDelivery, insertWebhook } from '../../../test/records';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
-import { deliverDueWebhooks } from '../../notify/webhooks';
+import { deliverDueWebhooks } from '../../notify/webhook-delivery';
 import { webhookDeliveries } from '../../db/schema';
 
 let ctx: TestContext;
