@@ -19,7 +19,7 @@ import { certificationService } from '../src/modules/certification/certification
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
 import { trainingService } from '../src/modules/training/training.service';
 import { newId } from '../src/lib/crypto';
-import type { CompanyOwnedTable, Resource } from '../src/modules/resource';
+import type { CompanyOwnedTable, Resource } from '../src/modules/resource/resource.repository';
 import { createListCache, renewListVersions } from '../src/services/list-versions';
 import { pngPart, sendForm } from './forms';
 import { applyImport } from './import-job';

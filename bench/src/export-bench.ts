@@ -30,7 +30,7 @@ import {
   type SchemeExportRow,
   schemeReportBatches,
   schemeReportWhere,
-} from '../../api/src/modules/reports/reports.repository';
+} from '../../api/src/modules/reports/scheme-report.repository';
 import { EFFECTIVE_STATUS_LABELS } from '@sertifikasi/shared-contracts';
 // The app's `reportExports` (its type, declared with it).
 import type {} from '../../api/src/modules/reports/export-state';

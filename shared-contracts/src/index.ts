@@ -17,6 +17,7 @@ export * from './training';
 export * from './client-certificate';
 export * from './routes';
 export * from './dashboard';
+export * from './date-range';
 export * from './report';
 export * from './credential';
 export * from './import';

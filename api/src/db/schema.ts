@@ -3,6 +3,9 @@
  * made by the app, text + CHECK instead of enums, no triggers. Case-insensitive uniqueness uses
  * unique indexes on lower(...). Every company-owned row carries company_id; schemes carry their
  * parent's, enforced by composite foreign keys.
+ *
+ * Long file: drizzle-kit reads the schema from this one module (drizzle.config.ts), and the tables
+ * refer to each other by foreign key, so every table, check and index of the model stays here.
  */
 import { type AnyColumn, sql } from 'drizzle-orm';
 import {

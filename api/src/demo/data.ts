@@ -2,6 +2,8 @@
  * The vocabulary of the demo data set: certification bodies, accreditation bodies, standards,
  * Indonesian places, industries, names and trainings. Fictional companies and people; the standards
  * and accreditation bodies are the real ones an Indonesian certification body works with.
+ *
+ * Long file: data, not logic: word lists and seed tables the generator draws from.
  */
 import type { ValidForType } from '@sertifikasi/shared-contracts';
 

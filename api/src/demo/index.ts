@@ -1,6 +1,6 @@
 /**
  * `npm run demo --workspace api [-- --size small|large] [--scale <n>] [--seed <n>]`: fills an empty
- * database with the demo data set (generate.ts), with the server's settings (DATABASE_URL or
+ * database with the demo data set (generate.ts and its phases), with the server's settings (DATABASE_URL or
  * DATA_DIR). Migrates and makes the first administrator first when needed, as a server start does.
  */
 import { sql } from 'drizzle-orm';
@@ -16,21 +16,16 @@ import {
   assertEmptyForDemo,
   DEMO_SIZES,
   type DemoResult,
-  type DemoVolume,
   demoVolume,
   isDemoSize,
   writeDemo,
 } from './generate';
+import type { DemoVolume } from './writer';
 
-export {
-  assertEmptyForDemo,
-  DemoRefusedError,
-  demoVolume,
-  writeDemo,
-  DEMO_SIZES,
-  DEMO_ROLES,
-} from './generate';
-export type { DemoResult, DemoSize, DemoVolume } from './generate';
+export { assertEmptyForDemo, DemoRefusedError, demoVolume, writeDemo, DEMO_SIZES } from './generate';
+export { DEMO_ROLES } from './bodies';
+export type { DemoResult, DemoSize } from './generate';
+export type { DemoVolume } from './writer';
 
 /** Seed of the demo data set unless --seed says otherwise: same seed and day, same data. */
 export const DEFAULT_DEMO_SEED = 20_241_117;

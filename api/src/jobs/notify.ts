@@ -22,7 +22,7 @@ import type { Clock } from '../lib/clock';
 import { type Mailer, sendDueMail } from '../notify/mail';
 import { runDigest, runReminders } from '../notify/remind';
 import type { DueResult } from '../notify/retry';
-import { deliverDueWebhooks } from '../notify/webhooks';
+import { deliverDueWebhooks } from '../notify/webhook-delivery';
 import { JobInterrupted, type JobEngine } from './engine';
 
 export const SEND_MAIL_TASK = 'send-mail';

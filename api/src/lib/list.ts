@@ -1,6 +1,8 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  ALL,
+  type CompanyScope,
   LIST_TOTAL_CAP,
   type ListQuery,
   type ListResponse,
@@ -30,6 +32,12 @@ export function matchesPattern(document: SQL, pattern: string | Placeholder): SQ
  */
 export function isAnyOf(column: AnyPgColumn | SQL, ids: Placeholder): SQL {
   return sql`${column} = any(${ids})`;
+}
+
+/** A company scope as a condition on a company_id column: none for ALL; an empty scope matches nothing. */
+export function inCompanies(column: AnyPgColumn, scope: CompanyScope): SQL | undefined {
+  if (scope === ALL) return undefined;
+  return scope.length ? inArray(column, scope) : sql`false`;
 }
 
 /** Case-insensitive "contains" over a few columns (small tables); undefined when there is no search text. */

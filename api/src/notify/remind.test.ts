@@ -17,7 +17,7 @@ import { remindersSent, schemeCycleDue, users } from '../db/schema';
 import { call, createTestContext, type TestContext } from '../../test/helpers';
 import { sendDueMail } from './mail';
 import { runDigest, runReminders } from './remind';
-import { deliverDueWebhooks } from './webhooks';
+import { deliverDueWebhooks } from './webhook-delivery';
 
 interface Arrived {
   to: string[];

@@ -13,7 +13,7 @@ import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from
 import { schemeBody } from '../../test/forms';
 import { create as createScheme } from '../modules/schemes/schemes.service';
 import { systemActor } from '../services/context';
-import { deliverDueWebhooks, WEBHOOK_RETRY_DELAYS_MS } from './webhooks';
+import { deliverDueWebhooks, WEBHOOK_RETRY_DELAYS_MS } from './webhook-delivery';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

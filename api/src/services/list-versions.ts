@@ -2,7 +2,7 @@
  * List totals (and pages) that are not counted again while nothing they count has changed
  * (docs/rules.md#large-registers).
  *
- * A list of a company-owned record (modules/resource.ts: clients, training certificates, certification
+ * A list of a company-owned record (modules/resource/: clients, training certificates, certification
  * types, accreditation bodies) answers a total on every page: a count of up to 10,001 matching rows
  * (docs/rules.md#large-registers), which costs tens of milliseconds where the page itself costs one. The
  * total stays EXACT, whichever process wrote last:

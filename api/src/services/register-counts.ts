@@ -9,6 +9,9 @@
  * Nothing here depends on today: schemes are counted by expiry date and clients by the last day
  * they stay certified, so a reader sums `expired_date < today` (EXPIRED) or `until >= today`
  * (certified) and a day passing needs no job.
+ *
+ * Long file: the counts kept write by write and their rebuild from the records must give the same
+ * figures (test/register-counts.test.ts), so both stay in one file with the list of tables they keep.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db';

@@ -1,3 +1,9 @@
+/**
+ * The resource screen's parts on their own: list state in the address, sortable columns, row
+ * actions, the form modal and the delete confirmation.
+ *
+ * Long file: four short subjects over the one made-up list ('Akreditasi') and fake API they share.
+ */
 import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { accreditedSchema } from '@sertifikasi/shared-contracts';
-import { defineResource } from '../resource';
+import { defineResourceRoutes } from '../resource/resource.routes';
 import { accreditedService } from './accredited.service';
 
-/** Accreditation bodies ('Akreditasi'): the routes over accredited.service.ts. */
+/** Accreditation bodies ('Akreditasi', /api/accredited): the routes over accredited.service.ts. */
 export default async function accreditedRoutes(app: FastifyInstance) {
-  defineResource(app, {
+  defineResourceRoutes(app, {
     service: accreditedService,
-    module: 'accredited',
-    url: '/api/accredited',
     noun: 'accreditation body',
     answer: accreditedSchema,
   });

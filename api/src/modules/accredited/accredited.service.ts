@@ -6,7 +6,8 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { accreditedBodies, schemes } from '../../db/schema';
-import { defineResourceService, referenced } from '../resource';
+import { referenced } from '../resource/resource.repository';
+import { defineResourceService } from '../resource/resource.service';
 
 /** Sort keys of the list (ACCREDITED_SORTS). */
 export const accreditedName = sql`lower(${accreditedBodies.name})`;
@@ -17,10 +18,9 @@ export const accreditedInUse = (db: Executor, id: string) =>
 
 /**
  * Accreditation bodies ('Akreditasi'): name and logo (required on create), per company. Every write
- * (create, update, remove) takes a service context (services/context.ts); see modules/resource.ts.
+ * (create, update, remove) takes a service context (services/context.ts); see modules/resource/resource.service.ts.
  */
 export const accreditedService = defineResourceService({
-  key: 'accredited',
   entity: 'accredited',
   entityName: 'accreditation-body',
   table: accreditedBodies,

@@ -35,19 +35,15 @@ import {
 } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
 import { keysetBatches } from '../../db/keyset';
-import { searchDocument } from '../../db/search';
-import { COUNT_LIMIT, isAnyOf, likePattern, matchesPattern, matchesSearch } from '../../lib/list';
-
-/** The same search documents as the scheme report's (their trigram indexes serve them). */
-const clientSearch = searchDocument([
-  clientCertificates.name,
-  clientCertificates.certificate_number,
-  clientCertificates.region,
-]);
-const schemeSearch = searchDocument([schemes.cert_number]);
-
-const inScope = (scope: CompanyScope): SQL | undefined =>
-  scope === ALL ? undefined : scope.length ? inArray(schemeCycleDue.company_id, scope) : sql`false`;
+import { clientSearch, schemeSearch } from '../../db/search-documents';
+import {
+  COUNT_LIMIT,
+  inCompanies,
+  isAnyOf,
+  likePattern,
+  matchesPattern,
+  matchesSearch,
+} from '../../lib/list';
 
 /** Items listed today: SUSPENDED ones, and ACTIVE ones not yet expired. */
 const listedOn = (today: string): SQL =>
@@ -63,7 +59,7 @@ export interface ScheduleFilter {
 export function scheduleWhere(f: ScheduleFilter): SQL | undefined {
   const end = windowEnd(f.query.window, f.today);
   return and(
-    inScope(f.scope),
+    inCompanies(schemeCycleDue.company_id, f.scope),
     listedOn(f.today),
     end.before ? lt(schemeCycleDue.due_date, end.before) : undefined,
     end.through ? lte(schemeCycleDue.due_date, end.through) : undefined,

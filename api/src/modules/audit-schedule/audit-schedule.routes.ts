@@ -7,18 +7,13 @@ import {
   auditScheduleQuerySchema,
   auditScheduleRowSchema,
   CYCLE_WINDOW_LABELS,
-  LIST_TOTAL_CAP,
-  toListResponse,
 } from '@sertifikasi/shared-contracts';
 import { certificationTypes } from '../../db/schema';
-import { listJsonSchema } from '../../lib/list';
 import { scopeParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
-import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
-import { exportBatchSize } from '../reports/export-state';
 import { namesOf } from '../reports/reports.repository';
-import { sendExport } from '../reports/reports.routes';
+import { defineReportRoute } from '../reports/report-route';
 import { dueSummary, scheduleBatches, scheduleCount, schedulePage } from './audit-schedule.repository';
 
 /**
@@ -27,44 +22,34 @@ import { dueSummary, scheduleBatches, scheduleCount, schedulePage } from './audi
  * matching row), and the dashboard card's two figures. Read from the stored items due.
  */
 export default async function auditScheduleRoutes(app: FastifyInstance) {
-  const tags = ['audit-schedule'];
+  const tag = 'audit-schedule';
 
-  defineRoute(app, {
-    method: 'GET',
-    url: `/api/${AUDIT_SCHEDULE.endpoint}/:company_id`,
+  defineReportRoute(app, {
+    kind: AUDIT_SCHEDULE.endpoint,
+    report: AUDIT_SCHEDULE,
+    tag,
     summary: `Items due (surveillance, recertification, suspension limit), soonest first (type=export: ${AUDIT_SCHEDULE.fileName})`,
-    tags,
-    access: { permission: AUDIT_SCHEDULE.permission },
-    params: scopeParams,
     query: auditScheduleQuerySchema,
-    response: { 200: listJsonSchema(toJsonSchema(auditScheduleRowSchema)) },
-    handler: async (req, reply) => {
-      const q = req.query;
-      const scope = companyFilter(req, req.params.company_id);
-      const filter = { query: q, scope, today: app.clock.today() };
-      if (q.type === 'export') {
-        const labels = AUDIT_SCHEDULE.filters;
-        const types = await namesOf(app.db, certificationTypes, q.certification, scope);
-        const batches = scheduleBatches(app.db, filter, exportBatchSize(app));
-        return sendExport(app, req, reply, {
-          kind: AUDIT_SCHEDULE.endpoint,
-          workbook: AUDIT_SCHEDULE,
-          columns: AUDIT_SCHEDULE_COLUMNS,
-          filters: [
-            [labels.window, CYCLE_WINDOW_LABELS[q.window]],
-            [labels.certification, types.join(', ')],
-            [labels.search, q.search],
-          ],
-          batches: (async function* () {
-            for await (const rows of batches) yield rows.map(auditScheduleExportRow);
-          })(),
-        });
-      }
-      const [total, rows] = await Promise.all([
-        scheduleCount(app.db, filter),
-        schedulePage(app.db, filter, q.paginate, (q.page - 1) * q.paginate),
-      ]);
-      return toListResponse(rows, total, q.page, q.paginate, total > LIST_TOTAL_CAP);
+    row: auditScheduleRowSchema,
+    filter: (q, scope) => ({ query: q, scope, today: app.clock.today() }),
+    count: (filter) => scheduleCount(app.db, filter),
+    page: (filter, limit, offset) => schedulePage(app.db, filter, limit, offset),
+    capped: true,
+    exported: async (filter, q, scope, batchSize) => {
+      const labels = AUDIT_SCHEDULE.filters;
+      const types = await namesOf(app.db, certificationTypes, q.certification, scope);
+      const batches = scheduleBatches(app.db, filter, batchSize);
+      return {
+        columns: AUDIT_SCHEDULE_COLUMNS,
+        filters: [
+          [labels.window, CYCLE_WINDOW_LABELS[q.window]],
+          [labels.certification, types.join(', ')],
+          [labels.search, q.search],
+        ],
+        batches: (async function* () {
+          for await (const rows of batches) yield rows.map(auditScheduleExportRow);
+        })(),
+      };
     },
   });
 
@@ -72,7 +57,7 @@ export default async function auditScheduleRoutes(app: FastifyInstance) {
     method: 'GET',
     url: `/api/${AUDIT_SCHEDULE.endpoint}/:company_id/summary`,
     summary: "The dashboard card 'Audit Jatuh Tempo': items late, and due within 30 days",
-    tags,
+    tags: [tag],
     access: { permission: AUDIT_SCHEDULE.permission },
     params: scopeParams,
     response: { 200: auditDueSummarySchema },

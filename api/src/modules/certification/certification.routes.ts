@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { certificationSchema } from '@sertifikasi/shared-contracts';
-import { defineResource } from '../resource';
+import { defineResourceRoutes } from '../resource/resource.routes';
 import { certificationService } from './certification.service';
 
-/** Certification types ('Sertifikat'): the routes over certification.service.ts. */
+/** Certification types ('Sertifikat', /api/certification): the routes over certification.service.ts. */
 export default async function certificationRoutes(app: FastifyInstance) {
-  defineResource(app, {
+  defineResourceRoutes(app, {
     service: certificationService,
-    module: 'certification',
-    url: '/api/certification',
     noun: 'certification type',
     answer: certificationSchema,
   });

@@ -6,7 +6,8 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { certificationTypes, schemes, trainingCertificates } from '../../db/schema';
-import { defineResourceService, referenced } from '../resource';
+import { referenced } from '../resource/resource.repository';
+import { defineResourceService } from '../resource/resource.service';
 
 /**
  * student_count is derived: the training certificates that name the type (docs/rules.md#data).
@@ -24,10 +25,9 @@ export const certificationInUse = async (db: Executor, id: string) =>
 
 /**
  * Certification types ('Sertifikat'): ISO standards and the like, per company, with an icon. Every
- * write (create, update, remove) takes a service context (services/context.ts); see modules/resource.ts.
+ * write (create, update, remove) takes a service context (services/context.ts); see modules/resource/resource.service.ts.
  */
 export const certificationService = defineResourceService({
-  key: 'certification',
   entity: 'certification',
   entityName: 'certification-type',
   table: certificationTypes,

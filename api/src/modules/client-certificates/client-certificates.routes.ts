@@ -2,20 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { clientCertificateDetailSchema, clientCertificateSchema } from '@sertifikasi/shared-contracts';
 import { notFound } from '../../lib/errors';
 import { companyIdParams } from '../../lib/params';
-import { defineResource } from '../resource';
+import { defineResourceRoutes } from '../resource/resource.routes';
 import { defineRoute } from '../../lib/route';
 import { findClientDetail } from './client-certificates.repository';
 import { clientCertificateService } from './client-certificates.service';
 
 /**
- * Client certificates ('Sertifikasi Perusahaan'): the routes over client-certificates.service.ts,
+ * Client certificates ('Sertifikasi Perusahaan', /api/company-certificate): the routes over client-certificates.service.ts,
  * plus the detail with its schemes.
  */
 export default async function clientCertificateRoutes(app: FastifyInstance) {
-  defineResource(app, {
+  defineResourceRoutes(app, {
     service: clientCertificateService,
-    module: 'company-certificate',
-    url: '/api/company-certificate',
     noun: 'client certificate',
     answer: clientCertificateSchema,
   });

@@ -6,7 +6,7 @@ import {
   clientCertificateInputSchema,
 } from '@sertifikasi/shared-contracts';
 import { clientCertificates } from '../../db/schema';
-import { defineResourceService } from '../resource';
+import { defineResourceService } from '../resource/resource.service';
 import { clientInUse, toClientDto } from './client-certificates.repository';
 
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
@@ -15,10 +15,9 @@ const lower = (column: AnyPgColumn) => sql`lower(${column})`;
  * Client certificates ('Sertifikasi Perusahaan', docs/rules.md#screens, #entities, #validation and #calls): a company-owned
  * record with a logo; `certificate_number` unique within its company (client_certificates_number_uq
  * answers); delete refused, and the company fixed, while the client has schemes. Every write
- * (create, update, remove) takes a service context (services/context.ts); see modules/resource.ts.
+ * (create, update, remove) takes a service context (services/context.ts); see modules/resource/resource.service.ts.
  */
 export const clientCertificateService = defineResourceService({
-  key: 'company-certificate',
   entity: 'company-certificate',
   entityName: 'client-certificate',
   table: clientCertificates,

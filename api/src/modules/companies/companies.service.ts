@@ -22,12 +22,7 @@ import type { Executor } from '../../db';
 import { companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import {
-  type RecordWrite,
-  rowsById,
-  runWriteSequence,
-  type WriteAction,
-} from '../../services/write-sequence';
+import { recordWrites } from '../../services/record-writes';
 import type { Actor, ServiceContext } from '../../services/context';
 import { applyImageFields, deleteImages, type PreparedImage } from '../../services/images';
 import { companyInUse, findCompany, findCompanyRow } from './companies.repository';
@@ -61,24 +56,12 @@ export async function findInScope(db: Executor, actor: Pick<Actor, 'scope'>, id:
 
 type CompanyRow = typeof companies.$inferSelect;
 
-/** A write of companies through the one write sequence (services/write-sequence.ts). */
-const writeCompanies = (
-  ctx: ServiceContext,
-  action: WriteAction,
-  writes: RecordWrite<CompanyRow>[],
-  write: () => Promise<unknown>,
-): Promise<Company[]> =>
-  runWriteSequence<CompanyRow, Company>(ctx, {
-    entity: 'company',
-    auditEntity: 'company',
-    action,
-    writes,
-    write: async () => {
-      await write();
-    },
-    stored: async (ids) => rowsById(ids, (id) => findCompanyRow(ctx.tx, id, ALL)),
-    answers: async (ids) => rowsById(ids, (id) => findCompany(ctx.tx, id, ALL)),
-  });
+/** A write of companies through the one write sequence (services/record-writes.ts). */
+const writeCompanies = recordWrites<CompanyRow, Company>({
+  entity: 'company',
+  findRow: (db, id) => findCompanyRow(db, id, ALL),
+  find: (db, id) => findCompany(db, id, ALL),
+});
 
 /** Creates a company with its images. */
 export async function create(

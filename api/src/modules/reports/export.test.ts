@@ -17,7 +17,7 @@ import { newId } from '../../lib/crypto';
 import { auth, createTestContext, type TestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
 import { createClock } from '../../lib/clock';
-import { type SchemeExportRow, schemeReportBatches, schemeReportWhere } from './reports.repository';
+import { type SchemeExportRow, schemeReportBatches, schemeReportWhere } from './scheme-report.repository';
 import { EXCEL_DATE_FORMAT, ExportAborted, writeReportWorkbook } from './workbook';
 
 let ctx: TestContext;

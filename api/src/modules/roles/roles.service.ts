@@ -21,12 +21,7 @@ import { rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { forbidden, invalid, notFound, refused } from '../../lib/errors';
 import type { Actor, ServiceContext } from '../../services/context';
-import {
-  type RecordWrite,
-  rowsById,
-  runWriteSequence,
-  type WriteAction,
-} from '../../services/write-sequence';
+import { recordWrites } from '../../services/record-writes';
 import { permissionKeysOfRole } from '../../services/sessions';
 import { type Authority, lockAuthority, lockCaller } from '../users/authority';
 import { lockFullAdminIds } from '../users/users.repository';
@@ -39,22 +34,13 @@ export const LAST_ADMIN_ROLE =
 
 type RoleRow = typeof roles.$inferSelect;
 
-/** A write of roles through the one write sequence (services/write-sequence.ts); audited under no company. */
-const writeRoles = (
-  ctx: ServiceContext,
-  action: WriteAction,
-  writes: RecordWrite<RoleRow>[],
-  write: () => Promise<void>,
-): Promise<Role[]> =>
-  runWriteSequence<RoleRow, Role>(ctx, {
-    entity: 'role',
-    auditEntity: 'role',
-    action,
-    writes: writes.map((w) => ({ ...w, companyId: null })),
-    write,
-    stored: async (ids) => rowsById(ids, (id) => findRoleRow(ctx.tx, id)),
-    answers: async (ids) => rowsById(ids, (id) => findRole(ctx.tx, id)),
-  });
+/** A write of roles through the one write sequence (services/record-writes.ts); audited under no company. */
+const writeRoles = recordWrites<RoleRow, Role>({
+  entity: 'role',
+  noCompany: true,
+  findRow: findRoleRow,
+  find: findRole,
+});
 
 /** Sets the permissions a role holds: part of the role's write. */
 async function setRolePermissions(db: Executor, roleId: string, permissionIds: string[]) {

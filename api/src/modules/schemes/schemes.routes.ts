@@ -14,15 +14,12 @@ import { contextOf } from '../../services/context';
 import { schemeStatusHistory } from '../../services/scheme-history';
 import { prepareSchemeQr } from '../../services/signed-qr';
 import { findSchemeRow } from './schemes.repository';
+import { addAudit, auditsOfScheme, removeAudit, updateAudit } from './scheme-audits.service';
 import {
-  addAudit,
-  auditsOfScheme,
   create as createScheme,
   refreshQr,
   remove as removeScheme,
-  removeAudit,
   update as updateScheme,
-  updateAudit,
 } from './schemes.service';
 
 /**

@@ -13,7 +13,7 @@
  *   as the API answers it after them (the status history is derived from those rows:
  *   services/scheme-history.ts), in the caller's transaction.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as yup from 'yup';
 import {
   addValidity,
@@ -22,21 +22,13 @@ import {
   type Scheme,
   type SchemeInput,
   schemeInputSchema,
-  type SchemeAudit,
-  type SchemeAuditInput,
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
-import type { Executor } from '../../db';
 import { insertRows } from '../../db/insert-rows';
-import { schemeAudits, schemes } from '../../db/schema';
+import { schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
-import {
-  type RecordWrite,
-  rowsById,
-  runWriteSequence,
-  type WriteAction,
-} from '../../services/write-sequence';
+import { runWriteSequence } from '../../services/write-sequence';
 import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { type PreparedQr, schemeQr } from '../../services/signed-qr';
@@ -49,6 +41,7 @@ import {
   type SchemeRow,
   typeOwners,
 } from './schemes.repository';
+import { addAudit, removeAudit, updateAudit } from './scheme-audits.service';
 
 /**
  * The stored columns of schemes from their inputs, once the references are checked, set-wise for
@@ -275,134 +268,6 @@ export async function remove(ctx: ServiceContext, id: string): Promise<DeleteRes
       await ctx.tx.delete(schemes).where(eq(schemes.id, id));
     },
   });
-  return { success: true, message: MESSAGES.deleted };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Audits done ('Riwayat Audit'): written under their scheme, audited like any write; the cycle's
-// item due of the scheme follows (the after-write step services/cycle-due.ts).
-// ---------------------------------------------------------------------------------------------
-
-/** The audit entity of audits done, in the audit log. */
-export const SCHEME_AUDIT_DONE_ENTITY = 'scheme-audit';
-
-type AuditDoneRow = typeof schemeAudits.$inferSelect;
-
-const auditDto = (row: AuditDoneRow): SchemeAudit => ({
-  id: row.id,
-  scheme_id: row.scheme_id,
-  kind: row.kind as SchemeAudit['kind'],
-  date: row.date,
-  notes: row.notes,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
-
-/** The audits done on a scheme (any scope: callers check the scheme's), newest first. */
-export async function auditsOfScheme(db: Executor, schemeId: string): Promise<SchemeAudit[]> {
-  const rows = await db
-    .select()
-    .from(schemeAudits)
-    .where(eq(schemeAudits.scheme_id, schemeId))
-    .orderBy(asc(schemeAudits.date), asc(schemeAudits.created_at));
-  return rows.reverse().map(auditDto);
-}
-
-/** An audit done whose scheme is in the actor's scope; 404 otherwise. */
-async function auditInScope(ctx: ServiceContext, id: string): Promise<AuditDoneRow> {
-  const [row] = await ctx.tx.select().from(schemeAudits).where(eq(schemeAudits.id, id)).limit(1);
-  if (!row || !(await findSchemeRows(ctx.tx, [row.scheme_id], ctx.actor.scope)).has(row.scheme_id))
-    throw notFound();
-  return row;
-}
-
-const auditDoneRow = async (ctx: ServiceContext, id: string): Promise<AuditDoneRow> =>
-  (
-    await ctx.tx
-      .select()
-      .from(schemeAudits)
-      .where(and(eq(schemeAudits.id, id)))
-      .limit(1)
-  )[0]!;
-
-/** A write of one audit done through the one write sequence (services/write-sequence.ts). */
-async function writeAuditDone(
-  ctx: ServiceContext,
-  action: WriteAction,
-  write: RecordWrite<AuditDoneRow>,
-  run: () => Promise<unknown>,
-): Promise<SchemeAudit | undefined> {
-  const [answer] = await runWriteSequence<AuditDoneRow, SchemeAudit>(ctx, {
-    entity: 'scheme-audit',
-    auditEntity: SCHEME_AUDIT_DONE_ENTITY,
-    action,
-    writes: [write],
-    write: async () => {
-      await run();
-    },
-    stored: (ids) => rowsById(ids, (id) => auditDoneRow(ctx, id)),
-    answers: (ids) => rowsById(ids, async (id) => auditDto(await auditDoneRow(ctx, id))),
-  });
-  return answer;
-}
-
-/** Records an audit done on a scheme in the actor's scope; answers it. */
-export async function addAudit(
-  ctx: ServiceContext,
-  schemeId: string,
-  input: SchemeAuditInput,
-): Promise<SchemeAudit> {
-  const scheme = await rowInScope(ctx, schemeId);
-  const id = newId();
-  const now = ctx.clock.now();
-  const answer = await writeAuditDone(
-    ctx,
-    'create',
-    { id, companyId: scheme.company_id, current: null },
-    () =>
-      ctx.tx.insert(schemeAudits).values({
-        id,
-        scheme_id: scheme.id,
-        company_id: scheme.company_id,
-        kind: input.kind,
-        date: input.date,
-        notes: input.notes ?? null,
-        created_at: now,
-        updated_at: now,
-      }),
-  );
-  return answer!;
-}
-
-/** Changes an audit done (its scheme in the actor's scope); answers it. */
-export async function updateAudit(
-  ctx: ServiceContext,
-  id: string,
-  input: SchemeAuditInput,
-): Promise<SchemeAudit> {
-  const current = await auditInScope(ctx, id);
-  const answer = await writeAuditDone(
-    ctx,
-    'update',
-    { id, companyId: current.company_id, current, before: auditDto(current) },
-    () =>
-      ctx.tx
-        .update(schemeAudits)
-        .set({ kind: input.kind, date: input.date, notes: input.notes ?? null, updated_at: ctx.clock.now() })
-        .where(eq(schemeAudits.id, id)),
-  );
-  return answer!;
-}
-
-/** Deletes an audit done (its scheme in the actor's scope). */
-export async function removeAudit(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
-  const current = await auditInScope(ctx, id);
-  await writeAuditDone(
-    ctx,
-    'delete',
-    { id, companyId: current.company_id, current, before: auditDto(current) },
-    () => ctx.tx.delete(schemeAudits).where(eq(schemeAudits.id, id)),
-  );
   return { success: true, message: MESSAGES.deleted };
 }
 

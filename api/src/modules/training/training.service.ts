@@ -2,7 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import { type Training, trainingInputSchema } from '@sertifikasi/shared-contracts';
 import { trainingCertificates } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { defineResourceService } from '../resource';
+import { defineResourceService } from '../resource/resource.service';
 import { typeOwners } from '../schemes/schemes.repository';
 
 const t = trainingCertificates;
@@ -12,10 +12,9 @@ const t = trainingCertificates;
  * (training_certificates_number_uq answers a duplicate); the certification type, when named, is of
  * the certificate's company (422); the QR (the signed public check URL) is made on create and
  * again when a signed field changes, by the after-write step services/signed-qr.ts. Every write (create, update, remove) takes a service context
- * (services/context.ts); see modules/resource.ts.
+ * (services/context.ts); see modules/resource/resource.service.ts.
  */
 export const trainingService = defineResourceService({
-  key: 'training-certificate',
   entity: 'training-certificate',
   entityName: 'training-certificate',
   table: t,

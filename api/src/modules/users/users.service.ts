@@ -25,12 +25,7 @@ import { roles, userCompanies, users } from '../../db/schema';
 import { hashPassword, newId } from '../../lib/crypto';
 import { forbidden, invalid, notFound, refused, unauthenticated } from '../../lib/errors';
 import type { Actor, ServiceContext } from '../../services/context';
-import {
-  type RecordWrite,
-  rowsById,
-  runWriteSequence,
-  type WriteAction,
-} from '../../services/write-sequence';
+import { recordWrites } from '../../services/record-writes';
 import { permissionKeysOfRole, revokeUserSessions } from '../../services/sessions';
 import { missingCompanies } from '../companies/companies.repository';
 import { type Authority, lockAuthority, lockCaller } from './authority';
@@ -88,22 +83,13 @@ type UserFields = Pick<
  */
 type UserRow = typeof users.$inferSelect;
 
-/** A write of users through the one write sequence (services/write-sequence.ts); audited under no company. */
-const writeUsers = (
-  ctx: ServiceContext,
-  action: WriteAction,
-  writes: RecordWrite<UserRow>[],
-  write: () => Promise<void>,
-): Promise<User[]> =>
-  runWriteSequence<UserRow, User>(ctx, {
-    entity: 'user',
-    auditEntity: 'user',
-    action,
-    writes: writes.map((w) => ({ ...w, companyId: null })),
-    write,
-    stored: async (ids) => rowsById(ids, (id) => findUserRow(ctx.tx, id)),
-    answers: async (ids) => rowsById(ids, (id) => findUser(ctx.tx, id)),
-  });
+/** A write of users through the one write sequence (services/record-writes.ts); audited under no company. */
+const writeUsers = recordWrites<UserRow, User>({
+  entity: 'user',
+  noCompany: true,
+  findRow: findUserRow,
+  find: findUser,
+});
 
 /** Sets the companies a user may see (none stored for scope ALL): part of the user's write. */
 async function setUserScope(db: Executor, userId: string, scope: CompanyScope): Promise<void> {

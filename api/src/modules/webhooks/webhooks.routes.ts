@@ -19,7 +19,8 @@ import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
-import { deliverDueWebhooks, queueDelivery, requeueDelivery, testEventData } from '../../notify/webhooks';
+import { deliverDueWebhooks, requeueDelivery } from '../../notify/webhook-delivery';
+import { queueDelivery, testEventData } from '../../notify/webhooks';
 import { contextOf } from '../../services/context';
 import {
   createWebhook,

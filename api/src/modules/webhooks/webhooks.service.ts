@@ -23,9 +23,9 @@ import { companies, webhookAttempts, webhookDeliveries, webhooks } from '../../d
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { listPage, searchAny } from '../../lib/list';
-import { checkCompanyExists, checkCompanyInScope } from '../resource';
+import { checkCompanyExists, checkCompanyInScope } from '../resource/resource.service';
 import { webhookUrlProblem } from '../../notify/address';
-import { newWebhookSecret } from '../../notify/webhooks';
+import { newWebhookSecret } from '../../notify/webhook-delivery';
 import type { ServiceContext } from '../../services/context';
 import {
   type RecordWrite,

@@ -10,7 +10,7 @@ import { auditLog, webhooks } from '../../db/schema';
 import { call, createTestContext, type TestContext } from '../../../test/helpers';
 import type { SignedIn } from '../../../test/fixtures';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
-import { deliverDueWebhooks } from '../../notify/webhooks';
+import { deliverDueWebhooks } from '../../notify/webhook-delivery';
 import { webhookDeliveries } from '../../db/schema';
 
 let ctx: TestContext;

@@ -1,3 +1,10 @@
+/**
+ * The three report screens (Laporan Sertifikasi Perusahaan, Skema, Pelatihan): filters, the table
+ * and the export, against the faked API.
+ *
+ * Long file: the three screens share one faked register (companies, lookups, a row of each report)
+ * and the same filter and export behaviour, tested side by side.
+ */
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
