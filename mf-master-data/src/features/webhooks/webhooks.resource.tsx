@@ -73,7 +73,16 @@ export const webhookResource: ResourceConfig<Webhook, WebhookFormValues> = {
         </Stack>
       ),
     },
-    { header: s.events, render: (w) => w.events.map(eventLabel).join(', ') },
+    {
+      header: s.events,
+      // Wide enough that a webhook with every event stays a few lines tall on a phone too (the
+      // table scrolls sideways in its own box there).
+      render: (w) => (
+        <Typography variant="body2" sx={{ minWidth: 240 }}>
+          {w.events.map(eventLabel).join(', ')}
+        </Typography>
+      ),
+    },
     { header: s.status, render: (w) => <ActiveBadge active={w.is_active} /> },
   ],
   form: {
