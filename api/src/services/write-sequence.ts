@@ -37,12 +37,19 @@ export interface WriteSequence<R, A> {
   auditEntity: string;
   action: WriteAction;
   writes: readonly RecordWrite<R>[];
-  /** The write itself: the statements that store (or delete) the rows. */
-  write: () => Promise<void>;
-  /** The stored rows after the write, by id (create, update). */
+  /**
+   * The write itself: the statements that store (or delete) the rows. It may answer the rows as
+   * stored, by id (an insert's `returning`): then `stored` is not read.
+   */
+  write: () => Promise<ReadonlyMap<string, R> | void>;
+  /** The stored rows after the write, by id (create, update), when `write` did not answer them. */
   stored?: (ids: string[]) => Promise<ReadonlyMap<string, R>>;
-  /** The records as the API answers them, by id, read after the steps (create, update). */
-  answers?: (ids: string[]) => Promise<ReadonlyMap<string, A>>;
+  /**
+   * The records as the API answers them, by id, after the steps (create, update); given the stored
+   * rows handed to the steps (null when none were read), from which a create's answers may be made
+   * instead of read: no step changes a record its own write has just created.
+   */
+  answers?: (ids: string[], stored: ReadonlyMap<string, R> | null) => Promise<ReadonlyMap<string, A>>;
 }
 
 /** One write as the after-write steps receive it. */
@@ -68,16 +75,17 @@ export const writeEvent = (
 export async function runWriteSequence<R, A>(ctx: ServiceContext, seq: WriteSequence<R, A>): Promise<A[]> {
   const { writes, action } = seq;
   if (!writes.length) return [];
-  await seq.write();
+  const written = await seq.write();
   const ids = writes.map((w) => w.id);
   const deleting = action === 'delete';
+  let stored: ReadonlyMap<string, R> | null = deleting ? null : (written ?? null);
   if (seq.entity) {
-    const stored = deleting || !seq.stored ? null : await seq.stored(ids);
+    if (!stored && !deleting && seq.stored) stored = await seq.stored(ids);
     const events = writes.map((w) => writeEvent(seq.entity!, action, w.id, w.current, stored?.get(w.id)));
     if (events.length === 1) await afterWrite(ctx, events[0]!);
     else await afterWriteMany(ctx, events);
   }
-  const answers = deleting || !seq.answers ? null : await seq.answers(ids);
+  const answers = deleting || !seq.answers ? null : await seq.answers(ids, stored);
   const out = answers ? ids.map((id) => answers.get(id)!) : [];
   await auditMany(
     ctx,

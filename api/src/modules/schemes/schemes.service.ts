@@ -27,7 +27,7 @@ import {
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { insertRows } from '../../db/insert-rows';
+import { insertRowsReturning } from '../../db/insert-rows';
 import { schemeAudits, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
@@ -41,19 +41,25 @@ import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { type PreparedQr, schemeQr } from '../../services/signed-qr';
 import {
-  bodyOwners,
+  bodyRefs,
   findClientRefs,
   findScheme,
   findSchemeRows,
   findSchemes,
+  type SchemeJoined,
   type SchemeRow,
-  typeOwners,
+  toSchemeDto,
+  typeRefs,
 } from './schemes.repository';
+
+/** What a scheme's answer shows of the records it points at (read when its references are checked). */
+type SchemeNames = Omit<SchemeJoined, 'scheme'>;
 
 /**
  * The stored columns of schemes from their inputs, once the references are checked, set-wise for
  * all of them (a form save is a batch of one): the client (404 when absent or outside the actor's
  * scope), `company_id` equal to the client's, the type and the body of the client's company (422).
+ * With each, the names its answer shows of them.
  */
 async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
   const { tx } = ctx;
@@ -62,11 +68,11 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
     inputs.map((i) => i.certificate_id.toLowerCase()),
     ctx.actor.scope,
   );
-  const types = await typeOwners(
+  const types = await typeRefs(
     tx,
     inputs.map((i) => i.certification_id.toLowerCase()),
   );
-  const bodies = await bodyOwners(
+  const bodies = await bodyRefs(
     tx,
     inputs.flatMap((i) =>
       i.is_accredited === 'true' && i.accredited_id ? [i.accredited_id.toLowerCase()] : [],
@@ -78,14 +84,21 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
     const errors: Record<string, string> = {};
     if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
       errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
-    if (types.get(input.certification_id.toLowerCase()) !== client.company_id)
+    const type = types.get(input.certification_id.toLowerCase());
+    if (type?.company_id !== client.company_id)
       errors.certification_id = 'Sertifikat tidak ditemukan pada perusahaan klien';
     const accredited = input.is_accredited === 'true';
     const accreditedId = accredited && input.accredited_id ? input.accredited_id.toLowerCase() : null;
-    if (accreditedId && bodies.get(accreditedId) !== client.company_id)
+    const body = accreditedId ? bodies.get(accreditedId) : undefined;
+    if (accreditedId && body?.company_id !== client.company_id)
       errors.accredited_id = 'Akreditasi tidak ditemukan pada perusahaan klien';
     if (Object.keys(errors).length) throw invalid(errors);
-    return {
+    const names: SchemeNames = {
+      client: { name: client.name, certificate_number: client.certificate_number },
+      cert_name: type!.name,
+      accredited: body?.name ?? null,
+    };
+    const values = {
       company_id: client.company_id,
       certificate_id: client.id,
       certification_id: input.certification_id.toLowerCase(),
@@ -105,6 +118,7 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
       decision_date: input.decision_date ?? null,
       description: input.desc ?? null,
     } satisfies Partial<SchemeRow>;
+    return { values, names };
   });
 }
 
@@ -120,14 +134,17 @@ type SchemeWrite = {
   /** The stored row before (null on create). */
   current: SchemeRow | null;
   values: Partial<typeof schemes.$inferInsert>;
+  /** On create: what its answer shows of the records it points at (its answer is made, not read). */
+  names?: SchemeNames;
 };
 
 /**
  * Every scheme create and update, of one or many, through the one write sequence
- * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
- * steps (in their batch form where they have one) with the stored rows, the schemes read back as
- * the API answers them after the steps (they may make a QR again), one audit row each (one insert),
- * the answers in the order of `writes`.
+ * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates, which answers
+ * them as stored), every write handed to the after-write steps (in their batch form where they
+ * have one) with the stored rows, the schemes as the API answers them after the steps (an update's
+ * read back: a step may make its QR again; a create's made from its stored row and the names read
+ * with its references), one audit row each (one insert), the answers in the order of `writes`.
  */
 async function writeSequence(
   ctx: ServiceContext,
@@ -146,8 +163,8 @@ async function writeSequence(
     action,
     writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null })),
     write: async () => {
-      if (action === 'create')
-        await insertRows(
+      if (action === 'create') {
+        const rows = await insertRowsReturning(
           tx,
           schemes,
           writes.map(
@@ -161,15 +178,22 @@ async function writeSequence(
               }) as typeof schemes.$inferInsert,
           ),
         );
-      else
-        for (const w of writes)
-          await tx
-            .update(schemes)
-            .set({ ...w.values, updated_at: now })
-            .where(eq(schemes.id, w.id));
+        return new Map(rows.map((r) => [r.id, r]));
+      }
+      for (const w of writes)
+        await tx
+          .update(schemes)
+          .set({ ...w.values, updated_at: now })
+          .where(eq(schemes.id, w.id));
     },
     stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
-    answers: (ids) => findSchemes(tx, ids, today),
+    answers: async (ids, stored) => {
+      const names = new Map(writes.map((w) => [w.id, w.names]));
+      if (action !== 'create' || !stored || writes.some((w) => !w.names)) return findSchemes(tx, ids, today);
+      return new Map(
+        ids.map((id) => [id, toSchemeDto({ scheme: stored.get(id)!, ...names.get(id)! }, today)]),
+      );
+    },
   });
 }
 
@@ -180,7 +204,7 @@ export async function createMany(ctx: ServiceContext, inputs: readonly SchemeInp
   return writeSequence(
     ctx,
     'create',
-    columns.map((values) => ({ id: newId(), current: null, values })),
+    columns.map(({ values, names }) => ({ id: newId(), current: null, values, names })),
   );
 }
 
@@ -201,7 +225,7 @@ export async function updateMany(
   return writeSequence(
     ctx,
     'update',
-    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, values: columns[i]! })),
+    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, values: columns[i]!.values })),
   );
 }
 
