@@ -10,7 +10,14 @@
  *    (the signed QR);
  * 4. the answers, in the order of the writes.
  */
-import { afterWrite, afterWriteMany, type EntityName, type EntityRows, type WriteEvent } from './after-write';
+import {
+  afterWrite,
+  afterWriteMany,
+  type EntityName,
+  type EntityRows,
+  rewrittenBySteps,
+  type WriteEvent,
+} from './after-write';
 import { auditMany } from './audit';
 import type { ServiceContext } from './context';
 
@@ -46,8 +53,8 @@ export interface WriteSequence<R, A> {
   stored?: (ids: string[]) => Promise<ReadonlyMap<string, R>>;
   /**
    * The records as the API answers them, by id, after the steps (create, update); given the stored
-   * rows handed to the steps (null when none were read), from which a create's answers may be made
-   * instead of read: no step changes a record its own write has just created.
+   * rows handed to the steps that no step rewrote (AfterWriteStep `rewrites`), from which their
+   * answers may be made instead of read (null when none were read).
    */
   answers?: (ids: string[], stored: ReadonlyMap<string, R> | null) => Promise<ReadonlyMap<string, A>>;
 }
@@ -81,9 +88,12 @@ export async function runWriteSequence<R, A>(ctx: ServiceContext, seq: WriteSequ
   let stored: ReadonlyMap<string, R> | null = deleting ? null : (written ?? null);
   if (seq.entity) {
     if (!stored && !deleting && seq.stored) stored = await seq.stored(ids);
-    const events = writes.map((w) => writeEvent(seq.entity!, action, w.id, w.current, stored?.get(w.id)));
+    const rows = stored;
+    const events = writes.map((w) => writeEvent(seq.entity!, action, w.id, w.current, rows?.get(w.id)));
     if (events.length === 1) await afterWrite(ctx, events[0]!);
     else await afterWriteMany(ctx, events);
+    const rewritten = rows ? rewrittenBySteps(ctx, events) : new Set<string>();
+    if (rows && rewritten.size) stored = new Map([...rows].filter(([id]) => !rewritten.has(id)));
   }
   const answers = deleting || !seq.answers ? null : await seq.answers(ids, stored);
   const out = answers ? ids.map((id) => answers.get(id)!) : [];

@@ -134,7 +134,7 @@ type SchemeWrite = {
   /** The stored row before (null on create). */
   current: SchemeRow | null;
   values: Partial<typeof schemes.$inferInsert>;
-  /** On create: what its answer shows of the records it points at (its answer is made, not read). */
+  /** What its answer shows of the records it points at (its answer is then made, not read). */
   names?: SchemeNames;
 };
 
@@ -142,9 +142,9 @@ type SchemeWrite = {
  * Every scheme create and update, of one or many, through the one write sequence
  * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates, which answers
  * them as stored), every write handed to the after-write steps (in their batch form where they
- * have one) with the stored rows, the schemes as the API answers them after the steps (an update's
- * read back: a step may make its QR again; a create's made from its stored row and the names read
- * with its references), one audit row each (one insert), the answers in the order of `writes`.
+ * have one) with the stored rows, the schemes as the API answers them after the steps (made from
+ * the stored rows and the names read with the references; read back where a step rewrote the row,
+ * the signed QR, or where no names were read), one audit row each (one insert), the answers in the order of `writes`.
  */
 async function writeSequence(
   ctx: ServiceContext,
@@ -187,12 +187,16 @@ async function writeSequence(
           .where(eq(schemes.id, w.id));
     },
     stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
-    answers: async (ids, stored) => {
-      const names = new Map(writes.map((w) => [w.id, w.names]));
-      if (action !== 'create' || !stored || writes.some((w) => !w.names)) return findSchemes(tx, ids, today);
-      return new Map(
-        ids.map((id) => [id, toSchemeDto({ scheme: stored.get(id)!, ...names.get(id)! }, today)]),
-      );
+    answers: async (ids, rows) => {
+      const made = new Map<string, Scheme>();
+      for (const w of writes) {
+        const row = rows?.get(w.id);
+        if (row && w.names) made.set(w.id, toSchemeDto({ scheme: row, ...w.names }, today));
+      }
+      const unread = ids.filter((id) => !made.has(id));
+      if (unread.length)
+        for (const [id, answer] of await findSchemes(tx, unread, today)) made.set(id, answer);
+      return made;
     },
   });
 }
@@ -225,7 +229,7 @@ export async function updateMany(
   return writeSequence(
     ctx,
     'update',
-    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, values: columns[i]!.values })),
+    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, ...columns[i]! })),
   );
 }
 
