@@ -55,7 +55,7 @@ function storedRow<T extends PgTable>(
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
 }
 
 async function insertStatements<T extends PgTable>(
@@ -82,7 +82,7 @@ async function insertStatements<T extends PgTable>(
       await insert;
       return out;
     }
-    return (await insert.returning()) as T['$inferSelect'][];
+    return await insert.returning();
   }
   const names: string[] = [];
   for (const key of given) {
@@ -109,10 +109,9 @@ async function insertStatements<T extends PgTable>(
       await tx.execute(statement);
       continue;
     }
-    const result = (await tx.execute(sql`${statement} returning *`)) as unknown as {
-      rows: Record<string, unknown>[];
-    };
-    for (const raw of result.rows) out.push(storedRow<T>(columns, raw));
+    const result: unknown = await tx.execute(sql`${statement} returning *`);
+    for (const raw of (result as { rows: Record<string, unknown>[] }).rows)
+      out.push(storedRow<T>(columns, raw));
   }
   return out;
 }
