@@ -10,6 +10,8 @@
  *   npm run busy --workspace bench
  *   BUSY_SECONDS=30 BUSY_INTERVAL_MS=200 npm run busy --workspace bench
  *   BUSY_PHASES=import BUSY_PROFILE=/tmp/prof npm run busy --workspace bench   # one phase, CPU profile
+ *
+ * Long file: one bench whose phases share the started API, the demo register and the probes.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -192,6 +192,10 @@ export const IMPORT_MESSAGES = {
     `Data berubah sejak file diperiksa; ${applied.toLocaleString('id-ID')} baris sudah diimpor. ` +
     'Perbaiki file lalu impor lagi untuk menyelesaikannya',
   failed: 'Impor gagal karena kesalahan sistem; coba impor file yang sama lagi',
+  /** A job that never finished: every attempt of it stopped (a process that died or stayed down). */
+  retriesExhausted: (attempts: number, applied: number) =>
+    `Impor dihentikan setelah ${attempts} kali percobaan tidak selesai; ` +
+    `${applied.toLocaleString('id-ID')} baris sudah diimpor. Impor file yang sama lagi untuk menyelesaikannya`,
   done: (rows: number) => `Impor selesai: ${rows.toLocaleString('id-ID')} baris`,
 } as const;
 

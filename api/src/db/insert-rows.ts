@@ -29,19 +29,63 @@ export async function insertRows<T extends PgTable>(
   table: T,
   rows: readonly T['$inferInsert'][],
 ): Promise<void> {
-  if (!rows.length) return;
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  await insertStatements(tx, table, rows, false);
+}
+
+/**
+ * `insertRows` answering the rows as stored (`returning *`, each as a select of the table reads
+ * it: the database's defaults and casts applied; in no promised order, so key them by their id):
+ * what a write hands on without reading its rows again.
+ */
+export async function insertRowsReturning<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<T['$inferSelect'][]> {
+  return insertStatements(tx, table, rows, true);
+}
+
+/** A row as the driver answers it (column names, the driver's values) as drizzle's select maps it. */
+function storedRow<T extends PgTable>(
+  columns: Record<string, { name: string; mapFromDriverValue: (value: unknown) => unknown }>,
+  raw: Record<string, unknown>,
+): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
+
+async function insertStatements<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  returning: boolean,
+): Promise<T['$inferSelect'][]> {
+  const out: T['$inferSelect'][] = [];
+  if (!rows.length) return out;
+  const columns = getTableColumns(table) as unknown as Record<
+    string,
+    { name: string; mapFromDriverValue: (value: unknown) => unknown }
+  >;
   const keys = new Set<string>();
   for (const row of rows)
     for (const [key, value] of Object.entries(row)) if (value !== undefined) keys.add(key);
+  const given = [...keys];
   // A column given in some rows and left to its default in others: drizzle's insert says `default`
   // row by row, which a record set cannot.
-  if (rows.some((row) => [...keys].some((k) => (row as Record<string, unknown>)[k] === undefined))) {
-    await tx.insert(table).values(rows as T['$inferInsert'][]);
-    return;
+  if (rows.some((row) => given.some((k) => (row as Record<string, unknown>)[k] === undefined))) {
+    const insert = tx.insert(table).values(rows as T['$inferInsert'][]);
+    if (!returning) {
+      await insert;
+      return out;
+    }
+    return await insert.returning();
   }
   const names: string[] = [];
-  for (const key of keys) {
+  for (const key of given) {
     const column = columns[key];
     if (!column) throw new Error(`insertRows: ${getTableName(table)} has no column ${key}`);
     names.push(column.name);
@@ -51,16 +95,23 @@ export async function insertRows<T extends PgTable>(
     sql`, `,
   );
   const name = sql.identifier(getTableName(table));
+  const renamed = !names.every((n) => keys.has(n));
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const part = rows.slice(i, i + ROWS_PER_STATEMENT);
     // Keys are the property names; a column named otherwise in the database is renamed here.
     const json = JSON.stringify(
-      names.every((n) => keys.has(n))
-        ? part
-        : part.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [columns[k]!.name, v]))),
+      renamed
+        ? part.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [columns[k]!.name, v])))
+        : part,
     );
-    await tx.execute(
-      sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${json}::json)`,
-    );
+    const statement = sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${json}::json)`;
+    if (!returning) {
+      await tx.execute(statement);
+      continue;
+    }
+    const result: unknown = await tx.execute(sql`${statement} returning *`);
+    for (const raw of (result as { rows: Record<string, unknown>[] }).rows)
+      out.push(storedRow<T>(columns, raw));
   }
+  return out;
 }

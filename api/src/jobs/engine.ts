@@ -55,6 +55,13 @@ export interface TaskDef<D extends object> {
   /** A cron expression (in `timeZone`): the engine sends a job at each slot; null: not scheduled. */
   schedule?: { cron: string; timeZone: string } | null;
   handler: (data: D, run: JobRun) => Promise<void>;
+  /**
+   * Called once (on any process) for a job of the task that ran out of retries, whatever ended its
+   * last attempt: an error, or a process that died mid-run (its heartbeat stopped), after which no
+   * handler of it runs again. The job goes to a queue of its own (`<name>-exhausted`, the task
+   * queue's dead letter), so this runs even when no process of the failed attempts is left.
+   */
+  exhausted?: (data: D) => Promise<void>;
 }
 
 export interface EngineSettings {
@@ -74,6 +81,11 @@ export interface JobEngine {
    * commits). `id`: the job's id, so sending the same job twice sends it once.
    */
   send(name: string, data: object, opts?: { tx?: Executor; id?: string }): Promise<string | null>;
+  /**
+   * Tells this process's worker of a task to look for jobs now instead of at its next poll (after
+   * the transaction that sent a job has committed); nothing when the engine has not started.
+   */
+  wake(name: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   readonly started: boolean;
@@ -128,6 +140,8 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
   const tasks = new Map<string, TaskDef<object>>();
   const stopping = new AbortController();
   let boss: PgBoss | null = null;
+  /** This process's worker of each task (pg-boss's worker id), for `wake`. */
+  const workers = new Map<string, string>();
 
   const engine: JobEngine = {
     get started() {
@@ -143,6 +157,10 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
         ...(opts.id ? { id: opts.id } : {}),
         ...(opts.tx ? { db: fromDrizzle(inTransaction(opts.tx), sql) } : {}),
       });
+    },
+    wake(name) {
+      const worker = workers.get(name);
+      if (boss && worker) boss.notifyWorker(worker);
     },
     async start() {
       const own = enginePool(db);
@@ -163,18 +181,33 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
         else log.error({ err }, 'job engine error');
       });
       await b.start();
+      const pollingIntervalSeconds = Math.max(0.5, settings.pollMs / 1000);
       for (const task of tasks.values()) {
         const { policy, ...queue } = task.queue ?? {};
-        await b.createQueue(task.name, { ...queue, ...(policy ? { policy } : {}) });
+        const exhausted = task.exhausted;
+        const deadLetter = exhausted ? `${task.name}-exhausted` : undefined;
+        if (exhausted && deadLetter) {
+          await b.createQueue(deadLetter, { retryLimit: 5, retryDelay: 2, retryBackoff: true });
+          await b.work<object>(deadLetter, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+            await exhausted(job?.data ?? {});
+          });
+        }
+        await b.createQueue(task.name, {
+          ...queue,
+          ...(policy ? { policy } : {}),
+          ...(deadLetter ? { deadLetter } : {}),
+        });
+        // A queue made before the task had one (createQueue leaves an existing queue as it is).
+        if (deadLetter) await b.updateQueue(task.name, { deadLetter });
         if (task.schedule)
           await b.schedule(task.name, task.schedule.cron, {}, { tz: task.schedule.timeZone });
         else await b.unschedule(task.name);
-        await b.work<object>(
+        const worker = await b.work<object>(
           task.name,
           {
             batchSize: 1,
             includeMetadata: true,
-            pollingIntervalSeconds: Math.max(0.5, settings.pollMs / 1000),
+            pollingIntervalSeconds,
           },
           async ([job]) => {
             const j = job as Job<object> & { retryLimit: number };
@@ -192,6 +225,7 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
             }
           },
         );
+        workers.set(task.name, worker);
       }
       boss = b;
     },
@@ -201,6 +235,7 @@ export function createJobEngine(db: Executor, settings: EngineSettings, log: Fas
         stopping.abort();
         await b.stop({ graceful: true, timeout: 20_000, close: true });
         boss = null;
+        workers.clear();
       }
       await pool?.end().catch(() => undefined);
       pool = null;

@@ -61,6 +61,18 @@ export async function afterWrite(
   for (const step of steps) await step(ctx, event);
 }
 
+/** The writes of `events` whose own record's row a step rewrites (AfterWriteStep `rewrites`), by id. */
+export function rewrittenBySteps(
+  ctx: ServiceContext,
+  events: readonly WriteEvent[],
+  steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
+): Set<string> {
+  const out = new Set<string>();
+  for (const step of steps)
+    if (step.rewrites) for (const event of events) if (step.rewrites(event)) out.add(event.id);
+  return out;
+}
+
 /**
  * Runs every after-write step for many writes of one batch (an import's chunk), in the writer's
  * transaction: each step in order, through its batch form when it has one, else once per write in

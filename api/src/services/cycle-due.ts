@@ -92,9 +92,10 @@ export async function refreshCycleDue(
 /**
  * `refreshCycleDue` for many schemes at once (a batch's writes), set-wise: the schemes, their last
  * audits and (for the SUSPENDED ones) their status histories read with one query each (`written`:
- * schemes as the batch just stored them, which need no reading), the items
- * written with one statement, the counts moved by their net change with one more. The same rows
- * and counts as refreshing each scheme in turn.
+ * schemes as the batch just stored them, which need no reading; `created`: those of them the batch
+ * created, which have no audit done, no history row and no item yet, so none is looked for), the
+ * items written with one statement, the counts moved by their net change with one more. The same
+ * rows and counts as refreshing each scheme in turn.
  */
 export async function refreshCycleDueMany(
   exec: Executor,
@@ -102,6 +103,7 @@ export async function refreshCycleDueMany(
   clock: Pick<Clock, 'today'>,
   suspendedToday: ReadonlySet<string> = new Set(),
   written: ReadonlyMap<string, SchemeRow> = new Map(),
+  created: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const ids = [...new Set(schemeIds)];
   if (!ids.length) return;
@@ -113,11 +115,13 @@ export async function refreshCycleDueMany(
   const open = rows.filter((r) => CYCLE_STATUSES.includes(r.status));
   const audits = await auditsOf(
     exec,
-    open.map((r) => r.id),
+    open.filter((r) => !created.has(r.id)).map((r) => r.id),
   );
   const histories = await historyRowsOf(
     exec,
-    open.filter((r) => r.status === 'SUSPENDED' && !suspendedToday.has(r.id)).map((r) => r.id),
+    open
+      .filter((r) => r.status === 'SUSPENDED' && !suspendedToday.has(r.id) && !created.has(r.id))
+      .map((r) => r.id),
   );
   const next = new Map<string, DueRow>();
   for (const row of open) {
@@ -133,6 +137,7 @@ export async function refreshCycleDueMany(
     const due = dueRow(row, audits.get(row.id) ?? [], history);
     if (due) next.set(row.id, due);
   }
+  const stored = ids.filter((id) => !created.has(id));
   const old = new Map(
     (
       await exec
@@ -142,7 +147,7 @@ export async function refreshCycleDueMany(
           due_date: schemeCycleDue.due_date,
         })
         .from(schemeCycleDue)
-        .where(inArray(schemeCycleDue.scheme_id, ids))
+        .where(inArray(schemeCycleDue.scheme_id, stored))
         .for('update')
     ).map((r) => [r.scheme_id, r]),
   );
@@ -232,9 +237,17 @@ export const cycleDueStep: AfterWriteStep = Object.assign(
       const flags = new Map<string, boolean>();
       // The rows the batch stored (the last write of each scheme), as refreshing would read them.
       const written = new Map<string, SchemeRow>();
+      // The schemes the batch created and wrote nothing else about (no audit done, no other write).
+      const created = new Set<string>();
       for (const event of events) {
-        for (const { id, suspendedToday } of cycleMoves(event)) flags.set(id, suspendedToday);
+        const creates = event.entity === 'scheme' && event.action === 'create' && !!event.after;
+        for (const { id, suspendedToday } of cycleMoves(event)) {
+          flags.set(id, suspendedToday);
+          if (!creates) created.delete(id);
+        }
         if (event.entity === 'scheme') {
+          if (creates) created.add(event.id);
+          else created.delete(event.id);
           if (event.after) written.set(event.id, event.after);
           else written.delete(event.id);
         }
@@ -245,6 +258,7 @@ export const cycleDueStep: AfterWriteStep = Object.assign(
         ctx.clock,
         new Set([...flags].filter(([, s]) => s).map(([id]) => id)),
         written,
+        created,
       );
     },
   },

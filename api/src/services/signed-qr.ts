@@ -21,7 +21,7 @@ import type { Config } from '../config';
 import type { Executor } from '../db';
 import { certificationTypes, clientCertificates, schemes, trainingCertificates } from '../db/schema';
 import type { ServiceContext } from './context';
-import type { WriteEvent } from './write-event';
+import type { AfterWriteStep, WriteEvent } from './write-event';
 import { type CheckKind, qrPngBase64 } from './qr';
 import { activeKey, signedCheckUrl } from './signing';
 
@@ -126,19 +126,31 @@ const changed = (before: object | null, after: object, keys: readonly string[]) 
 const SCHEME_SIGNED = ['cert_number', 'certificate_id', 'certification_id', 'issue_date', 'expired_date'];
 const TRAINING_SIGNED = ['certificate_number', 'name', 'training', 'date'];
 
+/**
+ * Whether the step writes the QR of the written record itself (its own row): a scheme with a
+ * stored QR whose signed text changed, a training certificate created or with its signed text
+ * changed.
+ */
+function remakesOwnQr(event: WriteEvent): boolean {
+  if (event.action === 'delete') return false;
+  if (event.entity === 'scheme')
+    return !!event.after?.qrcode && !!event.before && changed(event.before, event.after, SCHEME_SIGNED);
+  if (event.entity === 'training-certificate')
+    return !!event.after && changed(event.before, event.after, TRAINING_SIGNED);
+  return false;
+}
+
 /** The after-write step: makes again every stored QR whose signed text the write changed. */
-export async function signedQrStep(ctx: ServiceContext, event: WriteEvent): Promise<void> {
+async function remakeQrs(ctx: ServiceContext, event: WriteEvent): Promise<void> {
   if (event.action === 'delete') return;
   switch (event.entity) {
     case 'scheme': {
-      const { before, after } = event;
-      if (after?.qrcode && before && changed(before, after, SCHEME_SIGNED))
-        await remakeSchemeQrs(ctx, eq(schemes.id, event.id));
+      if (remakesOwnQr(event)) await remakeSchemeQrs(ctx, eq(schemes.id, event.id));
       return;
     }
     case 'training-certificate': {
-      const { before, after } = event;
-      if (!after || !changed(before, after, TRAINING_SIGNED)) return;
+      const { after } = event;
+      if (!after || !remakesOwnQr(event)) return;
       const url = await signedUrl(ctx.tx, ctx.config, 'training', trainingSignedFields(after));
       await ctx.tx
         .update(trainingCertificates)
@@ -158,3 +170,9 @@ export async function signedQrStep(ctx: ServiceContext, event: WriteEvent): Prom
       return;
   }
 }
+
+/**
+ * The signed-QR after-write step (AFTER_WRITE_STEPS); it tells the write sequence which writes it
+ * rewrites the record of (their answers are read after it, not made from the rows written).
+ */
+export const signedQrStep: AfterWriteStep = Object.assign(remakeQrs, { rewrites: remakesOwnQr });

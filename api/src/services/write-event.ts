@@ -53,4 +53,10 @@ export type WriteEvent = {
  */
 export type AfterWriteStep = ((ctx: ServiceContext, event: WriteEvent) => Promise<void>) & {
   batch?: (ctx: ServiceContext, events: readonly WriteEvent[]) => Promise<void>;
+  /**
+   * Whether the step writes the row of the event's own record (the signed QR made again). A step
+   * that may must say so: the write sequence then reads that record's answer after the steps
+   * instead of making it from the row written.
+   */
+  rewrites?: (event: WriteEvent) => boolean;
 };

@@ -10,7 +10,14 @@
  *    (the signed QR);
  * 4. the answers, in the order of the writes.
  */
-import { afterWrite, afterWriteMany, type EntityName, type EntityRows, type WriteEvent } from './after-write';
+import {
+  afterWrite,
+  afterWriteMany,
+  type EntityName,
+  type EntityRows,
+  rewrittenBySteps,
+  type WriteEvent,
+} from './after-write';
 import { auditMany } from './audit';
 import type { ServiceContext } from './context';
 
@@ -37,12 +44,19 @@ export interface WriteSequence<R, A> {
   auditEntity: string;
   action: WriteAction;
   writes: readonly RecordWrite<R>[];
-  /** The write itself: the statements that store (or delete) the rows. */
-  write: () => Promise<void>;
-  /** The stored rows after the write, by id (create, update). */
+  /**
+   * The write itself: the statements that store (or delete) the rows. It may answer the rows as
+   * stored, by id (an insert's `returning`): then `stored` is not read.
+   */
+  write: () => Promise<ReadonlyMap<string, R> | void>;
+  /** The stored rows after the write, by id (create, update), when `write` did not answer them. */
   stored?: (ids: string[]) => Promise<ReadonlyMap<string, R>>;
-  /** The records as the API answers them, by id, read after the steps (create, update). */
-  answers?: (ids: string[]) => Promise<ReadonlyMap<string, A>>;
+  /**
+   * The records as the API answers them, by id, after the steps (create, update); given the stored
+   * rows handed to the steps that no step rewrote (AfterWriteStep `rewrites`), from which their
+   * answers may be made instead of read (null when none were read).
+   */
+  answers?: (ids: string[], stored: ReadonlyMap<string, R> | null) => Promise<ReadonlyMap<string, A>>;
 }
 
 /** One write as the after-write steps receive it. */
@@ -68,16 +82,20 @@ export const writeEvent = (
 export async function runWriteSequence<R, A>(ctx: ServiceContext, seq: WriteSequence<R, A>): Promise<A[]> {
   const { writes, action } = seq;
   if (!writes.length) return [];
-  await seq.write();
+  const written = await seq.write();
   const ids = writes.map((w) => w.id);
   const deleting = action === 'delete';
+  let stored: ReadonlyMap<string, R> | null = deleting ? null : (written ?? null);
   if (seq.entity) {
-    const stored = deleting || !seq.stored ? null : await seq.stored(ids);
-    const events = writes.map((w) => writeEvent(seq.entity!, action, w.id, w.current, stored?.get(w.id)));
+    if (!stored && !deleting && seq.stored) stored = await seq.stored(ids);
+    const rows = stored;
+    const events = writes.map((w) => writeEvent(seq.entity!, action, w.id, w.current, rows?.get(w.id)));
     if (events.length === 1) await afterWrite(ctx, events[0]!);
     else await afterWriteMany(ctx, events);
+    const rewritten = rows ? rewrittenBySteps(ctx, events) : new Set<string>();
+    if (rows && rewritten.size) stored = new Map([...rows].filter(([id]) => !rewritten.has(id)));
   }
-  const answers = deleting || !seq.answers ? null : await seq.answers(ids);
+  const answers = deleting || !seq.answers ? null : await seq.answers(ids, stored);
   const out = answers ? ids.map((id) => answers.get(id)!) : [];
   await auditMany(
     ctx,

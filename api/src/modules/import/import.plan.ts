@@ -3,6 +3,9 @@
  * entities' own input schemas (the forms' rules, from shared-contracts) merged over what is stored,
  * into a plan of creates and updates typed by the services' inputs. Reads only; a file with any
  * invalid cell throws ImportInvalid with every one of them.
+ *
+ * Long file: both kinds' plans use the row checks and the merge over stored records above them;
+ * kept in one file so that one rule for both kinds stays in one place.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as yup from 'yup';

@@ -11,8 +11,11 @@
  *   transaction, so a job stopped by a crash resumes after its last committed chunk and no chunk is
  *   applied twice. A row the services refuse stops the job there (failed, saying which row and how
  *   many went in before); the corrected file applied again finishes it, an import being idempotent.
+ *
+ * Long file: the request's side and the job's side share the job row and its states; each is
+ * a short list of functions, read top to bottom in the order an import lives.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type CompanyScope,
   ERROR_CODES,
@@ -201,7 +204,7 @@ export async function startImport(
   // Handed over before the job can start (it may start the moment the transaction commits).
   handedPlans.set(id, plan);
   setTimeout(() => handedPlans.delete(id), HANDED_PLAN_MS).unref();
-  return deps.db.transaction(async (tx) => {
+  const job = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(importJobs)
       .values({
@@ -221,6 +224,9 @@ export async function startImport(
     await deps.jobs.send(IMPORT_TASK, { id }, { tx, id });
     return toJob(row!);
   });
+  // Committed: this process's worker starts it now rather than at its next poll.
+  deps.jobs.wake(IMPORT_TASK);
+  return job;
 }
 
 /** An import job the actor may see: of a kind they may import, of a company in their scope. */
@@ -379,17 +385,46 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
   }
 }
 
+/** How many times the engine retries an import job after its first attempt. */
+const IMPORT_RETRIES = 5;
+
+/**
+ * An import job the engine gave up on (its last attempt ended without the job ending: the process
+ * died or stopped, or the database failed it every time): failed, saying so and how many rows went
+ * in, unless it ended meanwhile. Without this a job whose every run died would stay `running`.
+ */
+export async function importExhausted(deps: Pick<ImportDeps, 'db' | 'clock'>, id: string): Promise<void> {
+  const [job] = await deps.db
+    .select({ state: importJobs.state, done: importJobs.done })
+    .from(importJobs)
+    .where(eq(importJobs.id, id));
+  if (!job || job.state === 'done' || job.state === 'failed') return;
+  await deps.db
+    .update(importJobs)
+    .set({
+      state: 'failed',
+      error: {
+        code: ERROR_CODES.internal,
+        message: IMPORT_MESSAGES.retriesExhausted(IMPORT_RETRIES + 1, job.done),
+      } satisfies ImportJobError,
+      finished_at: deps.clock.now(),
+      file: null,
+    })
+    .where(and(eq(importJobs.id, id), inArray(importJobs.state, ['queued', 'running'])));
+}
+
 /** Describes the import task to the engine. */
 export function defineImportTask(deps: ImportDeps): void {
   deps.jobs.define<{ id: string }>({
     name: IMPORT_TASK,
     queue: {
-      retryLimit: 5,
+      retryLimit: IMPORT_RETRIES,
       retryDelay: 2,
       retryBackoff: true,
       heartbeatSeconds: 10,
       expireInSeconds: 4 * 3600,
     },
     handler: (data, run) => runImport(deps, data.id, run),
+    exhausted: (data) => importExhausted(deps, data.id),
   });
 }

@@ -1,4 +1,5 @@
 // Long file: both kinds of import, their jobs, after-write steps and bad files share one set-up (companies, types, users of each import permission) and the xlsx builders.
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { cycleDueStep } from '../../services/cycle-due';
 import { auth, call, createTestContext, type TestContext } from '../../../test/helpers';
 import { formBody } from '../../../test/forms';
 import { applyImport, followImportJob } from '../../../test/import-job';
+import { IMPORT_TASK } from './import.service';
 
 let ctx: TestContext;
 let alfa: string;
@@ -736,6 +738,46 @@ describe('import jobs', () => {
       state: 'done',
     });
     expect(page.data.every((j) => typeof j.created_by === 'string')).toBe(true);
+  });
+
+  it('a job whose every attempt died ends failed, saying so, once the engine gives up on it', async () => {
+    // The import queue hands a job that ran out of retries (a process that died on each attempt,
+    // after which no handler of it runs) to the queue of given-up jobs.
+    const queue = await ctx.database.pool.query<{ dead_letter: string | null }>(
+      'select dead_letter from pgboss.queue where name = $1',
+      [IMPORT_TASK],
+    );
+    expect(queue.rows[0]?.dead_letter).toBe(`${IMPORT_TASK}-exhausted`);
+    // A job as a dead process leaves it: running, two of four rows in; the engine gives up on it.
+    const id = randomUUID();
+    await ctx.database.db.insert(importJobs).values({
+      id,
+      company_id: alfa,
+      kind: 'training-certificate',
+      file_name: 'mati.xlsx',
+      file: await xlsx(trainingHeader, rows(['DIE-1', 'DIE-2', 'DIE-3', 'DIE-4'])),
+      state: 'running',
+      done: 2,
+      applied: 2,
+      total: 4,
+      actor: { user: null, permissions: [], scope: 'ALL', requestId: null },
+      created_by: null,
+      created_by_username: 'admin',
+      created_at: new Date(),
+      started_at: new Date(),
+    });
+    await ctx.app.jobs.send(`${IMPORT_TASK}-exhausted`, { id });
+    const failed = await follow(id, creator.token);
+    expect(failed).toMatchObject({ state: 'failed', done: 2, total: 4, result: null });
+    expect(failed.error).toEqual({ code: 'internal', message: IMPORT_MESSAGES.retriesExhausted(6, 2) });
+    // 'Riwayat Impor' shows it failed; the stored file is let go.
+    const list = await call(ctx.app, creator.token, 'GET', `/api/import/jobs?company_id=${alfa}&paginate=50`);
+    expect(list.json<{ data: JobBody[] }>().data.find((j) => j.id === id)).toMatchObject({
+      state: 'failed',
+      error: { message: IMPORT_MESSAGES.retriesExhausted(6, 2) },
+    });
+    const [row] = await ctx.database.db.select().from(importJobs).where(eq(importJobs.id, id));
+    expect(row!.file).toBeNull();
   });
 });
 

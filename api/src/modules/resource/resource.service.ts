@@ -28,7 +28,7 @@ import {
   V,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { insertRows } from '../../db/insert-rows';
+import { insertRowsReturning } from '../../db/insert-rows';
 import { companies } from '../../db/schema';
 import type { Actor, ServiceContext } from '../../services/context';
 import type { Semaphore } from '../../lib/semaphore';
@@ -131,10 +131,17 @@ export function checkCompanyInScope(scope: CompanyScope, companyId: string): voi
   if (scope !== ALL && !scope.includes(companyId)) throw forbidden('Perusahaan di luar akses anda');
 }
 
-/** 422 on `company_id` when the company does not exist (scope ALL may name any id). */
-export async function checkCompanyExists(db: Executor, companyId: string): Promise<void> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+/** 422 on `company_id` when the company does not exist (scope ALL may name any id); else the company. */
+export async function checkCompanyExists(
+  db: Executor,
+  companyId: string,
+): Promise<{ id: string; name: string }> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!row) throw invalid({ company_id: 'Perusahaan tidak ditemukan' });
+  return row;
 }
 
 /** The reads and writes of a company-owned record from its description (no HTTP). */
@@ -178,7 +185,13 @@ export function defineResourceService<
    * steps, one audit row each, the answers in the order of `items`.
    */
   type Item = { id: string; input: In; uploads: Uploads; current: Row<T> | null; before: A | null };
-  const store = async (ctx: ServiceContext, action: 'create' | 'update', items: Item[]): Promise<A[]> => {
+  const store = async (
+    ctx: ServiceContext,
+    action: 'create' | 'update',
+    items: Item[],
+    /** On create: the companies written under, whose names a create's answer shows (it is made, not read). */
+    owners?: ReadonlyMap<string, { id: string; name: string }>,
+  ): Promise<A[]> => {
     const { tx } = ctx;
     const checked = items.map(({ input, current }) => ({ ctx, input, companyId: companyOf(input), current }));
     const extras = (await def.beforeWrite?.(checked)) ?? [];
@@ -214,16 +227,31 @@ export function defineResourceService<
       action,
       writes,
       write: async () => {
-        if (action === 'create')
-          await insertRows(
+        if (action === 'create') {
+          const rows = await insertRowsReturning(
             tx,
             table,
             writes.map((w) => w.values as T['$inferInsert']),
           );
-        else for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
+          return new Map(rows.map((r) => [(r as Row<T>).id, r as Row<T>]));
+        }
+        for (const w of writes) await tx.update(table).set(w.values).where(eq(table.id, w.id));
       },
       stored: (ids) => reads.rowsOf(tx, ids),
-      answers: (ids) => reads.answersOf(tx, ids),
+      // A create's answers from its stored rows and companies (read back where a step rewrote a
+      // row, or the answer has figures of its own to count).
+      answers: async (ids, rows) => {
+        const made = new Map<string, A>();
+        if (owners && !Object.keys(def.extras ?? {}).length)
+          for (const [id, row] of rows ?? [])
+            made.set(
+              id,
+              def.toAnswer({ row, company: owners.get(row.company_id)!, extra: {} as Record<X, number> }),
+            );
+        const unread = ids.filter((id) => !made.has(id));
+        if (unread.length) for (const [id, answer] of await reads.answersOf(tx, unread)) made.set(id, answer);
+        return made;
+      },
     });
   };
 
@@ -232,12 +260,14 @@ export function defineResourceService<
     const { tx, actor } = ctx;
     if (!items.length) return [];
     for (const { input } of items) checkCompanyInScope(actor.scope, companyOf(input));
+    const owners = new Map<string, { id: string; name: string }>();
     for (const companyId of new Set(items.map(({ input }) => companyOf(input))))
-      await checkCompanyExists(tx, companyId);
+      owners.set(companyId, await checkCompanyExists(tx, companyId));
     return store(
       ctx,
       'create',
       items.map((item) => ({ ...item, id: newId(), current: null, before: null })),
+      owners,
     );
   };
 

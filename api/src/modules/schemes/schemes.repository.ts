@@ -147,14 +147,27 @@ export async function findSchemeRows(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The clients `ids` within the scope (id and company), by id; one query for many. */
+/** A client a scheme is written under: its company, and what a scheme's answer shows of it. */
+export interface ClientRef {
+  id: string;
+  company_id: string;
+  name: string;
+  certificate_number: string;
+}
+
+/** The clients `ids` within the scope, by id; one query for many. */
 export async function findClientRefs(
   db: Executor,
   ids: readonly string[],
   scope: CompanyScope,
-): Promise<Map<string, { id: string; company_id: string }>> {
+): Promise<Map<string, ClientRef>> {
   const rows = await db
-    .select({ id: clientCertificates.id, company_id: clientCertificates.company_id })
+    .select({
+      id: clientCertificates.id,
+      company_id: clientCertificates.company_id,
+      name: clientCertificates.name,
+      certificate_number: clientCertificates.certificate_number,
+    })
     .from(clientCertificates)
     .where(
       and(
@@ -165,20 +178,36 @@ export async function findClientRefs(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The company of each of the certification types `ids` that exist (one query for many). */
-export async function typeOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ id: certificationTypes.id, company_id: certificationTypes.company_id })
-    .from(certificationTypes)
-    .where(inArray(certificationTypes.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.company_id]));
+/** A certification type or accreditation body a scheme names: its company and name. */
+export interface NamedRef {
+  company_id: string;
+  name: string;
 }
 
-/** The company of each of the accreditation bodies `ids` that exist (one query for many). */
-export async function bodyOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+/** The certification types `ids` that exist, by id (one query for many). */
+export async function typeRefs(db: Executor, ids: readonly string[]): Promise<Map<string, NamedRef>> {
   const rows = await db
-    .select({ id: accreditedBodies.id, company_id: accreditedBodies.company_id })
+    .select({
+      id: certificationTypes.id,
+      company_id: certificationTypes.company_id,
+      name: certificationTypes.name,
+    })
+    .from(certificationTypes)
+    .where(inArray(certificationTypes.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { company_id: r.company_id, name: r.name }]));
+}
+
+/** The company of each of the certification types `ids` that exist (one query for many). */
+export async function typeOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map([...(await typeRefs(db, ids))].map(([id, ref]) => [id, ref.company_id]));
+}
+
+/** The accreditation bodies `ids` that exist, by id (one query for many). */
+export async function bodyRefs(db: Executor, ids: readonly string[]): Promise<Map<string, NamedRef>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: accreditedBodies.id, company_id: accreditedBodies.company_id, name: accreditedBodies.name })
     .from(accreditedBodies)
     .where(inArray(accreditedBodies.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.company_id]));
+  return new Map(rows.map((r) => [r.id, { company_id: r.company_id, name: r.name }]));
 }

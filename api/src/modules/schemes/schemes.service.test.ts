@@ -21,6 +21,7 @@ import { call, createTestContext, type TestContext } from '../../../test/helpers
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { signedQrStep } from '../../services/signed-qr';
 import { verifiedQrUrl } from '../../../test/signed';
+import { findScheme } from './schemes.repository';
 import { schemeService } from './schemes.service';
 
 const TZ = 'Asia/Jakarta';
@@ -288,6 +289,39 @@ describe('certification services without HTTP', () => {
       ),
     ).rejects.toMatchObject({ statusCode: 422, errors: { status: expect.stringContaining('Status') } });
     expect(await auditOf([other.id, mine.id])).toHaveLength(2);
+  });
+
+  it('a batch of schemes answers and audits each as the API reads it back', async () => {
+    const { client, answers } = await t.database.db.transaction(async (tx) => {
+      const ctx = contextIn(tx, staffActor());
+      const client = await clientCertificateService.create(ctx, clientInput('SVC-BATCH-001'));
+      const answers = await schemeService.createMany(ctx, [
+        schemeInput(client.id, 'SVC/BATCH/1', { desc: 'Lingkup pertama', surveillance_date: '2025-12-01' }),
+        schemeInput(client.id, 'SVC/BATCH/2', { is_accredited: 'false', status: 'SUSPENDED' }),
+        schemeInput(client.id, 'SVC/BATCH/3', {
+          accredited_id: bodyA.toUpperCase(),
+          issue_date: '2020-02-29',
+          valid_for: 18,
+          valid_for_type: 'MONTH',
+          decision_date: '2020-02-20',
+        }),
+      ]);
+      return { client, answers };
+    });
+    const today = t.app.clock.today();
+    const read = await Promise.all(answers.map((a) => findScheme(t.database.db, a.id, 'ALL', today)));
+    expect(answers).toEqual(read);
+    expect(answers.map((a) => [a.client_name, a.cert_name, a.accredited])).toEqual([
+      ['PT Klien Layanan', 'ISO 9001:2015', 'KAN'],
+      ['PT Klien Layanan', 'ISO 9001:2015', null],
+      ['PT Klien Layanan', 'ISO 9001:2015', 'KAN'],
+    ]);
+    const audits = await auditOf(answers.map((a) => a.id));
+    expect(audits.map((r) => [r.entity_id, r.action, r.company_id])).toEqual(
+      expect.arrayContaining(answers.map((a) => [a.id, 'create', companyA])),
+    );
+    for (const answer of read) expect(audits.find((r) => r.entity_id === answer!.id)!.after).toEqual(answer);
+    expect(client.id).toBe(answers[0]!.certificate_id);
   });
 });
 

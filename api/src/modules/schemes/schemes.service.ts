@@ -24,7 +24,7 @@ import {
   schemeInputSchema,
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
-import { insertRows } from '../../db/insert-rows';
+import { insertRowsReturning } from '../../db/insert-rows';
 import { schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
@@ -33,20 +33,26 @@ import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { type PreparedQr, schemeQr } from '../../services/signed-qr';
 import {
-  bodyOwners,
+  bodyRefs,
   findClientRefs,
   findScheme,
   findSchemeRows,
   findSchemes,
+  type SchemeJoined,
   type SchemeRow,
-  typeOwners,
+  toSchemeDto,
+  typeRefs,
 } from './schemes.repository';
 import { addAudit, removeAudit, updateAudit } from './scheme-audits.service';
+
+/** What a scheme's answer shows of the records it points at (read when its references are checked). */
+type SchemeNames = Omit<SchemeJoined, 'scheme'>;
 
 /**
  * The stored columns of schemes from their inputs, once the references are checked, set-wise for
  * all of them (a form save is a batch of one): the client (404 when absent or outside the actor's
  * scope), `company_id` equal to the client's, the type and the body of the client's company (422).
+ * With each, the names its answer shows of them.
  */
 async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
   const { tx } = ctx;
@@ -55,11 +61,11 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
     inputs.map((i) => i.certificate_id.toLowerCase()),
     ctx.actor.scope,
   );
-  const types = await typeOwners(
+  const types = await typeRefs(
     tx,
     inputs.map((i) => i.certification_id.toLowerCase()),
   );
-  const bodies = await bodyOwners(
+  const bodies = await bodyRefs(
     tx,
     inputs.flatMap((i) =>
       i.is_accredited === 'true' && i.accredited_id ? [i.accredited_id.toLowerCase()] : [],
@@ -71,14 +77,21 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
     const errors: Record<string, string> = {};
     if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
       errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
-    if (types.get(input.certification_id.toLowerCase()) !== client.company_id)
+    const type = types.get(input.certification_id.toLowerCase());
+    if (type?.company_id !== client.company_id)
       errors.certification_id = 'Sertifikat tidak ditemukan pada perusahaan klien';
     const accredited = input.is_accredited === 'true';
     const accreditedId = accredited && input.accredited_id ? input.accredited_id.toLowerCase() : null;
-    if (accreditedId && bodies.get(accreditedId) !== client.company_id)
+    const body = accreditedId ? bodies.get(accreditedId) : undefined;
+    if (accreditedId && body?.company_id !== client.company_id)
       errors.accredited_id = 'Akreditasi tidak ditemukan pada perusahaan klien';
     if (Object.keys(errors).length) throw invalid(errors);
-    return {
+    const names: SchemeNames = {
+      client: { name: client.name, certificate_number: client.certificate_number },
+      cert_name: type!.name,
+      accredited: body?.name ?? null,
+    };
+    const values = {
       company_id: client.company_id,
       certificate_id: client.id,
       certification_id: input.certification_id.toLowerCase(),
@@ -98,6 +111,7 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
       decision_date: input.decision_date ?? null,
       description: input.desc ?? null,
     } satisfies Partial<SchemeRow>;
+    return { values, names };
   });
 }
 
@@ -113,14 +127,17 @@ type SchemeWrite = {
   /** The stored row before (null on create). */
   current: SchemeRow | null;
   values: Partial<typeof schemes.$inferInsert>;
+  /** What its answer shows of the records it points at (its answer is then made, not read). */
+  names?: SchemeNames;
 };
 
 /**
  * Every scheme create and update, of one or many, through the one write sequence
- * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates), every write handed to the after-write
- * steps (in their batch form where they have one) with the stored rows, the schemes read back as
- * the API answers them after the steps (they may make a QR again), one audit row each (one insert),
- * the answers in the order of `writes`.
+ * (services/write-sequence.ts; docs/architecture.md#the-api-apisrc, "Writes, one or many"): the rows written (one insert for all creates, which answers
+ * them as stored), every write handed to the after-write steps (in their batch form where they
+ * have one) with the stored rows, the schemes as the API answers them after the steps (made from
+ * the stored rows and the names read with the references; read back where a step rewrote the row,
+ * the signed QR, or where no names were read), one audit row each (one insert), the answers in the order of `writes`.
  */
 async function writeSequence(
   ctx: ServiceContext,
@@ -139,8 +156,8 @@ async function writeSequence(
     action,
     writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null })),
     write: async () => {
-      if (action === 'create')
-        await insertRows(
+      if (action === 'create') {
+        const rows = await insertRowsReturning(
           tx,
           schemes,
           writes.map(
@@ -154,15 +171,26 @@ async function writeSequence(
               }) as typeof schemes.$inferInsert,
           ),
         );
-      else
-        for (const w of writes)
-          await tx
-            .update(schemes)
-            .set({ ...w.values, updated_at: now })
-            .where(eq(schemes.id, w.id));
+        return new Map(rows.map((r) => [r.id, r]));
+      }
+      for (const w of writes)
+        await tx
+          .update(schemes)
+          .set({ ...w.values, updated_at: now })
+          .where(eq(schemes.id, w.id));
     },
     stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
-    answers: (ids) => findSchemes(tx, ids, today),
+    answers: async (ids, rows) => {
+      const made = new Map<string, Scheme>();
+      for (const w of writes) {
+        const row = rows?.get(w.id);
+        if (row && w.names) made.set(w.id, toSchemeDto({ scheme: row, ...w.names }, today));
+      }
+      const unread = ids.filter((id) => !made.has(id));
+      if (unread.length)
+        for (const [id, answer] of await findSchemes(tx, unread, today)) made.set(id, answer);
+      return made;
+    },
   });
 }
 
@@ -173,7 +201,7 @@ export async function createMany(ctx: ServiceContext, inputs: readonly SchemeInp
   return writeSequence(
     ctx,
     'create',
-    columns.map((values) => ({ id: newId(), current: null, values })),
+    columns.map(({ values, names }) => ({ id: newId(), current: null, values, names })),
   );
 }
 
@@ -194,7 +222,7 @@ export async function updateMany(
   return writeSequence(
     ctx,
     'update',
-    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, values: columns[i]! })),
+    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, ...columns[i]! })),
   );
 }
 

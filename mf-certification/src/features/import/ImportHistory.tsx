@@ -24,8 +24,8 @@ const PER_PAGE = 10;
 
 /**
  * 'Riwayat Impor': the company's recent imports, newest first (GET /api/import/jobs), ten a page:
- * when, who, the file, what, the state and the rows done of the file's rows. `version` changes when
- * an import ends, and the list is read again.
+ * when, who, the file, what, the state (a failed one with why) and the rows done of the file's
+ * rows. `version` changes when an import ends, and the list is read again.
  */
 export function ImportHistory({ companyId, version }: { companyId: string; version: unknown }) {
   const [page, setPage] = useState(1);
@@ -71,7 +71,14 @@ export function ImportHistory({ companyId, version }: { companyId: string; versi
                 <TableCell>{job.created_by ?? '-'}</TableCell>
                 <TableCell sx={{ maxWidth: 160, overflowWrap: 'anywhere' }}>{job.file_name}</TableCell>
                 <TableCell>{IMPORT_KIND_LABELS[job.kind]}</TableCell>
-                <TableCell>{IMPORT_JOB_STATE_LABELS[job.state]}</TableCell>
+                <TableCell>
+                  {IMPORT_JOB_STATE_LABELS[job.state]}
+                  {job.state === 'failed' && job.error && (
+                    <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 260 }}>
+                      {job.error.message}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatNumber(job.done)} / {formatNumber(job.total)}
                 </TableCell>

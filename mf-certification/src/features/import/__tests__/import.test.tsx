@@ -275,6 +275,11 @@ describe('Impor Excel', () => {
             kind: 'company-certificate',
             file_name: 'klien.xlsx',
             created_by: 'budi',
+            error: {
+              code: 'internal',
+              message:
+                'Impor dihentikan setelah 6 kali percobaan tidak selesai; 40 baris sudah diimpor. Impor file yang sama lagi untuk menyelesaikannya',
+            },
           }),
         ]),
       },
@@ -286,7 +291,12 @@ describe('Impor Excel', () => {
     expect(api.calls.find((c) => c.path === '/api/import/jobs')?.params.get('company_id')).toBe(C1);
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('sitiregister-2025.xlsxSertifikasi PelatihanSelesai5.000 / 5.000');
-    expect(rows[2]).toHaveTextContent('budiklien.xlsxSertifikasi PerusahaanGagal40 / 5.000');
+    // A failed import says why.
+    expect(rows[2]).toHaveTextContent(
+      'budiklien.xlsxSertifikasi PerusahaanGagal' +
+        'Impor dihentikan setelah 6 kali percobaan tidak selesai; 40 baris sudah diimpor. Impor file yang sama lagi untuk menyelesaikannya' +
+        '40 / 5.000',
+    );
   });
 });
 
