@@ -27,6 +27,7 @@ describe('embedded database lock', () => {
     const database = await openDatabase({ dataDir: dir });
     try {
       await migrate(database);
+      // Raw: no app runs on this database (its lock is the subject); a row is all the check needs.
       await database.db.insert(companies).values({
         id: '00000000-0000-4000-8000-000000000001',
         name: 'PT Tetap Ada',

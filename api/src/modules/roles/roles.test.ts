@@ -577,6 +577,7 @@ describe('the role of the last full administrator', () => {
       'Penuh Palsu',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
     );
+    // Raw: the services only write permissions of this version's catalogue; a stray one is a leftover.
     const strayId = newId();
     await ctx.database.db.insert(permissions).values({ id: strayId, name: 'modul-lama' });
     await ctx.database.db.insert(rolePermissions).values({ role_id: padded, permission_id: strayId });
