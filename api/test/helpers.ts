@@ -107,3 +107,15 @@ export async function seededAdmin(ctx: TestContext): Promise<{ id: string; roles
   const res = await call(ctx.app, ctx.adminToken, 'GET', '/api/user-info');
   return res.json<{ user: { id: string; roles_id: string } }>().user;
 }
+
+/** Asserts a 422 answer whose field errors are exactly `errors`. */
+export function expectInvalid(res: LightMyRequestResponse, errors: Record<string, unknown>): void {
+  expect(res.statusCode).toBe(422);
+  expect(res.json<{ errors?: unknown }>().errors).toEqual(errors);
+}
+
+/** Asserts a 422 answer whose field errors include `errors` (others may come with them). */
+export function expectInvalidIncluding(res: LightMyRequestResponse, errors: Record<string, unknown>): void {
+  expect(res.statusCode).toBe(422);
+  expect(res.json<{ errors?: unknown }>().errors).toMatchObject(errors);
+}

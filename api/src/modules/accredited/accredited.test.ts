@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { accreditedBodies, auditLog, images } from '../../db/schema';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  createTestContext,
+  type TestContext,
+  expectInvalid,
+  expectInvalidIncluding,
+} from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { pngPart, sendForm } from '../../../test/forms';
 
@@ -75,18 +81,15 @@ describe('POST /api/accredited', () => {
       company_id: alfa,
       name: 'Tanpa Logo',
     });
-    expect(noLogo.statusCode).toBe(422);
-    expect(noLogo.json().errors).toEqual({ icon_file: 'Logo wajib diisi' });
+    expectInvalid(noLogo, { icon_file: 'Logo wajib diisi' });
     const noName = await sendForm(ctx.app, ctx.adminToken, '/api/accredited', {
       company_id: alfa,
       name: ' ',
       icon_file: await pngPart(),
     });
-    expect(noName.statusCode).toBe(422);
-    expect(noName.json().errors).toEqual({ name: 'Nama wajib diisi' });
+    expectInvalid(noName, { name: 'Nama wajib diisi' });
     const json = await call(ctx.app, ctx.adminToken, 'POST', '/api/accredited', { name: 'JSON' });
-    expect(json.statusCode).toBe(422);
-    expect(json.json().errors).toMatchObject({
+    expectInvalidIncluding(json, {
       company_id: 'Perusahaan wajib diisi',
       icon_file: 'Logo wajib diisi',
     });
@@ -95,8 +98,7 @@ describe('POST /api/accredited', () => {
       name: 'Hilang',
       icon_file: await pngPart(),
     });
-    expect(unknownCompany.statusCode).toBe(422);
-    expect(unknownCompany.json().errors).toEqual({ company_id: 'Perusahaan tidak ditemukan' });
+    expectInvalid(unknownCompany, { company_id: 'Perusahaan tidak ditemukan' });
     expect((await ctx.database.db.select().from(accreditedBodies)).length).toBe(before);
   });
 
@@ -147,8 +149,7 @@ describe('GET /api/accredited', () => {
     );
     expect(names(up)).toEqual(['alpha akreditasi', 'Zeta Akreditasi']);
     const bad = await call(ctx.app, ctx.adminToken, 'GET', '/api/accredited?sort=icon');
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ sort: 'Urutan tidak dikenal' });
+    expectInvalid(bad, { sort: 'Urutan tidak dikenal' });
     expect((await call(ctx.app, ctx.adminToken, 'GET', '/api/accredited?order=up')).statusCode).toBe(422);
   });
 
@@ -270,8 +271,7 @@ describe('updating and deleting', () => {
       company_id: beta,
       name: 'X',
     });
-    expect(move.statusCode).toBe(422);
-    expect(move.json().errors).toEqual({
+    expectInvalid(move, {
       company_id: 'Perusahaan tidak dapat diubah karena data ini sudah dipakai',
     });
     expect(

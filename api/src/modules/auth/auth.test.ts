@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from '../../../test/helpers';
+import {
+  ADMIN_PASSWORD,
+  call,
+  createTestContext,
+  login,
+  type TestContext,
+  expectInvalid,
+  expectInvalidIncluding,
+} from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,8 +46,7 @@ describe('POST /api/login', () => {
 
   it('refuses missing fields with 422 and field errors, malformed JSON with 400', async () => {
     const missing = await post('/api/login', { username: '' });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toMatchObject({
+    expectInvalidIncluding(missing, {
       username: 'Username wajib diisi',
       password: 'Password wajib diisi',
     });
@@ -179,8 +186,7 @@ describe('profile and user-info', () => {
       username: 'PROFIL.BARU',
       password: 'short',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toMatchObject({
+    expectInvalidIncluding(res, {
       name: 'Nama User wajib diisi',
       password: 'Password minimal 8 karakter',
     });
@@ -188,8 +194,7 @@ describe('profile and user-info', () => {
       name: 'Admin',
       username: 'PROFIL.BARU',
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ username: 'Username sudah digunakan' });
+    expectInvalid(taken, { username: 'Username sudah digunakan' });
   });
 
   it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
@@ -260,8 +265,7 @@ describe('profile and user-info', () => {
       password: '          ',
       current_password: ADMIN_PASSWORD,
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ password: 'Password tidak boleh hanya berisi spasi' });
+    expectInvalid(res, { password: 'Password tidak boleh hanya berisi spasi' });
     await login(ctx.app, 'admin', ADMIN_PASSWORD);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog, certificationTypes } from '../../db/schema';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { type Fields, pngPart, sendForm } from '../../../test/forms';
 
@@ -77,8 +77,7 @@ describe('certification types', () => {
     expect(trail).toEqual([expect.objectContaining({ action: 'create', after: body })]);
 
     const noIcon = await sendForm(ctx.app, ctx.adminToken, '/api/certification', fields('Tanpa Icon'));
-    expect(noIcon.statusCode).toBe(422);
-    expect(noIcon.json().errors).toEqual({ icon_file: 'Icon wajib diisi' });
+    expectInvalid(noIcon, { icon_file: 'Icon wajib diisi' });
   });
 
   it('answers 422 with Indonesian field errors', async () => {
@@ -91,8 +90,7 @@ describe('certification types', () => {
       valid_for_type: 'WEEK',
       icon_file: await pngPart(),
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expectInvalid(res, {
       name: 'Nama Sertifikat wajib diisi',
       category: 'Kategori wajib diisi',
       code: 'Kode wajib diisi',

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { type ClientCertificateDetail, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, clientCertificates, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  createTestContext,
+  type TestContext,
+  expectInvalid,
+  expectInvalidIncluding,
+} from '../../../test/helpers';
 import { type Fields, type FilePart, pngPart, sendForm } from '../../../test/forms';
 import { schemeBody } from '../../../test/forms';
 
@@ -155,8 +161,7 @@ describe('creating and updating clients', () => {
       foundation_day: '2023-02-29',
       employees_number: 'banyak',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toMatchObject({
+    expectInvalidIncluding(res, {
       company_id: 'Perusahaan wajib diisi',
       name: 'Nama Klien wajib diisi',
       certificate_number: 'Nomor Sertifikat wajib diisi',
@@ -177,8 +182,7 @@ describe('creating and updating clients', () => {
       URL,
       clientInput(companyA, { certificate_number: ' uniq-42 ' }),
     );
-    expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors).toEqual({ certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expectInvalid(dup, { certificate_number: 'Nomor sertifikat sudah digunakan' });
     // Another company may use the same number.
     const other = await createClient(companyB, { certificate_number: 'UNIQ-42' });
     expect(other.certificate_number).toBe('UNIQ-42');
@@ -190,8 +194,7 @@ describe('creating and updating clients', () => {
       `${URL}/${second.id}`,
       clientInput(companyA, { certificate_number: 'Uniq-42' }),
     );
-    expect(renamed.statusCode).toBe(422);
-    expect(renamed.json().errors).toEqual({ certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expectInvalid(renamed, { certificate_number: 'Nomor sertifikat sudah digunakan' });
   });
 
   it('updates a client by POST with _method=PUT (keeping its logo) and by PUT', async () => {

@@ -2,7 +2,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  createTestContext,
+  type TestContext,
+  expectInvalid,
+  expectInvalidIncluding,
+} from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -138,8 +144,7 @@ describe('POST /api/company', () => {
       name: '   ',
       website: '',
     });
-    expect(blank.statusCode).toBe(422);
-    expect(blank.json().errors).toMatchObject({
+    expectInvalidIncluding(blank, {
       name: 'Nama Perusahaan wajib diisi',
       website: 'Website wajib diisi',
     });
@@ -150,8 +155,7 @@ describe('POST /api/company', () => {
       email: 'x@',
       simple_dates: 'ya',
     });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({
+    expectInvalid(bad, {
       website: 'Website harus berupa URL yang valid (contoh: https://contoh.co.id)',
       email: 'Email harus berupa alamat email yang valid',
       simple_dates: 'Tanggal Sederhana tidak valid',
@@ -162,36 +166,31 @@ describe('POST /api/company', () => {
       website: 'https://asing.co.id',
       student_count: 99,
     });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ student_count: 'Field tidak dikenal' });
+    expectInvalid(unknown, { student_count: 'Field tidak dikenal' });
 
     const wrongType = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: ['PT Array'],
       website: 'https://array.co.id',
     });
     // A wrong type is refused with the field named.
-    expect(wrongType.statusCode).toBe(422);
-    expect(wrongType.json().errors).toEqual({ name: 'Nama Perusahaan harus berupa teks' });
+    expectInvalid(wrongType, { name: 'Nama Perusahaan harus berupa teks' });
     const objectName = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: { $ne: null },
       website: 'https://object.co.id',
     });
-    expect(objectName.statusCode).toBe(422);
-    expect(objectName.json().errors).toEqual({ name: 'Nama Perusahaan harus berupa teks' });
+    expectInvalid(objectName, { name: 'Nama Perusahaan harus berupa teks' });
 
     const huge = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: 'x'.repeat(5000),
       website: 'https://huge.co.id',
     });
-    expect(huge.statusCode).toBe(422);
-    expect(huge.json().errors).toEqual({ name: 'Nama Perusahaan maksimal 200 karakter' });
+    expectInvalid(huge, { name: 'Nama Perusahaan maksimal 200 karakter' });
 
     const formMissing = await postForm(ctx.adminToken, '/api/company', {
       name: '',
       website: 'https://x.co.id',
     });
-    expect(formMissing.statusCode).toBe(422);
-    expect(formMissing.json().errors).toEqual({ name: 'Nama Perusahaan wajib diisi' });
+    expectInvalid(formMissing, { name: 'Nama Perusahaan wajib diisi' });
 
     expect(await companyCount()).toBe(before);
   });
@@ -367,8 +366,7 @@ describe('updating a company', () => {
       name: 'PT NAMA ORANG LAIN',
       website: 'https://lagi.co.id',
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ name: 'Nama perusahaan sudah digunakan' });
+    expectInvalid(taken, { name: 'Nama perusahaan sudah digunakan' });
     expect((await companyRow(id))!.name).toBe('pt diubah lagi');
   });
 
@@ -379,8 +377,7 @@ describe('updating a company', () => {
       website: 'ftp//rusak',
       email: 'bukan-email',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toMatchObject({
+    expectInvalidIncluding(res, {
       website: expect.stringContaining('URL'),
       email: 'Email harus berupa alamat email yang valid',
     });

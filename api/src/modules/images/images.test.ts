@@ -5,7 +5,13 @@ import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
 import { STORED_MAX_SIDE } from '../../services/images';
-import { ADMIN_PASSWORD, call, createTestContext, type TestContext } from '../../../test/helpers';
+import {
+  ADMIN_PASSWORD,
+  call,
+  createTestContext,
+  type TestContext,
+  expectInvalid,
+} from '../../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -435,8 +441,7 @@ describe('uploading company images', () => {
       website: 'https://asing.co.id',
       icon_file: pngFile(png),
     });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ icon_file: 'Field tidak dikenal' });
+    expectInvalid(unknown, { icon_file: 'Field tidak dikenal' });
     const fileAsName = await postForm('/api/company', {
       name: 'PT Nama Berkas',
       website: 'https://berkas.co.id',
@@ -468,8 +473,7 @@ describe('uploading company images', () => {
       website: 'https://ada.co.id',
       logo_file: pngFile(png),
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ name: 'Nama perusahaan sudah digunakan' });
+    expectInvalid(res, { name: 'Nama perusahaan sudah digunakan' });
     const invalid = await postForm('/api/company', {
       name: 'PT Website Salah',
       website: 'bukan-url',
@@ -583,8 +587,7 @@ describe('changing company images', () => {
       ttd_cert_file: file(Buffer.from('GIF89a....'), 'ttd.png', 'image/png'),
       phone: '0888',
     });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({
+    expectInvalid(bad, {
       ttd_cert_file: 'Tanda Tangan Sertifikat harus berupa gambar JPEG atau PNG',
     });
     // A good upload refused for another field (checked inside the write) is rolled back too.

@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, permissionIds, seededAdmin, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  createTestContext,
+  permissionIds,
+  seededAdmin,
+  type TestContext,
+  expectInvalid,
+} from '../../../test/helpers';
 import { allKeys } from '../../../test/fixtures';
 
 interface RoleRow {
@@ -373,8 +380,7 @@ describe('PUT /api/roles/:id', () => {
       name: 'lihat akses',
       permission: idsOf(['statistik']),
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ name: 'Nama akses sudah digunakan' });
+    expectInvalid(taken, { name: 'Nama akses sudah digunakan' });
     expect((await getRole(readerRole))?.name).toBe('PEMBACA');
   });
 

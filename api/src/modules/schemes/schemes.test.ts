@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { verifiedQrUrl } from '../../../test/signed';
 import { schemeBody } from '../../../test/forms';
@@ -165,8 +165,7 @@ describe('POST /api/company-certificate-scheme', () => {
       ...schemeBody(clientA, typeA),
       expired_date: '2099-12-31',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ expired_date: 'Field tidak dikenal' });
+    expectInvalid(res, { expired_date: 'Field tidak dikenal' });
   });
 
   it('answers 422 with Indonesian field errors', async () => {
@@ -198,8 +197,7 @@ describe('POST /api/company-certificate-scheme', () => {
         is_accredited: 'true',
       }),
     );
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({
+    expectInvalid(bad, {
       status: 'Status tidak valid',
       issue_date: 'Tanggal Terbit harus berupa tanggal yang valid (YYYY-MM-DD)',
       valid_for: 'Masa Berlaku minimal 1',
@@ -221,15 +219,13 @@ describe('POST /api/company-certificate-scheme', () => {
       URL,
       schemeBody(clientA, typeB, { is_accredited: 'true', accredited_id: bodyB, company_id: companyB }),
     );
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expectInvalid(res, {
       company_id: 'Perusahaan harus sama dengan perusahaan klien',
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
       accredited_id: 'Akreditasi tidak ditemukan pada perusahaan klien',
     });
     const unknownType = await call(ctx.app, ctx.adminToken, 'POST', URL, schemeBody(clientA, newId()));
-    expect(unknownType.statusCode).toBe(422);
-    expect(unknownType.json().errors).toEqual({
+    expectInvalid(unknownType, {
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
     });
     expect(await ctx.database.db.select().from(schemes).where(eq(schemes.certification_id, typeB))).toEqual(
@@ -251,8 +247,7 @@ describe('POST /api/company-certificate-scheme', () => {
       URL,
       schemeBody(clientB, typeB, { cert_number: '  ems/777/2025 ' }),
     );
-    expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors).toEqual({ cert_number: 'Nomor sertifikat sudah digunakan' });
+    expectInvalid(dup, { cert_number: 'Nomor sertifikat sudah digunakan' });
     const other = await createScheme({ cert_number: 'EMS/778/2025' });
     const renamed = await call(
       ctx.app,
@@ -261,8 +256,7 @@ describe('POST /api/company-certificate-scheme', () => {
       `${URL}/${other.id}`,
       schemeBody(clientA, typeA, { cert_number: 'Ems/777/2025' }),
     );
-    expect(renamed.statusCode).toBe(422);
-    expect(renamed.json().errors).toEqual({ cert_number: 'Nomor sertifikat sudah digunakan' });
+    expectInvalid(renamed, { cert_number: 'Nomor sertifikat sudah digunakan' });
   });
 });
 
@@ -359,15 +353,13 @@ describe('PUT /api/company-certificate-scheme/:id', () => {
       ...schemeBody(clientA, typeA),
       cert_number: ' ',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ cert_number: 'Nomor Sertifikat wajib diisi' });
+    expectInvalid(res, { cert_number: 'Nomor Sertifikat wajib diisi' });
   });
 
   it("refuses to point a scheme at another company's type", async () => {
     const scheme = await createScheme();
     const res = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${scheme.id}`, schemeBody(clientA, typeB));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expectInvalid(res, {
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
     });
   });

@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 
 let ctx: TestContext;
@@ -101,8 +101,7 @@ describe('POST /api/training-certificate', () => {
       date: '2025-02-30',
       location: 'Bandung',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expectInvalid(res, {
       name: 'Nama Personel wajib diisi',
       certificate_number: 'Nomor Sertifikat wajib diisi',
       training: 'Nama Pelatihan wajib diisi',
@@ -131,8 +130,7 @@ describe('POST /api/training-certificate', () => {
     const taken = await call(ctx.app, ctx.adminToken, 'PUT', `/api/training-certificate/${other.id}`, {
       ...input('Plt-Unik-01'),
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expectInvalid(taken, { certificate_number: 'Nomor sertifikat sudah digunakan' });
   });
 
   it('answers 401 without a token, 403 without the permission or for a company outside the scope', async () => {
@@ -157,8 +155,7 @@ describe('POST /api/training-certificate', () => {
       ...input('PLT-TYPE-2'),
       certification_id: foreign,
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
+    expectInvalid(res, { certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
   });
 });
 

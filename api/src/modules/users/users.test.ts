@@ -1,4 +1,5 @@
 import { type ListResponse, MESSAGES } from '@sertifikasi/shared-contracts';
+import { expectInvalid } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -107,11 +108,9 @@ describe('GET /api/user', () => {
       errors: { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' },
     });
     const page = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?page=0');
-    expect(page.statusCode).toBe(422);
-    expect(page.json().errors).toEqual({ page: 'Halaman minimal 1' });
+    expectInvalid(page, { page: 'Halaman minimal 1' });
     const text = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?page=abc');
-    expect(text.statusCode).toBe(422);
-    expect(text.json().errors).toEqual({ page: 'Halaman harus berupa angka' });
+    expectInvalid(text, { page: 'Halaman harus berupa angka' });
     const unknown = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?sort=password_hash');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('sort');
