@@ -5,17 +5,21 @@ import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
-import { call, createTestContext, type TestContext, expectInvalid } from './helpers';
+import { call, expectInvalid, useTestContext } from './helpers';
 import { schemeBody } from './forms';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 afterEach(() => jest.restoreAllMocks());
 
 const bearer = () => ({ authorization: `Bearer ${ctx.adminToken}` });
+/** POST /api/company as the administrator with a body of any content type, as it comes. */
+const postCompanyAs = (type: string, payload?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/company',
+    headers: { ...bearer(), 'content-type': type },
+    payload,
+  });
 const companyCount = async () => (await ctx.database.db.select({ n: count() }).from(companies))[0]!.n;
 
 /** An error answer: only code, message and (for validation) errors; no stack, no internals. */
@@ -503,12 +507,7 @@ describe('one error shape', () => {
   it('answers 400 {code, message} for malformed JSON, writing nothing', async () => {
     const before = await companyCount();
     for (const payload of ['{"name": "PT Rusak", ', '{name: "PT"}', '', '[1, 2', 'undefined']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postCompanyAs('application/json', payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request' });
     }
@@ -517,12 +516,7 @@ describe('one error shape', () => {
 
   it('answers 400 for a body that is not an object', async () => {
     for (const payload of ['[]', '"PT Teks"', '42']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postCompanyAs('application/json', payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body).code).toBe('bad-request');
     }
@@ -536,12 +530,7 @@ describe('one error shape', () => {
       ['text/plain', 'name=PT Teks'],
       ['image/png', '\x89PNG'],
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': type! },
-        payload,
-      });
+      const res = await postCompanyAs(type!, payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request', message: expect.any(String) });
     }
@@ -564,12 +553,7 @@ describe('one error shape', () => {
       ],
       ['multipart/form-data; boundary=XYZ', 'bukan multipart'],
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': type! },
-        payload,
-      });
+      const res = await postCompanyAs(type!, payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body).code).toBe('bad-request');
     }
@@ -577,12 +561,10 @@ describe('one error shape', () => {
 
   it('never answers an unreadable multipart body with details, and writes nothing', async () => {
     const before = await companyCount();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/company',
-      headers: { ...bearer(), 'content-type': 'multipart/form-data; boundary=XYZ' },
-      payload: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPT A\r\n',
-    });
+    const res = await postCompanyAs(
+      'multipart/form-data; boundary=XYZ',
+      '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPT A\r\n',
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expectErrorShape(res.body);
     expect(res.body).not.toMatch(/Unexpected end|boundary/i);

@@ -24,7 +24,7 @@ export interface TestContext {
   clock: SettableClock;
   /** Makes the records a test needs, through the services (test/fixtures.ts). */
   make: Fixtures;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Settings of the database connection a test may choose, and the instant the app's clock starts at. */
@@ -70,6 +70,25 @@ export async function createTestContext(
       await dropDatabase();
     },
   };
+}
+
+/**
+ * The test file's context (createTestContext), made before its tests and closed after them: one line
+ * in place of the usual `let ctx` / beforeAll / afterAll. What it answers reads the context of the
+ * running file, so use it inside hooks and tests only (declare it before the hooks that use it).
+ */
+export function useTestContext(env: Record<string, string> = {}, options: TestOptions = {}): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(env, options);
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as TestContext, {
+    get(_, key: keyof TestContext) {
+      if (!current) throw new Error('The test context is made in beforeAll: use it in hooks and tests');
+      return current[key];
+    },
+  });
 }
 
 export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {

@@ -7,15 +7,11 @@ import * as yup from 'yup';
 import { buildApp, LOG_REDACT } from '../src/app';
 import { loadConfig } from '../src/config';
 import { validateWith } from '../src/lib/validation';
-import { ADMIN_PASSWORD, auth, call, createTestContext, type TestContext, expectInvalid } from './helpers';
+import { ADMIN_PASSWORD, auth, call, expectInvalid, useTestContext } from './helpers';
 
 /** Input, errors and logs (docs/rules.md#api-conventions). */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 
 const get = (url: string) => call(ctx.app, ctx.adminToken, 'GET', url);
 /** Every message of an error answer. */

@@ -96,6 +96,10 @@ export const newUserBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A user created through POST /api/user by `token`'s holder: newUserBody with `over`. */
+export const postUser = (token: string | null, over: Record<string, unknown> = {}) =>
+  api(token, 'POST', '/api/user', newUserBody(over));
+
 export async function auditRows(entityId: string) {
   return ctx.database.db
     .select()

@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { accreditedBodies, auditLog, images } from '../../db/schema';
-import {
-  call,
-  createTestContext,
-  type TestContext,
-  expectInvalid,
-  expectInvalidIncluding,
-} from '../../../test/helpers';
+import { call, expectInvalid, expectInvalidIncluding, useTestContext } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { pngPart, sendForm } from '../../../test/forms';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alfa: string;
 let beta: string;
 /** Scoped to PT Alfa, every accredited permission. */
@@ -20,7 +14,6 @@ let alfaUser: SignedIn;
 let reader: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({
     alfa,
     beta,
@@ -31,7 +24,6 @@ beforeAll(async () => {
     reader: ['accredited'],
   }));
 });
-afterAll(async () => ctx.close());
 
 interface Body {
   id: string;

@@ -3,14 +3,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';
 import { auditLog, schemeCycleDue, schemeCycleDueCounts } from '../../db/schema';
 import { rebuildCycleDue } from '../../services/cycle-due';
-import { call, createTestContext, login, type TestContext } from '../../../test/helpers';
+import { call, login, useTestContext } from '../../../test/helpers';
 import { schemeBody } from '../../../test/forms';
 
 const TZ = 'Asia/Jakarta';
 /** 10:00 in Jakarta on 15 January 2026: today is 2026-01-15. */
 const NOW = new Date('2026-01-15T03:00:00Z');
 
-let ctx: TestContext;
+const ctx = useTestContext({ TZ }, { now: NOW });
 let companyA: string;
 let companyB: string;
 let typeA: string;
@@ -86,7 +86,6 @@ async function list(token: string | null, query = '', company = 'ALL') {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ TZ }, { now: NOW });
   const make = ctx.make;
   companyA = await make.company('PT Sertifikasi Alpha');
   companyB = await make.company('PT Sertifikasi Beta');
@@ -124,7 +123,6 @@ beforeAll(async () => {
     schemeBody(clientA, typeA, { cert_number: 'QMS/A/DRAFT', issue_date: '2025-05-01', status: 'DRAFT' }),
   );
 });
-afterAll(async () => ctx.close());
 afterEach(() => ctx.clock.set(NOW));
 
 /**

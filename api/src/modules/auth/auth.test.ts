@@ -3,18 +3,13 @@ import { sessions } from '../../db/schema';
 import {
   ADMIN_PASSWORD,
   call,
-  createTestContext,
   login,
-  type TestContext,
   expectInvalid,
   expectInvalidIncluding,
+  useTestContext,
 } from '../../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog, certificationTypes } from '../../db/schema';
-import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
+import { call, expectInvalid, useTestContext } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { type Fields, pngPart, sendForm } from '../../../test/forms';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alfa: string;
 let beta: string;
 let alfaUser: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({
     alfa,
     beta,
@@ -20,7 +19,6 @@ beforeAll(async () => {
     editor: [...allKeys('certification'), 'training-certificate:create'],
   }));
 });
-afterAll(async () => ctx.close());
 
 interface Body {
   id: string;

@@ -3,20 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { type ClientCertificateDetail, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, clientCertificates, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  createTestContext,
-  type TestContext,
-  expectInvalid,
-  expectInvalidIncluding,
-} from '../../../test/helpers';
+import { call, expectInvalid, expectInvalidIncluding, useTestContext } from '../../../test/helpers';
 import { type Fields, type FilePart, pngPart, sendForm } from '../../../test/forms';
 import { schemeBody } from '../../../test/forms';
 
 const TZ = 'Asia/Jakarta';
 const URL = '/api/company-certificate';
 
-let ctx: TestContext;
+const ctx = useTestContext({ TZ });
 let companyA: string;
 let companyB: string;
 let typeA: string;
@@ -28,7 +22,6 @@ let viewer: string;
 let png: FilePart;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ TZ });
   companyA = await ctx.make.company('PT Sertifikasi Alpha');
   companyB = await ctx.make.company('PT Sertifikasi Beta');
   typeA = await ctx.make.certificationType(companyA, 'ISO 9001:2015');
@@ -50,7 +43,6 @@ beforeAll(async () => {
   viewer = (await ctx.make.user({ username: 'pengamat', roles_id: view, company_ids: 'ALL' })).token;
   png = await pngPart('green', 'logo.png');
 });
-afterAll(async () => ctx.close());
 
 const postForm = (url: string, fields: Fields, token: string | null = ctx.adminToken) =>
   sendForm(ctx.app, token, url, fields);
@@ -420,40 +412,43 @@ describe('access', () => {
     clientB = await createClient(companyB);
   });
 
-  it('answers 401 without a token', async () => {
-    for (const [method, url] of [
-      ['GET', URL],
-      ['GET', `${URL}/ALL/${clientA.id}`],
-      ['POST', URL],
-      ['PUT', `${URL}/${clientA.id}`],
-      ['DELETE', `${URL}/${clientA.id}`],
-    ] as const) {
-      const res = await call(
-        ctx.app,
-        null,
-        method,
-        url,
-        method === 'POST' || method === 'PUT' ? clientInput(companyA) : undefined,
-      );
-      expect([method, url, res.statusCode]).toEqual([method, url, 401]);
+  /** Each call by `token`'s holder (a create or update sending a valid client of A) answers `status`. */
+  async function expectEach(
+    token: string | null,
+    calls: readonly (readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string])[],
+    status: number,
+  ) {
+    for (const [method, url] of calls) {
+      const body = method === 'POST' || method === 'PUT' ? clientInput(companyA) : undefined;
+      const res = await call(ctx.app, token, method, url, body);
+      expect([method, url, res.statusCode]).toEqual([method, url, status]);
     }
+  }
+
+  it('answers 401 without a token', async () => {
+    await expectEach(
+      null,
+      [
+        ['GET', URL],
+        ['GET', `${URL}/ALL/${clientA.id}`],
+        ['POST', URL],
+        ['PUT', `${URL}/${clientA.id}`],
+        ['DELETE', `${URL}/${clientA.id}`],
+      ],
+      401,
+    );
   });
 
   it('answers 403 to a user who may only view', async () => {
-    for (const [method, url] of [
-      ['POST', URL],
-      ['PUT', `${URL}/${clientA.id}`],
-      ['DELETE', `${URL}/${clientA.id}`],
-    ] as const) {
-      const res = await call(
-        ctx.app,
-        viewer,
-        method,
-        url,
-        method === 'DELETE' ? undefined : clientInput(companyA),
-      );
-      expect([method, url, res.statusCode]).toEqual([method, url, 403]);
-    }
+    await expectEach(
+      viewer,
+      [
+        ['POST', URL],
+        ['PUT', `${URL}/${clientA.id}`],
+        ['DELETE', `${URL}/${clientA.id}`],
+      ],
+      403,
+    );
     expect(
       (await postForm(`${URL}/${clientA.id}`, { ...clientInput(companyA), _method: 'PUT' }, viewer))
         .statusCode,

@@ -2,19 +2,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  createTestContext,
-  type TestContext,
-  expectInvalid,
-  expectInvalidIncluding,
-} from '../../../test/helpers';
+import { call, expectInvalid, expectInvalidIncluding, useTestContext } from '../../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

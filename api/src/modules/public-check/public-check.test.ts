@@ -17,11 +17,11 @@ import { newId } from '../../lib/crypto';
 import { systemActor } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { schemeService } from '../schemes/schemes.service';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { useTestContext } from '../../../test/helpers';
 
 const TZ = 'Asia/Jakarta';
 const today = todayIn(TZ);
-let ctx: TestContext;
+const ctx = useTestContext({ RATE_LIMIT_PUBLIC: '30', PUBLIC_BASE_URL: 'https://sertifikat.contoh.id' });
 
 /** Each test asks from its own address, so the per-address limit (30 here) is the 429 test's alone. */
 let addressCounter = 0;
@@ -131,7 +131,6 @@ type Fixture =
 const ids = {} as Record<Fixture, string>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_PUBLIC: '30', PUBLIC_BASE_URL: 'https://sertifikat.contoh.id' });
   main = await company('PT Sertifikasi Utama', { public_certificate_download: true, images: true });
   simple = await company('PT Sertifikasi Sederhana', { simple_dates: true });
   other = await company('PT Sertifikasi Lain', { public_certificate_download: true });
@@ -162,7 +161,6 @@ beforeAll(async () => {
     PRIVATE.push(qr.qrcode!.slice(100, 160)); // past the PNG header every PNG shares
   }
 });
-afterAll(async () => ctx?.close());
 
 describe('GET /api/check-certificate-company/{number}', () => {
   it('answers an ACTIVE certificate with exactly the public fields', async () => {

@@ -14,20 +14,18 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { trainingCertificates } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { auth, createTestContext, type TestContext } from '../../../test/helpers';
+import { auth, useTestContext } from '../../../test/helpers';
 import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
 import { createClock } from '../../lib/clock';
 import { type SchemeExportRow, schemeReportBatches, schemeReportWhere } from './reports.repository';
 import { EXCEL_DATE_FORMAT, ExportAborted, writeReportWorkbook } from './workbook';
 
-let ctx: TestContext;
+const ctx = useTestContext({}, { now: FIXTURE_NOW });
 let fx: ReportFixture;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: FIXTURE_NOW });
   fx = await buildReportFixture(ctx.make);
 });
-afterAll(async () => ctx.close());
 afterEach(() => {
   ctx.app.reportExports.batchSize = undefined;
 });

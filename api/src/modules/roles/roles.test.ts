@@ -3,14 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  createTestContext,
-  permissionIds,
-  seededAdmin,
-  type TestContext,
-  expectInvalid,
-} from '../../../test/helpers';
+import { call, permissionIds, seededAdmin, expectInvalid, useTestContext } from '../../../test/helpers';
 import { allKeys } from '../../../test/fixtures';
 
 interface RoleRow {
@@ -29,7 +22,7 @@ const STRONGER_ROLE = 'Akses ini memiliki hak akses yang tidak anda miliki';
 const LAST_ADMIN =
   'Akses ini dipakai administrator terakhir dengan akses penuh; hak aksesnya tidak dapat dikurangi';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let adminId: string;
 let adminRole: string;
 /** Permission id by key. */
@@ -87,7 +80,6 @@ async function keysOf(token: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({ id: adminId, roles_id: adminRole } = await seededAdmin(ctx));
   perm = await permissionIds(ctx.app, ctx.adminToken);
   allIds = Object.values(perm).sort();
@@ -104,7 +96,6 @@ beforeAll(async () => {
   limitedManager = await make('pengelola.alpha', managerRole, [companyA]);
   userOnly = await make('hanya.user', userOnlyRole, 'ALL');
 });
-afterAll(async () => ctx.close());
 
 describe('GET /api/roles', () => {
   it('lists roles with their permission ids and user count', async () => {

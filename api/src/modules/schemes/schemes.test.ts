@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
+import { call, expectInvalid, useTestContext } from '../../../test/helpers';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { verifiedQrUrl } from '../../../test/signed';
 import { schemeBody } from '../../../test/forms';
@@ -11,7 +11,7 @@ import { schemeBody } from '../../../test/forms';
 const BASE = 'https://sertifikasi.example.id';
 const TZ = 'Asia/Jakarta';
 
-let ctx: TestContext;
+const ctx = useTestContext({ PUBLIC_BASE_URL: BASE, TZ });
 let companyA: string;
 let companyB: string;
 let typeA: string;
@@ -26,7 +26,6 @@ let scoped: string;
 let viewer: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, TZ });
   const { make } = ctx;
   companyA = await make.company('PT Sertifikasi Alpha');
   companyB = await make.company('PT Sertifikasi Beta');
@@ -46,7 +45,6 @@ beforeAll(async () => {
   scoped = (await make.user({ username: 'staf.alpha', roles_id: full, company_ids: [companyA] })).token;
   viewer = (await make.user({ username: 'pengamat', roles_id: view, company_ids: 'ALL' })).token;
 });
-afterAll(async () => ctx.close());
 
 const today = () => todayIn(TZ);
 const URL = '/api/company-certificate-scheme';

@@ -1,18 +1,16 @@
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alpha: string;
 let beta: string;
 let gamma: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
   // Created out of order and in mixed case: answers are sorted by name, ignoring case.
   gamma = await ctx.make.company('PT Gamma');
   alpha = await ctx.make.company('pt alpha');
   beta = await ctx.make.company('PT Beta');
 });
-afterAll(async () => ctx.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -4,18 +4,17 @@ import { auditLog } from '../../db/schema';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
+import { call, expectInvalid, useTestContext } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 
-let ctx: TestContext;
 let alfa: string;
 let beta: string;
 let alfaUser: SignedIn;
 let viewer: SignedIn;
 const BASE = 'https://cek.sertifikasi.example.id';
+const ctx = useTestContext({ PUBLIC_BASE_URL: BASE });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE });
   ({
     alfa,
     beta,
@@ -26,7 +25,6 @@ beforeAll(async () => {
     reader: ['training-certificate'],
   }));
 });
-afterAll(async () => ctx.close());
 
 interface Body {
   id: string;

@@ -2,16 +2,14 @@
  * Users' optional 'Email' (the weekly digest goes there): on the user form and the profile, unique
  * ignoring case when given, removable.
  */
-import { call, createTestContext, type TestContext, expectInvalid } from '../../../test/helpers';
+import { call, expectInvalid, useTestContext } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let role: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   role = await ctx.make.role('Staf Email', ['statistik']);
 });
-afterAll(async () => ctx.close());
 
 const userBody = (username: string, over: Record<string, unknown> = {}) => ({
   name: username,

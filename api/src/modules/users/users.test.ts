@@ -72,12 +72,7 @@ describe('GET /api/user', () => {
   it('pages through the list: total, per_page, current_page, last_page, from, to', async () => {
     for (let i = 1; i <= 22; i++) {
       const n = String(i).padStart(2, '0');
-      const res = await cast.api(
-        cast.ctx.adminToken,
-        'POST',
-        '/api/user',
-        cast.newUserBody({ name: `Halaman ${n}`, username: `halaman${n}` }),
-      );
+      const res = await cast.postUser(cast.ctx.adminToken, { name: `Halaman ${n}`, username: `halaman${n}` });
       expect(res.statusCode).toBe(201);
     }
     const first = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?search=halaman');
