@@ -26,7 +26,7 @@ import type { Executor } from '../../db';
 import { companies, signingKeys, schemes } from '../../db/schema';
 import { type ServiceContext, systemActor } from '../../services/context';
 import { rotateKey } from '../../services/signing';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { useTestContext } from '../../../test/helpers';
 import { decodeQr, publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
@@ -35,14 +35,13 @@ import { trainingService } from '../training/training.service';
 
 const BASE = 'https://sertifikat.contoh.id';
 const TZ = 'Asia/Jakarta';
-let t: TestContext;
+const t = useTestContext({ TZ, PUBLIC_BASE_URL: BASE });
 let company: string;
 let typeId: string;
 let bodyId: string;
 let address = 0;
 
 beforeAll(async () => {
-  t = await createTestContext({ TZ, PUBLIC_BASE_URL: BASE });
   company = await t.make.company('PT Sertifikasi Nusantara');
   await t.database.db
     .update(companies)
@@ -51,7 +50,6 @@ beforeAll(async () => {
   bodyId = await t.make.accredited(company, 'KAN');
   typeId = await t.make.certificationType(company, 'ISO 9001:2015');
 });
-afterAll(async () => t.close());
 
 /** Each request from its own address: the public rate limit is not what these tests are about. */
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -291,6 +289,11 @@ describe('signed QR codes', () => {
     const qrOf = async () =>
       (await t.database.db.select().from(schemes).where(eq(schemes.id, scheme.id)))[0]!.qrcode!;
     const first = await decodeQr(await qrOf());
+    /** The scheme saved from its own form with `number`, issued on `issue`. */
+    const redate = (number: string, issue: string) =>
+      write((ctx) =>
+        schemeService.update(ctx, scheme.id, schemeInput(client.id, number, { issue_date: issue })),
+      );
 
     // Client renamed (from the client's own form): its scheme's QR signs the new name.
     await write((ctx) =>
@@ -322,13 +325,7 @@ describe('signed QR codes', () => {
     ).toBe(true);
 
     // The scheme's own date: the answer of the write already carries the new QR.
-    const moved = await write((ctx) =>
-      schemeService.update(
-        ctx,
-        scheme.id,
-        schemeInput(client.id, 'QMS/2025/030', { issue_date: '2025-02-01' }),
-      ),
-    );
+    const moved = await redate('QMS/2025/030', '2025-02-01');
     expect(moved.qrcode).toBe(await qrOf());
     const redated = await decodeQr(moved.qrcode!);
     expect(
@@ -342,13 +339,7 @@ describe('signed QR codes', () => {
     ).toBe(true);
 
     // A new number (the scheme's own form).
-    const renumbered = await write((ctx) =>
-      schemeService.update(
-        ctx,
-        scheme.id,
-        schemeInput(client.id, 'QMS/2025/032', { issue_date: '2025-02-01' }),
-      ),
-    );
+    const renumbered = await redate('QMS/2025/032', '2025-02-01');
     expect(
       await verifiedQrUrl(t.app, renumbered.qrcode!, {
         ...fieldsOf('QMS/2025/032', 'PT Baru', 'ISO 9001:2015 (Rev)'),
