@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import { call, expectInvalid, useTestContext } from '../../../test/helpers';
+import { call, expectInvalid, useTestContext, expectRefusedField } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 
 let alfa: string;
@@ -117,12 +117,7 @@ describe('POST /api/training-certificate', () => {
         ...input(number),
         company_id: company,
       });
-      expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({
-        code: 'validation',
-        message: 'Nomor sertifikat sudah digunakan',
-        errors: { certificate_number: 'Nomor sertifikat sudah digunakan' },
-      });
+      expectRefusedField(res, 'certificate_number', 'Nomor sertifikat sudah digunakan');
     }
     const other = await create('PLT-UNIK-02');
     const taken = await call(ctx.app, ctx.adminToken, 'PUT', `/api/training-certificate/${other.id}`, {

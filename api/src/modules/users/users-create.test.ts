@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sertifikasi/shared-contracts';
-import { login } from '../../../test/helpers';
+import { login, expectInvalidIncluding, expectRefusedField } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -51,16 +51,12 @@ describe('POST /api/user', () => {
   it('refuses invalid input with 422 and Indonesian field errors, writing nothing', async () => {
     const before = await cast.userCount();
     const missing = await cast.api(cast.ctx.adminToken, 'POST', '/api/user', {});
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toMatchObject({
-      code: 'validation',
-      errors: {
-        name: 'Nama User wajib diisi',
-        username: 'Username wajib diisi',
-        password: 'Password wajib diisi',
-        roles_id: 'Akses User wajib diisi',
-        company_ids: 'Akses perusahaan wajib diisi',
-      },
+    expectInvalidIncluding(missing, {
+      name: 'Nama User wajib diisi',
+      username: 'Username wajib diisi',
+      password: 'Password wajib diisi',
+      roles_id: 'Akses User wajib diisi',
+      company_ids: 'Akses perusahaan wajib diisi',
     });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '   ' }, 'name', 'Nama User wajib diisi'],
@@ -106,12 +102,7 @@ describe('POST /api/user', () => {
 
   it('refuses a username taken in any case with a field error', async () => {
     const res = await cast.postUser(cast.ctx.adminToken, { username: 'User.Alpha' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({
-      code: 'validation',
-      message: 'Username sudah digunakan',
-      errors: { username: 'Username sudah digunakan' },
-    });
+    expectRefusedField(res, 'username', 'Username sudah digunakan');
     const admin = await cast.postUser(cast.ctx.adminToken, { username: 'ADMIN' });
     expect(admin.json().errors).toEqual({ username: 'Username sudah digunakan' });
   });
