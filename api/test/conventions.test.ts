@@ -5,7 +5,7 @@ import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
-import { call, expectInvalid, useTestContext } from './helpers';
+import { call, useTestContext, expect422 } from './helpers';
 import { schemeBody } from './forms';
 
 const ctx = useTestContext();
@@ -591,7 +591,7 @@ describe('one error shape', () => {
       website: 'https://besar.co.id',
       address: 'x'.repeat(1024 * 1024 - 200),
     });
-    expectInvalid(under, { address: 'Alamat maksimal 1000 karakter' });
+    expect422.errors(under, { address: 'Alamat maksimal 1000 karakter' });
     expect(await companyCount()).toBe(before);
   });
 

@@ -127,22 +127,23 @@ export async function seededAdmin(ctx: TestContext): Promise<{ id: string; roles
   return res.json<{ user: { id: string; roles_id: string } }>().user;
 }
 
-/** Asserts a 422 `validation` answer whose field errors are exactly `errors`. */
-export function expectInvalid(res: LightMyRequestResponse, errors: Record<string, unknown>): void {
-  expect(res.statusCode).toBe(422);
-  expect(res.json()).toMatchObject({ code: 'validation' });
-  expect(res.json<{ errors?: unknown }>().errors).toEqual(errors);
-}
-
-/** Asserts a 422 `validation` answer whose field errors include `errors` (others may come with them). */
-export function expectInvalidIncluding(res: LightMyRequestResponse, errors: Record<string, unknown>): void {
-  expect(res.statusCode).toBe(422);
-  expect(res.json()).toMatchObject({ code: 'validation' });
-  expect(res.json<{ errors?: unknown }>().errors).toMatchObject(errors);
-}
-
-/** Asserts the whole 422 answer refusing one field: its message is the answer's message. */
-export function expectRefusedField(res: LightMyRequestResponse, field: string, message: string): void {
-  expect(res.statusCode).toBe(422);
-  expect(res.json()).toEqual({ code: 'validation', message, errors: { [field]: message } });
-}
+/** Assertions on a 422 `validation` answer (a form refused). */
+export const expect422 = {
+  /** Its field errors are exactly `errors`. */
+  errors(res: LightMyRequestResponse, errors: Record<string, unknown>): void {
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation' });
+    expect(res.json<{ errors?: unknown }>().errors).toEqual(errors);
+  },
+  /** Its field errors include `errors` (others may come with them). */
+  including(res: LightMyRequestResponse, errors: Record<string, unknown>): void {
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation' });
+    expect(res.json<{ errors?: unknown }>().errors).toMatchObject(errors);
+  },
+  /** The whole answer refusing one field: its message is the answer's message. */
+  field(res: LightMyRequestResponse, field: string, message: string): void {
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'validation', message, errors: { [field]: message } });
+  },
+};

@@ -7,7 +7,7 @@ import * as yup from 'yup';
 import { buildApp, LOG_REDACT } from '../src/app';
 import { loadConfig } from '../src/config';
 import { validateWith } from '../src/lib/validation';
-import { ADMIN_PASSWORD, auth, call, expectInvalid, useTestContext } from './helpers';
+import { ADMIN_PASSWORD, auth, call, useTestContext, expect422 } from './helpers';
 
 /** Input, errors and logs (docs/rules.md#api-conventions). */
 
@@ -56,7 +56,7 @@ describe('control characters', () => {
   it('a NUL in a list search answers 422 on every list', async () => {
     for (const list of ['/api/company', '/api/user', '/api/roles']) {
       const res = await get(`${list}?search=a%00b`);
-      expectInvalid(res, { search: 'Pencarian tidak boleh berisi karakter kontrol' });
+      expect422.errors(res, { search: 'Pencarian tidak boleh berisi karakter kontrol' });
     }
   });
 
@@ -66,7 +66,7 @@ describe('control characters', () => {
         name,
         website: 'https://kontrol.co.id',
       });
-      expectInvalid(res, { name: 'Nama Perusahaan tidak boleh berisi karakter kontrol' });
+      expect422.errors(res, { name: 'Nama Perusahaan tidak boleh berisi karakter kontrol' });
     }
     const address = 'Jl. Merdeka 1\nJakarta\tPusat';
     const ok = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
@@ -81,7 +81,7 @@ describe('control characters', () => {
       website: 'https://nul.co.id',
       address: 'Jl. \u0000',
     });
-    expectInvalid(nul, { address: 'Alamat tidak boleh berisi karakter kontrol' });
+    expect422.errors(nul, { address: 'Alamat tidak boleh berisi karakter kontrol' });
   });
 
   it('multipart fields and role names are held to the same rule', async () => {
@@ -100,7 +100,7 @@ describe('control characters', () => {
       name: 'Peran\u0000',
       permission: [],
     });
-    expectInvalid(role, { name: 'Nama Akses tidak boleh berisi karakter kontrol' });
+    expect422.errors(role, { name: 'Nama Akses tidak boleh berisi karakter kontrol' });
   });
 
   it('a new password with a NUL in the profile answers 422, not 500', async () => {
@@ -151,9 +151,9 @@ describe('query parameters', () => {
 
   it('a single-valued parameter given twice answers 422, not one of the two', async () => {
     const page = await get('/api/company?page=1&page=2');
-    expectInvalid(page, { page: 'Parameter page hanya boleh diberikan satu kali' });
+    expect422.errors(page, { page: 'Parameter page hanya boleh diberikan satu kali' });
     const search = await get('/api/user?search=a&search=b');
-    expectInvalid(search, { search: 'Parameter search hanya boleh diberikan satu kali' });
+    expect422.errors(search, { search: 'Parameter search hanya boleh diberikan satu kali' });
   });
 
   it('unknown parameters answer 422 on every route, lists without paging included', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { accreditedBodies, auditLog, images } from '../../db/schema';
-import { call, expectInvalid, expectInvalidIncluding, useTestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { pngPart, sendForm } from '../../../test/forms';
 
@@ -73,15 +73,15 @@ describe('POST /api/accredited', () => {
       company_id: alfa,
       name: 'Tanpa Logo',
     });
-    expectInvalid(noLogo, { icon_file: 'Logo wajib diisi' });
+    expect422.errors(noLogo, { icon_file: 'Logo wajib diisi' });
     const noName = await sendForm(ctx.app, ctx.adminToken, '/api/accredited', {
       company_id: alfa,
       name: ' ',
       icon_file: await pngPart(),
     });
-    expectInvalid(noName, { name: 'Nama wajib diisi' });
+    expect422.errors(noName, { name: 'Nama wajib diisi' });
     const json = await call(ctx.app, ctx.adminToken, 'POST', '/api/accredited', { name: 'JSON' });
-    expectInvalidIncluding(json, {
+    expect422.including(json, {
       company_id: 'Perusahaan wajib diisi',
       icon_file: 'Logo wajib diisi',
     });
@@ -90,7 +90,7 @@ describe('POST /api/accredited', () => {
       name: 'Hilang',
       icon_file: await pngPart(),
     });
-    expectInvalid(unknownCompany, { company_id: 'Perusahaan tidak ditemukan' });
+    expect422.errors(unknownCompany, { company_id: 'Perusahaan tidak ditemukan' });
     expect((await ctx.database.db.select().from(accreditedBodies)).length).toBe(before);
   });
 
@@ -141,7 +141,7 @@ describe('GET /api/accredited', () => {
     );
     expect(names(up)).toEqual(['alpha akreditasi', 'Zeta Akreditasi']);
     const bad = await call(ctx.app, ctx.adminToken, 'GET', '/api/accredited?sort=icon');
-    expectInvalid(bad, { sort: 'Urutan tidak dikenal' });
+    expect422.errors(bad, { sort: 'Urutan tidak dikenal' });
     expect((await call(ctx.app, ctx.adminToken, 'GET', '/api/accredited?order=up')).statusCode).toBe(422);
   });
 
@@ -263,7 +263,7 @@ describe('updating and deleting', () => {
       company_id: beta,
       name: 'X',
     });
-    expectInvalid(move, {
+    expect422.errors(move, {
       company_id: 'Perusahaan tidak dapat diubah karena data ini sudah dipakai',
     });
     expect(

@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import {
-  ADMIN_PASSWORD,
-  call,
-  login,
-  expectInvalid,
-  expectInvalidIncluding,
-  useTestContext,
-  expectRefusedField,
-} from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, login, useTestContext, expect422 } from '../../../test/helpers';
 
 const ctx = useTestContext();
 
@@ -42,7 +34,7 @@ describe('POST /api/login', () => {
 
   it('refuses missing fields with 422 and field errors, malformed JSON with 400', async () => {
     const missing = await post('/api/login', { username: '' });
-    expectInvalidIncluding(missing, {
+    expect422.including(missing, {
       username: 'Username wajib diisi',
       password: 'Password wajib diisi',
     });
@@ -182,7 +174,7 @@ describe('profile and user-info', () => {
       username: 'PROFIL.BARU',
       password: 'short',
     });
-    expectInvalidIncluding(res, {
+    expect422.including(res, {
       name: 'Nama User wajib diisi',
       password: 'Password minimal 8 karakter',
     });
@@ -190,7 +182,7 @@ describe('profile and user-info', () => {
       name: 'Admin',
       username: 'PROFIL.BARU',
     });
-    expectInvalid(taken, { username: 'Username sudah digunakan' });
+    expect422.errors(taken, { username: 'Username sudah digunakan' });
   });
 
   it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
@@ -202,12 +194,12 @@ describe('profile and user-info', () => {
     const other = await login(ctx.app, 'profil.sandi', 'password-123');
     const base = { name: 'Diambil Alih', username: 'profil.sandi', password: 'taken-over-pw' };
     const missing = await call(ctx.app, me.token, 'PUT', '/api/profile', base);
-    expectRefusedField(missing, 'current_password', 'Password Saat Ini wajib diisi');
+    expect422.field(missing, 'current_password', 'Password Saat Ini wajib diisi');
     const wrong = await call(ctx.app, me.token, 'PUT', '/api/profile', {
       ...base,
       current_password: 'not-my-password',
     });
-    expectRefusedField(wrong, 'current_password', 'Password Saat Ini salah');
+    expect422.field(wrong, 'current_password', 'Password Saat Ini salah');
     // Nothing changed: the old password still signs in, the name stayed, no session ended.
     expect((await call(ctx.app, me.token, 'GET', '/api/profile')).json().name).toBe('profil.sandi');
     expect((await call(ctx.app, other, 'GET', '/api/profile')).statusCode).toBe(200);
@@ -251,7 +243,7 @@ describe('profile and user-info', () => {
       password: '          ',
       current_password: ADMIN_PASSWORD,
     });
-    expectInvalid(res, { password: 'Password tidak boleh hanya berisi spasi' });
+    expect422.errors(res, { password: 'Password tidak boleh hanya berisi spasi' });
     await login(ctx.app, 'admin', ADMIN_PASSWORD);
   });
 });

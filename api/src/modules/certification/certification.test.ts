@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog, certificationTypes } from '../../db/schema';
-import { call, expectInvalid, useTestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { type Fields, pngPart, sendForm } from '../../../test/forms';
 
@@ -75,7 +75,7 @@ describe('certification types', () => {
     expect(trail).toEqual([expect.objectContaining({ action: 'create', after: body })]);
 
     const noIcon = await sendForm(ctx.app, ctx.adminToken, '/api/certification', fields('Tanpa Icon'));
-    expectInvalid(noIcon, { icon_file: 'Icon wajib diisi' });
+    expect422.errors(noIcon, { icon_file: 'Icon wajib diisi' });
   });
 
   it('answers 422 with Indonesian field errors', async () => {
@@ -88,7 +88,7 @@ describe('certification types', () => {
       valid_for_type: 'WEEK',
       icon_file: await pngPart(),
     });
-    expectInvalid(res, {
+    expect422.errors(res, {
       name: 'Nama Sertifikat wajib diisi',
       category: 'Kategori wajib diisi',
       code: 'Kode wajib diisi',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type ClientCertificateDetail, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, clientCertificates, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, expectInvalid, expectInvalidIncluding, useTestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { type Fields, type FilePart, pngPart, sendForm } from '../../../test/forms';
 import { schemeBody } from '../../../test/forms';
 
@@ -153,7 +153,7 @@ describe('creating and updating clients', () => {
       foundation_day: '2023-02-29',
       employees_number: 'banyak',
     });
-    expectInvalidIncluding(res, {
+    expect422.including(res, {
       company_id: 'Perusahaan wajib diisi',
       name: 'Nama Klien wajib diisi',
       certificate_number: 'Nomor Sertifikat wajib diisi',
@@ -174,7 +174,7 @@ describe('creating and updating clients', () => {
       URL,
       clientInput(companyA, { certificate_number: ' uniq-42 ' }),
     );
-    expectInvalid(dup, { certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(dup, { certificate_number: 'Nomor sertifikat sudah digunakan' });
     // Another company may use the same number.
     const other = await createClient(companyB, { certificate_number: 'UNIQ-42' });
     expect(other.certificate_number).toBe('UNIQ-42');
@@ -186,7 +186,7 @@ describe('creating and updating clients', () => {
       `${URL}/${second.id}`,
       clientInput(companyA, { certificate_number: 'Uniq-42' }),
     );
-    expectInvalid(renamed, { certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(renamed, { certificate_number: 'Nomor sertifikat sudah digunakan' });
   });
 
   it('updates a client by POST with _method=PUT (keeping its logo) and by PUT', async () => {

@@ -2,13 +2,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, companies } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  expectInvalid,
-  expectInvalidIncluding,
-  useTestContext,
-  expectRefusedField,
-} from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 
 const ctx = useTestContext();
 
@@ -129,13 +123,13 @@ describe('POST /api/company', () => {
     const missing = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       website: 'https://a.co.id',
     });
-    expectRefusedField(missing, 'name', 'Nama Perusahaan wajib diisi');
+    expect422.field(missing, 'name', 'Nama Perusahaan wajib diisi');
 
     const blank = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: '   ',
       website: '',
     });
-    expectInvalidIncluding(blank, {
+    expect422.including(blank, {
       name: 'Nama Perusahaan wajib diisi',
       website: 'Website wajib diisi',
     });
@@ -146,7 +140,7 @@ describe('POST /api/company', () => {
       email: 'x@',
       simple_dates: 'ya',
     });
-    expectInvalid(bad, {
+    expect422.errors(bad, {
       website: 'Website harus berupa URL yang valid (contoh: https://contoh.co.id)',
       email: 'Email harus berupa alamat email yang valid',
       simple_dates: 'Tanggal Sederhana tidak valid',
@@ -157,31 +151,31 @@ describe('POST /api/company', () => {
       website: 'https://asing.co.id',
       student_count: 99,
     });
-    expectInvalid(unknown, { student_count: 'Field tidak dikenal' });
+    expect422.errors(unknown, { student_count: 'Field tidak dikenal' });
 
     const wrongType = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: ['PT Array'],
       website: 'https://array.co.id',
     });
     // A wrong type is refused with the field named.
-    expectInvalid(wrongType, { name: 'Nama Perusahaan harus berupa teks' });
+    expect422.errors(wrongType, { name: 'Nama Perusahaan harus berupa teks' });
     const objectName = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: { $ne: null },
       website: 'https://object.co.id',
     });
-    expectInvalid(objectName, { name: 'Nama Perusahaan harus berupa teks' });
+    expect422.errors(objectName, { name: 'Nama Perusahaan harus berupa teks' });
 
     const huge = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
       name: 'x'.repeat(5000),
       website: 'https://huge.co.id',
     });
-    expectInvalid(huge, { name: 'Nama Perusahaan maksimal 200 karakter' });
+    expect422.errors(huge, { name: 'Nama Perusahaan maksimal 200 karakter' });
 
     const formMissing = await postForm(ctx.adminToken, '/api/company', {
       name: '',
       website: 'https://x.co.id',
     });
-    expectInvalid(formMissing, { name: 'Nama Perusahaan wajib diisi' });
+    expect422.errors(formMissing, { name: 'Nama Perusahaan wajib diisi' });
 
     expect(await companyCount()).toBe(before);
   });
@@ -194,7 +188,7 @@ describe('POST /api/company', () => {
         name,
         website: 'https://unik.co.id',
       });
-      expectInvalidIncluding(res, { name: 'Nama perusahaan sudah digunakan' });
+      expect422.including(res, { name: 'Nama perusahaan sudah digunakan' });
     }
     expect(await companyCount()).toBe(before);
   });
@@ -344,7 +338,7 @@ describe('updating a company', () => {
       name: 'PT NAMA ORANG LAIN',
       website: 'https://lagi.co.id',
     });
-    expectInvalid(taken, { name: 'Nama perusahaan sudah digunakan' });
+    expect422.errors(taken, { name: 'Nama perusahaan sudah digunakan' });
     expect((await companyRow(id))!.name).toBe('pt diubah lagi');
   });
 
@@ -355,7 +349,7 @@ describe('updating a company', () => {
       website: 'ftp//rusak',
       email: 'bukan-email',
     });
-    expectInvalidIncluding(res, {
+    expect422.including(res, {
       website: expect.stringContaining('URL'),
       email: 'Email harus berupa alamat email yang valid',
     });

@@ -5,13 +5,7 @@ import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
 import { STORED_MAX_SIDE } from '../../services/images';
-import {
-  ADMIN_PASSWORD,
-  call,
-  createTestContext,
-  expectInvalid,
-  useTestContext,
-} from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, createTestContext, useTestContext, expect422 } from '../../../test/helpers';
 
 const ctx = useTestContext();
 
@@ -433,7 +427,7 @@ describe('uploading company images', () => {
       website: 'https://asing.co.id',
       icon_file: pngFile(png),
     });
-    expectInvalid(unknown, { icon_file: 'Field tidak dikenal' });
+    expect422.errors(unknown, { icon_file: 'Field tidak dikenal' });
     const fileAsName = await postForm('/api/company', {
       name: 'PT Nama Berkas',
       website: 'https://berkas.co.id',
@@ -465,7 +459,7 @@ describe('uploading company images', () => {
       website: 'https://ada.co.id',
       logo_file: pngFile(png),
     });
-    expectInvalid(res, { name: 'Nama perusahaan sudah digunakan' });
+    expect422.errors(res, { name: 'Nama perusahaan sudah digunakan' });
     const invalid = await postForm('/api/company', {
       name: 'PT Website Salah',
       website: 'bukan-url',
@@ -579,7 +573,7 @@ describe('changing company images', () => {
       ttd_cert_file: file(Buffer.from('GIF89a....'), 'ttd.png', 'image/png'),
       phone: '0888',
     });
-    expectInvalid(bad, {
+    expect422.errors(bad, {
       ttd_cert_file: 'Tanda Tangan Sertifikat harus berupa gambar JPEG atau PNG',
     });
     // A good upload refused for another field (checked inside the write) is rolled back too.

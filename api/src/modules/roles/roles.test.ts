@@ -3,15 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import {
-  call,
-  permissionIds,
-  seededAdmin,
-  expectInvalid,
-  useTestContext,
-  expectInvalidIncluding,
-  expectRefusedField,
-} from '../../../test/helpers';
+import { call, permissionIds, seededAdmin, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys } from '../../../test/fixtures';
 
 interface RoleRow {
@@ -194,7 +186,7 @@ describe('GET /api/roles', () => {
 
   it('refuses a page size other than 20, 50, 100, 200 and unknown parameters (422)', async () => {
     const res = await api(ctx.adminToken, 'GET', '/api/roles?paginate=30');
-    expectInvalidIncluding(res, { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' });
+    expect422.including(res, { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' });
     const page = await api(ctx.adminToken, 'GET', '/api/roles?page=-1');
     expect(page.json().errors).toEqual({ page: 'Halaman minimal 1' });
     const unknown = await api(ctx.adminToken, 'GET', '/api/roles?order=name');
@@ -269,7 +261,7 @@ describe('POST /api/roles', () => {
   it('refuses a name taken in any case with a field error', async () => {
     for (const name of ['ADMINISTRATOR', 'pembaca', ' Pengelola akses ']) {
       const res = await api(ctx.adminToken, 'POST', '/api/roles', { name, permission: [] });
-      expectRefusedField(res, 'name', 'Nama akses sudah digunakan');
+      expect422.field(res, 'name', 'Nama akses sudah digunakan');
     }
   });
 
@@ -370,7 +362,7 @@ describe('PUT /api/roles/:id', () => {
       name: 'lihat akses',
       permission: idsOf(['statistik']),
     });
-    expectInvalid(taken, { name: 'Nama akses sudah digunakan' });
+    expect422.errors(taken, { name: 'Nama akses sudah digunakan' });
     expect((await getRole(readerRole))?.name).toBe('PEMBACA');
   });
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, expectInvalid, useTestContext, expectInvalidIncluding } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { verifiedQrUrl } from '../../../test/signed';
 import { schemeBody } from '../../../test/forms';
@@ -163,12 +163,12 @@ describe('POST /api/company-certificate-scheme', () => {
       ...schemeBody(clientA, typeA),
       expired_date: '2099-12-31',
     });
-    expectInvalid(res, { expired_date: 'Field tidak dikenal' });
+    expect422.errors(res, { expired_date: 'Field tidak dikenal' });
   });
 
   it('answers 422 with Indonesian field errors', async () => {
     const empty = await call(ctx.app, ctx.adminToken, 'POST', URL, {});
-    expectInvalidIncluding(empty, {
+    expect422.including(empty, {
       certificate_id: 'Klien wajib diisi',
       certification_id: 'Sertifikat wajib diisi',
       cert_number: 'Nomor Sertifikat wajib diisi',
@@ -191,7 +191,7 @@ describe('POST /api/company-certificate-scheme', () => {
         is_accredited: 'true',
       }),
     );
-    expectInvalid(bad, {
+    expect422.errors(bad, {
       status: 'Status tidak valid',
       issue_date: 'Tanggal Terbit harus berupa tanggal yang valid (YYYY-MM-DD)',
       valid_for: 'Masa Berlaku minimal 1',
@@ -213,13 +213,13 @@ describe('POST /api/company-certificate-scheme', () => {
       URL,
       schemeBody(clientA, typeB, { is_accredited: 'true', accredited_id: bodyB, company_id: companyB }),
     );
-    expectInvalid(res, {
+    expect422.errors(res, {
       company_id: 'Perusahaan harus sama dengan perusahaan klien',
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
       accredited_id: 'Akreditasi tidak ditemukan pada perusahaan klien',
     });
     const unknownType = await call(ctx.app, ctx.adminToken, 'POST', URL, schemeBody(clientA, newId()));
-    expectInvalid(unknownType, {
+    expect422.errors(unknownType, {
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
     });
     expect(await ctx.database.db.select().from(schemes).where(eq(schemes.certification_id, typeB))).toEqual(
@@ -241,7 +241,7 @@ describe('POST /api/company-certificate-scheme', () => {
       URL,
       schemeBody(clientB, typeB, { cert_number: '  ems/777/2025 ' }),
     );
-    expectInvalid(dup, { cert_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(dup, { cert_number: 'Nomor sertifikat sudah digunakan' });
     const other = await createScheme({ cert_number: 'EMS/778/2025' });
     const renamed = await call(
       ctx.app,
@@ -250,7 +250,7 @@ describe('POST /api/company-certificate-scheme', () => {
       `${URL}/${other.id}`,
       schemeBody(clientA, typeA, { cert_number: 'Ems/777/2025' }),
     );
-    expectInvalid(renamed, { cert_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(renamed, { cert_number: 'Nomor sertifikat sudah digunakan' });
   });
 });
 
@@ -347,13 +347,13 @@ describe('PUT /api/company-certificate-scheme/:id', () => {
       ...schemeBody(clientA, typeA),
       cert_number: ' ',
     });
-    expectInvalid(res, { cert_number: 'Nomor Sertifikat wajib diisi' });
+    expect422.errors(res, { cert_number: 'Nomor Sertifikat wajib diisi' });
   });
 
   it("refuses to point a scheme at another company's type", async () => {
     const scheme = await createScheme();
     const res = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${scheme.id}`, schemeBody(clientA, typeB));
-    expectInvalid(res, {
+    expect422.errors(res, {
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
     });
   });

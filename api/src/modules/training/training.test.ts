@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import { call, expectInvalid, useTestContext, expectRefusedField } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 
 let alfa: string;
@@ -99,7 +99,7 @@ describe('POST /api/training-certificate', () => {
       date: '2025-02-30',
       location: 'Bandung',
     });
-    expectInvalid(res, {
+    expect422.errors(res, {
       name: 'Nama Personel wajib diisi',
       certificate_number: 'Nomor Sertifikat wajib diisi',
       training: 'Nama Pelatihan wajib diisi',
@@ -117,13 +117,13 @@ describe('POST /api/training-certificate', () => {
         ...input(number),
         company_id: company,
       });
-      expectRefusedField(res, 'certificate_number', 'Nomor sertifikat sudah digunakan');
+      expect422.field(res, 'certificate_number', 'Nomor sertifikat sudah digunakan');
     }
     const other = await create('PLT-UNIK-02');
     const taken = await call(ctx.app, ctx.adminToken, 'PUT', `/api/training-certificate/${other.id}`, {
       ...input('Plt-Unik-01'),
     });
-    expectInvalid(taken, { certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(taken, { certificate_number: 'Nomor sertifikat sudah digunakan' });
   });
 
   it('answers 401 without a token, 403 without the permission or for a company outside the scope', async () => {
@@ -148,7 +148,7 @@ describe('POST /api/training-certificate', () => {
       ...input('PLT-TYPE-2'),
       certification_id: foreign,
     });
-    expectInvalid(res, { certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
+    expect422.errors(res, { certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
   });
 });
 

@@ -2,7 +2,7 @@
  * Users' optional 'Email' (the weekly digest goes there): on the user form and the profile, unique
  * ignoring case when given, removable.
  */
-import { call, expectInvalid, useTestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 
 const ctx = useTestContext();
 let role: string;
@@ -35,7 +35,7 @@ describe('a user’s email', () => {
     expect(sari.email).toBe('Sari@LSP.test');
 
     const taken = await addUser('sari2', { email: 'sari@lsp.TEST' });
-    expectInvalid(taken, { email: 'Email sudah digunakan' });
+    expect422.errors(taken, { email: 'Email sudah digunakan' });
 
     const bad = await addUser('sari3', { email: 'bukan email' });
     expect(bad.json().errors).toEqual({ email: 'Email harus berupa alamat email yang valid' });
@@ -76,6 +76,6 @@ describe('a user’s email', () => {
       username: 'budi.profil',
       email: 'SARI@lsp.test',
     });
-    expectInvalid(taken, { email: 'Email sudah digunakan' });
+    expect422.errors(taken, { email: 'Email sudah digunakan' });
   });
 });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sertifikasi/shared-contracts';
-import { login, expectInvalidIncluding, expectRefusedField } from '../../../test/helpers';
+import { login, expect422 } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -51,7 +51,7 @@ describe('POST /api/user', () => {
   it('refuses invalid input with 422 and Indonesian field errors, writing nothing', async () => {
     const before = await cast.userCount();
     const missing = await cast.api(cast.ctx.adminToken, 'POST', '/api/user', {});
-    expectInvalidIncluding(missing, {
+    expect422.including(missing, {
       name: 'Nama User wajib diisi',
       username: 'Username wajib diisi',
       password: 'Password wajib diisi',
@@ -102,7 +102,7 @@ describe('POST /api/user', () => {
 
   it('refuses a username taken in any case with a field error', async () => {
     const res = await cast.postUser(cast.ctx.adminToken, { username: 'User.Alpha' });
-    expectRefusedField(res, 'username', 'Username sudah digunakan');
+    expect422.field(res, 'username', 'Username sudah digunakan');
     const admin = await cast.postUser(cast.ctx.adminToken, { username: 'ADMIN' });
     expect(admin.json().errors).toEqual({ username: 'Username sudah digunakan' });
   });

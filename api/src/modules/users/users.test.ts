@@ -1,5 +1,5 @@
 import { type ListResponse, MESSAGES } from '@sertifikasi/shared-contracts';
-import { expectInvalid, expectInvalidIncluding } from '../../../test/helpers';
+import { expect422 } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -97,11 +97,11 @@ describe('GET /api/user', () => {
 
   it('refuses paginate other than 20, 50, 100, 200, a bad page and unknown parameters with 422', async () => {
     const thirty = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?paginate=30');
-    expectInvalidIncluding(thirty, { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' });
+    expect422.including(thirty, { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' });
     const page = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?page=0');
-    expectInvalid(page, { page: 'Halaman minimal 1' });
+    expect422.errors(page, { page: 'Halaman minimal 1' });
     const text = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?page=abc');
-    expectInvalid(text, { page: 'Halaman harus berupa angka' });
+    expect422.errors(text, { page: 'Halaman harus berupa angka' });
     const unknown = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?sort=password_hash');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('sort');
