@@ -1,10 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ListResponse } from '@sertifikasi/shared-contracts';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createClock, type SettableClock } from '../src/lib/clock';
 import { type Database, openDatabase, type OpenOptions } from '../src/db';
+import { auditLog } from '../src/db/schema';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { type Fixtures, fixtures } from './fixtures';
 import { copyPostgresTemplate } from './template';
@@ -113,6 +116,30 @@ export async function call(
     headers: token ? auth(token) : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/** The paging of a list answer: rows `from` to `to` of `total`, page `current_page` of `last_page`. */
+export function paging(res: LightMyRequestResponse) {
+  const b = res.json<ListResponse<unknown>>();
+  return { rows: [b.from, b.to], total: b.total, page: [b.current_page, b.last_page], per_page: b.per_page };
+}
+
+/** The audit rows of one record of `entity`, oldest first. */
+export function auditRowsOf(ctx: TestContext, entity: string, entityId: string) {
+  return ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, entityId)))
+    .orderBy(asc(auditLog.at));
+}
+
+/** The record a 201 answer created: its id and its audit row, the only one it has. */
+export async function createdAudit(ctx: TestContext, res: LightMyRequestResponse, entity: string) {
+  expect(res.statusCode).toBe(201);
+  const id = res.json<{ id: string }>().id;
+  const rows = await auditRowsOf(ctx, entity, id);
+  expect(rows).toHaveLength(1);
+  return { id, row: rows[0]! };
 }
 
 /** Permission ids by key, for building roles. */

@@ -1,9 +1,17 @@
 // Long file: one describe per rule of roles (list, create, edit, stronger roles, last administrator, delete); they share the cast of roles and users of each strength, built once.
-import { and, eq } from 'drizzle-orm';
 import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
+import { permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, permissionIds, seededAdmin, useTestContext, expect422 } from '../../../test/helpers';
+import {
+  call,
+  permissionIds,
+  seededAdmin,
+  useTestContext,
+  expect422,
+  paging,
+  auditRowsOf,
+  createdAudit,
+} from '../../../test/helpers';
 import { allKeys } from '../../../test/fixtures';
 
 interface RoleRow {
@@ -65,12 +73,7 @@ async function roleCount(): Promise<number> {
   return (await ctx.database.db.select({ id: roles.id }).from(roles)).length;
 }
 
-async function auditRows(entityId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'role'), eq(auditLog.entity_id, entityId)));
-}
+const auditRows = (entityId: string) => auditRowsOf(ctx, 'role', entityId);
 
 /** The permission keys a token's user holds now. */
 async function keysOf(token: string): Promise<string[]> {
@@ -168,14 +171,7 @@ describe('GET /api/roles', () => {
       expect(res.statusCode).toBe(201);
     }
     const first = await api(ctx.adminToken, 'GET', '/api/roles?search=halaman');
-    expect(first.json()).toMatchObject({
-      total: 22,
-      per_page: 20,
-      current_page: 1,
-      last_page: 2,
-      from: 1,
-      to: 20,
-    });
+    expect(paging(first)).toEqual({ rows: [1, 20], total: 22, page: [1, 2], per_page: 20 });
     const second = await api(ctx.adminToken, 'GET', '/api/roles?search=HALAMAN&page=2');
     const page2 = second.json<ListResponse<RoleRow>>();
     expect(page2).toMatchObject({ total: 22, per_page: 20, current_page: 2, last_page: 2, from: 21, to: 22 });
@@ -302,11 +298,8 @@ describe('POST /api/roles', () => {
       name: 'Diaudit',
       permission: idsOf(['user']),
     });
-    expect(res.statusCode).toBe(201);
-    const id = res.json<RoleRow>().id;
-    const rows = await auditRows(id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    const { id, row } = await createdAudit(ctx, res, 'role');
+    expect(row).toMatchObject({
       actor_id: manager.id,
       actor_username: 'pengelola',
       action: 'create',

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sertifikasi/shared-contracts';
-import { login, expect422 } from '../../../test/helpers';
+import { createdAudit, expect422, login } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -169,11 +169,8 @@ describe('POST /api/user', () => {
 
   it('writes the audit log naming the actor, without the password hash', async () => {
     const res = await cast.postUser(cast.ctx.adminToken, { username: 'diaudit' });
-    expect(res.statusCode).toBe(201);
-    const id = res.json<cast.UserRow>().id;
-    const rows = await cast.auditRows(id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    const { id, row } = await createdAudit(cast.ctx, res, 'user');
+    expect(row).toMatchObject({
       actor_id: cast.adminId,
       actor_username: 'admin',
       action: 'create',
@@ -182,6 +179,6 @@ describe('POST /api/user', () => {
       before: null,
       after: { id, username: 'diaudit', roles: { id: cast.readerRole, name: 'Pembaca' }, company_ids: 'ALL' },
     });
-    expect(JSON.stringify(rows[0])).not.toMatch(/argon2|password/);
+    expect(JSON.stringify(row)).not.toMatch(/argon2|password/);
   });
 });
