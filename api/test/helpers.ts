@@ -1,9 +1,11 @@
 import os from 'node:os';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ListResponse } from '@sertifikasi/shared-contracts';
-import { buildApp } from '../src/app';
+import pino from 'pino';
+import { buildApp, LOG_REDACT } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createClock, type SettableClock } from '../src/lib/clock';
 import { type Database, openDatabase, type OpenOptions } from '../src/db';
@@ -140,6 +142,18 @@ export async function createdAudit(ctx: TestContext, res: LightMyRequestResponse
   const rows = await auditRowsOf(ctx, entity, id);
   expect(rows).toHaveLength(1);
   return { id, row: rows[0]! };
+}
+
+/** A logger as the app's (every level, the app's redaction) and the lines it has written so far. */
+export function capturedLogger(): { logger: pino.Logger; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: pino({ level: 'trace', redact: LOG_REDACT }, stream), lines };
 }
 
 /** Permission ids by key, for building roles. */

@@ -5,12 +5,10 @@
  * codes decoded with zbarimg from the PNG (also at the 150 px it is shown at) and from the PDF.
  */
 import { execFileSync } from 'node:child_process';
-import { Writable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import sharp from 'sharp';
 import {
   certificationInputSchema,
@@ -20,13 +18,13 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { canonicalText, type Jwks, type SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { NOT_FOUND_TEXT } from '@sertifikasi/shared-contracts/public';
-import { buildApp, LOG_REDACT } from '../../app';
+import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Executor } from '../../db';
 import { companies, signingKeys, schemes } from '../../db/schema';
 import { type ServiceContext, systemActor } from '../../services/context';
 import { rotateKey } from '../../services/signing';
-import { useTestContext } from '../../../test/helpers';
+import { useTestContext, capturedLogger } from '../../../test/helpers';
 import { decodeQr, publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
@@ -289,6 +287,21 @@ describe('signed QR codes', () => {
     const qrOf = async () =>
       (await t.database.db.select().from(schemes).where(eq(schemes.id, scheme.id)))[0]!.qrcode!;
     const first = await decodeQr(await qrOf());
+    /** The certification type saved from its own form under another name. */
+    const renameType = (name: string) =>
+      write((ctx) =>
+        certificationService.update(
+          ctx,
+          typeId,
+          certificationInputSchema.validateSync({
+            company_id: company,
+            name,
+            category: 'Mutu',
+            code: 'QMS',
+            position: 1,
+          }),
+        ),
+      );
     /** The scheme saved from its own form with `number`, issued on `issue`. */
     const redate = (number: string, issue: string) =>
       write((ctx) =>
@@ -306,19 +319,7 @@ describe('signed QR codes', () => {
     expect((await vcVerdict(t.app, first, fieldsOf('QMS/2025/030', 'PT Baru'))).valid).toBe(false);
 
     // The certification type renamed.
-    await write((ctx) =>
-      certificationService.update(
-        ctx,
-        typeId,
-        certificationInputSchema.validateSync({
-          company_id: company,
-          name: 'ISO 9001:2015 (Rev)',
-          category: 'Mutu',
-          code: 'QMS',
-          position: 1,
-        }),
-      ),
-    );
+    await renameType('ISO 9001:2015 (Rev)');
     const retyped = await decodeQr(await qrOf());
     expect(
       (await vcVerdict(t.app, retyped, fieldsOf('QMS/2025/030', 'PT Baru', 'ISO 9001:2015 (Rev)'))).valid,
@@ -354,19 +355,7 @@ describe('signed QR codes', () => {
       clientCertificateService.update(ctx, client.id, clientInput('PT Baru Lagi', 'KL-QMS/2025/030')),
     );
     expect((await t.database.db.select().from(schemes).where(eq(schemes.id, bare.id)))[0]!.qrcode).toBeNull();
-    await write((ctx) =>
-      certificationService.update(
-        ctx,
-        typeId,
-        certificationInputSchema.validateSync({
-          company_id: company,
-          name: 'ISO 9001:2015',
-          category: 'Mutu',
-          code: 'QMS',
-          position: 1,
-        }),
-      ),
-    );
+    await renameType('ISO 9001:2015');
   });
 
   it('the PDF carries the signed QR (decoded with zbarimg from the rendered page)', async () => {
@@ -440,14 +429,7 @@ describe('signed QR codes', () => {
 
 describe('the private key', () => {
   it('never appears in a log, even at trace level, while keys are made, published and used', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = pino({ level: 'trace', redact: LOG_REDACT }, stream);
+    const { logger, lines } = capturedLogger();
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: BASE, TZ }),
       db: t.database.db,

@@ -6,41 +6,14 @@ import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
 import { STORED_MAX_SIDE } from '../../services/images';
 import { ADMIN_PASSWORD, call, createTestContext, useTestContext, expect422 } from '../../../test/helpers';
+import { type Fields, type FilePart, sendForm } from '../../../test/forms';
 
 const ctx = useTestContext();
 
 const NAME = /^[0-9a-f-]{36}\.(png|jpg)$/;
 
-interface FilePart {
-  data: Buffer;
-  filename: string;
-  type: string;
-}
-type Fields = Record<string, string | FilePart>;
-
-/** A multipart/form-data body for app.inject, built the way a browser builds it. */
-async function formBody(fields: Fields): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(key, value);
-    else form.append(key, new Blob([value.data], { type: value.type }), value.filename);
-  }
-  const res = new Response(form);
-  return {
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { 'content-type': res.headers.get('content-type')! },
-  };
-}
-
-async function postForm(url: string, fields: Fields, token: string = ctx.adminToken, app = ctx.app) {
-  const { payload, headers } = await formBody(fields);
-  return app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-}
+const postForm = (url: string, fields: Fields, token: string = ctx.adminToken, app = ctx.app) =>
+  sendForm(app, token, url, fields);
 
 const file = (data: Buffer, filename: string, type: string): FilePart => ({ data, filename, type });
 const pngFile = (data: Buffer, filename = 'logo.png') => file(data, filename, 'image/png');
