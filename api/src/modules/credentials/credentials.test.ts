@@ -20,11 +20,11 @@ import { canonicalText, type Jwks, type SignedFields } from '@sertifikasi/shared
 import { NOT_FOUND_TEXT } from '@sertifikasi/shared-contracts/public';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import type { Executor } from '../../db';
-import { companies, signingKeys, schemes } from '../../db/schema';
-import { type ServiceContext, systemActor } from '../../services/context';
+import { signingKeys, schemes } from '../../db/schema';
+import type { ServiceContext } from '../../services/context';
 import { rotateKey } from '../../services/signing';
 import { useTestContext, capturedLogger } from '../../../test/helpers';
+import { schemeBody } from '../../../test/forms';
 import { decodeQr, publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
@@ -40,11 +40,7 @@ let bodyId: string;
 let address = 0;
 
 beforeAll(async () => {
-  company = await t.make.company('PT Sertifikasi Nusantara');
-  await t.database.db
-    .update(companies)
-    .set({ public_certificate_download: true })
-    .where(eq(companies.id, company));
+  company = await t.make.company('PT Sertifikasi Nusantara', { public_certificate_download: 'true' });
   bodyId = await t.make.accredited(company, 'KAN');
   typeId = await t.make.certificationType(company, 'ISO 9001:2015');
 });
@@ -59,10 +55,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   });
 
 /** A write through the services, as a form save, the import or the demo make it. */
-const write = <T>(run: (ctx: ServiceContext) => Promise<T>) =>
-  t.database.db.transaction((tx: Executor) =>
-    run({ tx, actor: systemActor(), clock: t.app.clock, config: t.app.config }),
-  );
+const write = <T>(run: (ctx: ServiceContext) => Promise<T>) => t.make.write(run);
 
 const clientInput = (name: string, number: string) =>
   clientCertificateInputSchema.validateSync({
@@ -74,19 +67,15 @@ const clientInput = (name: string, number: string) =>
     email: 'rahasia@klien.co.id',
   });
 const schemeInput = (client: string, number: string, over: Record<string, unknown> = {}) =>
-  schemeInputSchema.validateSync({
-    certificate_id: client,
-    certification_id: typeId,
-    cert_number: number,
-    status: 'ACTIVE',
-    issue_date: '2025-01-10',
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'true',
-    accredited_id: bodyId,
-    desc: 'catatan internal',
-    ...over,
-  });
+  schemeInputSchema.validateSync(
+    schemeBody(client, typeId, {
+      cert_number: number,
+      is_accredited: 'true',
+      accredited_id: bodyId,
+      desc: 'catatan internal',
+      ...over,
+    }),
+  );
 
 /** A client with one scheme whose QR is made (Generate QR). */
 async function signedScheme(name: string, number: string, over: Record<string, unknown> = {}) {

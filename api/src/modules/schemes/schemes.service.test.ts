@@ -20,6 +20,7 @@ import { schemeStatusHistory } from '../../services/scheme-history';
 import { call, useTestContext } from '../../../test/helpers';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { signedQrStep } from '../../services/signed-qr';
+import { schemeBody } from '../../../test/forms';
 import { verifiedQrUrl } from '../../../test/signed';
 import { schemeService } from './schemes.service';
 
@@ -74,18 +75,14 @@ const clientInput = (number: string, over: Record<string, unknown> = {}) =>
   });
 
 const schemeInput = (clientId: string, number: string, over: Record<string, unknown> = {}) =>
-  schemeInputSchema.validateSync({
-    certificate_id: clientId,
-    certification_id: typeA,
-    cert_number: number,
-    status: 'ACTIVE',
-    issue_date: '2025-01-10',
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'true',
-    accredited_id: bodyA,
-    ...over,
-  });
+  schemeInputSchema.validateSync(
+    schemeBody(clientId, typeA, {
+      cert_number: number,
+      is_accredited: 'true',
+      accredited_id: bodyA,
+      ...over,
+    }),
+  );
 
 const contextIn = (
   tx: Executor,
