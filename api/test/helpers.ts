@@ -41,6 +41,16 @@ type TestOptions = Pick<
   now?: Date;
 };
 
+/** The configuration of a test app: `env` over the test defaults. */
+export function testConfig(env: Record<string, string> = {}) {
+  // No built portal unless a test provides one (PORTAL_ROOT), whatever this checkout has built.
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
+    ...env,
+  });
+}
+
 /** A fresh database for this test file (a copy of the migrated template) and an app on it. */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -50,12 +60,7 @@ export async function createTestContext(
   const copy = await copyPostgresTemplate();
   const database = await openDatabase({ databaseUrl: copy.url, poolSize: 4, ...dbOptions });
   const dropDatabase = copy.drop;
-  // No built portal unless a test provides one (PORTAL_ROOT), whatever this checkout has built.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
-    ...env,
-  });
+  const config = testConfig(env);
   await seedPermissions(database.db);
   await seedAdministrator(database.db, { username: 'admin', password: ADMIN_PASSWORD, cost: config.argon2 });
   const clock = createClock(config.timeZone);

@@ -1,5 +1,5 @@
 // Long file: one describe per rule of roles (list, create, edit, stronger roles, last administrator, delete); they share the cast of roles and users of each strength, built once.
-import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { type ListResponse, MESSAGES, PERMISSION_KEYS, type Role } from '@sertifikasi/shared-contracts';
 import { permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import {
@@ -14,14 +14,8 @@ import {
 } from '../../../test/helpers';
 import { allKeys } from '../../../test/fixtures';
 
-interface RoleRow {
-  id: string;
-  name: string;
-  permission: string[];
-  user_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A role as the API answers it. */
+type RoleRow = Role;
 
 const IN_USE = 'Gagal menghapus data karena data ini sudah dipakai di order';
 const NEEDS_ALL = 'Tindakan ini memerlukan akses ke semua perusahaan';
