@@ -5,7 +5,7 @@ import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
-import { call, useTestContext, expect422 } from './helpers';
+import { call, useTestContext, expect422, postRaw } from './helpers';
 import { schemeBody } from './forms';
 
 const ctx = useTestContext();
@@ -14,12 +14,7 @@ afterEach(() => jest.restoreAllMocks());
 const bearer = () => ({ authorization: `Bearer ${ctx.adminToken}` });
 /** POST /api/company as the administrator with a body of any content type, as it comes. */
 const postCompanyAs = (type: string, payload?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/company',
-    headers: { ...bearer(), 'content-type': type },
-    payload,
-  });
+  postRaw(ctx.app, '/api/company', type, payload, ctx.adminToken);
 const companyCount = async () => (await ctx.database.db.select({ n: count() }).from(companies))[0]!.n;
 
 /** An error answer: only code, message and (for validation) errors; no stack, no internals. */
@@ -534,12 +529,12 @@ describe('one error shape', () => {
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request', message: expect.any(String) });
     }
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=admin&password=x',
-    });
+    const login = await postRaw(
+      ctx.app,
+      '/api/login',
+      'application/x-www-form-urlencoded',
+      'username=admin&password=x',
+    );
     expect(login.statusCode).toBe(400);
     expect(await companyCount()).toBe(before);
   });
@@ -573,16 +568,10 @@ describe('one error shape', () => {
 
   it('answers 413 for a JSON body over 1 MiB, writing nothing', async () => {
     const before = await companyCount();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/company',
-      headers: { ...bearer(), 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        name: 'PT Besar',
-        website: 'https://besar.co.id',
-        address: 'x'.repeat(1024 * 1024),
-      }),
-    });
+    const res = await postCompanyAs(
+      'application/json',
+      JSON.stringify({ name: 'PT Besar', website: 'https://besar.co.id', address: 'x'.repeat(1024 * 1024) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(expectErrorShape(res.body)).toMatchObject({ code: 'too-large' });
     // Just under the limit is read (and refused by validation for its size, not by the parser).
@@ -596,12 +585,7 @@ describe('one error shape', () => {
   });
 
   it('answers 401 before reading the body of a signed-out request', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/company',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"this is": not json',
-    });
+    const res = await postRaw(ctx.app, '/api/company', 'application/json', '{"this is": not json');
     expect(res.statusCode).toBe(401);
     expect(expectErrorShape(res.body).code).toBe('unauthenticated');
   });

@@ -109,6 +109,22 @@ export async function login(app: FastifyInstance, username: string, password: st
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A POST of a body sent as it comes (`payload` of content type `type`), with a token when given. */
+export function postRaw(
+  app: FastifyInstance,
+  url: string,
+  type: string,
+  payload?: string,
+  token?: string | null,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': type, ...(token ? auth(token) : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
 /** A JSON call with a token. */
 export async function call(
   app: FastifyInstance,

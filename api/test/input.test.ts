@@ -7,7 +7,7 @@ import * as yup from 'yup';
 import { buildApp, LOG_REDACT } from '../src/app';
 import { loadConfig } from '../src/config';
 import { validateWith } from '../src/lib/validation';
-import { ADMIN_PASSWORD, auth, call, useTestContext, expect422 } from './helpers';
+import { ADMIN_PASSWORD, auth, call, useTestContext, expect422, postRaw } from './helpers';
 
 /** Input, errors and logs (docs/rules.md#api-conventions). */
 
@@ -252,24 +252,8 @@ describe("the framework's own errors", () => {
     const cases: [LightMyRequestResponse, number][] = [
       [await ctx.app.inject({ url: '/api/company/%E0%A4%A' }), 400],
       [await ctx.app.inject({ url: '/api/tidak-ada' }), 404],
-      [
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          headers: { 'content-type': 'application/json' },
-          payload: '{"username":',
-        }),
-        400,
-      ],
-      [
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          headers: { 'content-type': 'text/plain' },
-          payload: 'admin',
-        }),
-        400,
-      ],
+      [await postRaw(ctx.app, '/api/login', 'application/json', '{"username":'), 400],
+      [await postRaw(ctx.app, '/api/login', 'text/plain', 'admin'), 400],
     ];
     for (const [res, status] of cases) {
       expect(res.statusCode).toBe(status);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { ADMIN_PASSWORD, call, login, useTestContext, expect422 } from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, login, useTestContext, expect422, postRaw } from '../../../test/helpers';
 
 const ctx = useTestContext();
 
@@ -38,12 +38,7 @@ describe('POST /api/login', () => {
       username: 'Username wajib diisi',
       password: 'Password wajib diisi',
     });
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": ',
-    });
+    const malformed = await postRaw(ctx.app, '/api/login', 'application/json', '{"username": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'bad-request' });
     const unknownField = await post('/api/login', { username: 'a', password: 'b', admin: true });
