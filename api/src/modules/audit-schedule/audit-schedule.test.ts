@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { workbookOf } from '../../../test/workbook';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';
 import { auditLog, schemeCycleDue, schemeCycleDueCounts } from '../../db/schema';
@@ -333,10 +333,7 @@ describe('GET /api/audit-schedule/{company_id}', () => {
 
   it('exports the filtered rows as a workbook with the screen’s columns', async () => {
     const res = await call(ctx.app, ctx.adminToken, 'GET', '/api/audit-schedule/ALL?type=export&window=90');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('export-jadwal-audit.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const workbook = await workbookOf(res, 'export-jadwal-audit.xlsx');
     const sheet = workbook.getWorksheet('Jadwal Audit')!;
     const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0]!.slice(1)).toEqual([

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { workbookOf } from '../../../test/workbook';
 import { IMPORT_MESSAGES } from '@sertifikasi/shared-contracts';
 import {
   auditLog,
@@ -153,10 +154,7 @@ const auditCount = async () => (await ctx.database.db.select().from(auditLog)).l
 describe('GET /api/import/{kind}/template', () => {
   it('answers the header row and a Petunjuk sheet explaining each column', async () => {
     const res = await call(ctx.app, creator.token, 'GET', '/api/import/company-certificate/template');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('template-impor-sertifikasi-perusahaan.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const workbook = await workbookOf(res, 'template-impor-sertifikasi-perusahaan.xlsx');
     const data = workbook.worksheets[0]!;
     expect((data.getRow(1).values as string[]).slice(1, 4)).toEqual([
       'Nomor Sertifikat Klien',
