@@ -633,11 +633,7 @@ describe('no secrets in answers', () => {
       is_active: 'true',
     });
     expect(res0.statusCode).toBe(201);
-    const user = await ctx.make.user({
-      username: 'pengelola',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const user = await ctx.make.user({ username: 'pengelola', roles_id: role, company_ids: 'ALL' });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',

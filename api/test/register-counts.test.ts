@@ -236,13 +236,8 @@ describe('register counts', () => {
     clientsA = [await client(A, 1), await client(A, 2), await client(A, 3)];
     clientB = await client(B, 4);
     const role = await t.make.role('Statistik Dua', ['statistik']);
-    twoCompanies = (
-      await t.make.user({
-        username: 'statistik.dua',
-        roles_id: role,
-        company_ids: [A, B],
-      })
-    ).token;
+    twoCompanies = (await t.make.user({ username: 'statistik.dua', roles_id: role, company_ids: [A, B] }))
+      .token;
   });
   afterAll(async () => t.close());
 

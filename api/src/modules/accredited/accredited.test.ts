@@ -161,11 +161,7 @@ describe('GET /api/accredited', () => {
     const gamma = await ctx.make.company('PT Gamma Sertifikasi');
     await create('Gamma Akreditasi', gamma);
     const role = await ctx.make.role('Dua Perusahaan', ['accredited']);
-    const two = await ctx.make.user({
-      username: 'dua.akr',
-      roles_id: role,
-      company_ids: [alfa, beta],
-    });
+    const two = await ctx.make.user({ username: 'dua.akr', roles_id: role, company_ids: [alfa, beta] });
     const all = await call(ctx.app, two.token, 'GET', '/api/accredited?paginate=200');
     const companies = new Set(all.json<{ data: Body[] }>().data.map((r) => r.company_id));
     expect([...companies].sort()).toEqual([alfa, beta].sort());

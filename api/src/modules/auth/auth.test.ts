@@ -50,11 +50,7 @@ describe('POST /api/login', () => {
 
   it('answers l-unverified only to an inactive user with the right password', async () => {
     const role = await ctx.make.role('Pemeriksa Login', ['statistik']);
-    const user = await ctx.make.user({
-      username: 'nonaktif',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const user = await ctx.make.user({ username: 'nonaktif', roles_id: role, company_ids: 'ALL' });
     const res = await call(ctx.app, ctx.adminToken, 'PUT', `/api/user/${user.id}`, {
       name: 'nonaktif',
       username: 'nonaktif',
@@ -144,11 +140,7 @@ describe('profile and user-info', () => {
 
   it('updates own profile; a new password ends the other sessions but not this one', async () => {
     const role = await ctx.make.role('Profil', ['statistik']);
-    const me = await ctx.make.user({
-      username: 'profil',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil', roles_id: role, company_ids: 'ALL' });
     const other = await login(ctx.app, 'profil', 'password-123');
     const res = await call(ctx.app, me.token, 'PUT', '/api/profile', {
       name: 'Nama Baru',
@@ -181,11 +173,7 @@ describe('profile and user-info', () => {
   });
 
   it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
-    const me = await ctx.make.user({
-      username: 'profil.sandi',
-      keys: ['statistik'],
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil.sandi', keys: ['statistik'], company_ids: 'ALL' });
     const other = await login(ctx.app, 'profil.sandi', 'password-123');
     const base = { name: 'Diambil Alih', username: 'profil.sandi', password: 'taken-over-pw' };
     const missing = await call(ctx.app, me.token, 'PUT', '/api/profile', base);
@@ -209,11 +197,7 @@ describe('profile and user-info', () => {
   });
 
   it('guesses of the current password count as failed sign-ins: past the limit 429, the right one refused too', async () => {
-    const me = await ctx.make.user({
-      username: 'profil.tebak',
-      keys: ['statistik'],
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil.tebak', keys: ['statistik'], company_ids: 'ALL' });
     const change = (current: string) =>
       call(ctx.app, me.token, 'PUT', '/api/profile', {
         name: 'Tebak',

@@ -33,13 +33,7 @@ beforeAll(async () => {
     'company-certificate:delete',
   ]);
   const view = await ctx.make.role('Lihat Sertifikasi', ['company-certificate']);
-  scoped = (
-    await ctx.make.user({
-      username: 'staf.alpha',
-      roles_id: full,
-      company_ids: [companyA],
-    })
-  ).token;
+  scoped = (await ctx.make.user({ username: 'staf.alpha', roles_id: full, company_ids: [companyA] })).token;
   viewer = (await ctx.make.user({ username: 'pengamat', roles_id: view, company_ids: 'ALL' })).token;
   png = await pngPart('green', 'logo.png');
 });

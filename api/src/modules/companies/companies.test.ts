@@ -466,13 +466,8 @@ describe('permissions', () => {
     const viewRole = await ctx.make.role('Lihat Perusahaan', ['company']);
     viewer = (await ctx.make.user({ username: 'lihat', roles_id: viewRole, company_ids: 'ALL' })).token;
     const noViewRole = await ctx.make.role('Ubah Tanpa Lihat', ['statistik', 'company:edit']);
-    editorNoCreate = (
-      await ctx.make.user({
-        username: 'ubahsaja',
-        roles_id: noViewRole,
-        company_ids: 'ALL',
-      })
-    ).token;
+    editorNoCreate = (await ctx.make.user({ username: 'ubahsaja', roles_id: noViewRole, company_ids: 'ALL' }))
+      .token;
   });
 
   it('401 without a token or with a bad one, on every company route', async () => {

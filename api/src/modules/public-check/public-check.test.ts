@@ -504,27 +504,13 @@ describe('GET /api/download-certificate/{id}', () => {
   beforeAll(async () => {
     const certRole = await ctx.make.role('Petugas Sertifikat', ['company-certificate']);
     const plainRole = await ctx.make.role('Petugas Statistik', ['statistik']);
-    staffToken = (
-      await ctx.make.user({
-        username: 'petugas',
-        roles_id: certRole,
-        company_ids: [main.id],
-      })
-    ).token;
+    staffToken = (await ctx.make.user({ username: 'petugas', roles_id: certRole, company_ids: [main.id] }))
+      .token;
     noPermissionToken = (
-      await ctx.make.user({
-        username: 'statistik',
-        roles_id: plainRole,
-        company_ids: 'ALL',
-      })
+      await ctx.make.user({ username: 'statistik', roles_id: plainRole, company_ids: 'ALL' })
     ).token;
-    otherScopeToken = (
-      await ctx.make.user({
-        username: 'lain',
-        roles_id: certRole,
-        company_ids: [other.id],
-      })
-    ).token;
+    otherScopeToken = (await ctx.make.user({ username: 'lain', roles_id: certRole, company_ids: [other.id] }))
+      .token;
   });
   const download = (id: string, token?: string) =>
     get(`/api/download-certificate/${id}`, token ? { authorization: `Bearer ${token}` } : {});

@@ -125,11 +125,7 @@ describe('GET /api/roles', () => {
 
   it('counts inactive users too', async () => {
     const role = await ctx.make.role('Dihitung', ['statistik']);
-    const u = await ctx.make.user({
-      username: 'dihitung',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const u = await ctx.make.user({ username: 'dihitung', roles_id: role, company_ids: 'ALL' });
     const off = await api(ctx.adminToken, 'PUT', `/api/user/${u.id}`, {
       name: 'dihitung',
       username: 'dihitung',
@@ -308,11 +304,7 @@ describe('POST /api/roles', () => {
 describe('PUT /api/roles/:id', () => {
   it('renames and changes permissions; holders get the new permissions at once; audit written', async () => {
     const role = await ctx.make.role('Operator', ['statistik']);
-    const holder = await ctx.make.user({
-      username: 'operator',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const holder = await ctx.make.user({ username: 'operator', roles_id: role, company_ids: 'ALL' });
     expect(await keysOf(holder.token)).toEqual(['statistik']);
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${role}`, {
       name: 'Operator Senior',
@@ -438,11 +430,7 @@ describe('editing or deleting a stronger role', () => {
       'Hampir Penuh',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
     );
-    strong = await ctx.make.user({
-      username: 'hampir.penuh',
-      roles_id: strongRole,
-      company_ids: 'ALL',
-    });
+    strong = await ctx.make.user({ username: 'hampir.penuh', roles_id: strongRole, company_ids: 'ALL' });
   });
 
   it('cannot strip a stronger role down to their own permissions and then take over its holder (403)', async () => {
@@ -556,11 +544,7 @@ describe('the role of the last full administrator', () => {
     const strayId = newId();
     await ctx.database.db.insert(permissions).values({ id: strayId, name: 'modul-lama' });
     await ctx.database.db.insert(rolePermissions).values({ role_id: padded, permission_id: strayId });
-    await ctx.make.user({
-      username: 'penuh.palsu',
-      roles_id: padded,
-      company_ids: 'ALL',
-    });
+    await ctx.make.user({ username: 'penuh.palsu', roles_id: padded, company_ids: 'ALL' });
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${adminRole}`, {
       name: 'Administrator Utama',
       permission: allIds.filter((id) => id !== perm['statistik']),
@@ -572,11 +556,7 @@ describe('the role of the last full administrator', () => {
 
   it('can lose a permission while another full administrator remains', async () => {
     const fullRole = await ctx.make.role('Penuh Kedua', [...PERMISSION_KEYS]);
-    const second = await ctx.make.user({
-      username: 'admin.kedua',
-      roles_id: fullRole,
-      company_ids: 'ALL',
-    });
+    const second = await ctx.make.user({ username: 'admin.kedua', roles_id: fullRole, company_ids: 'ALL' });
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${adminRole}`, {
       name: 'Administrator',
       permission: allIds.filter((id) => id !== perm['company:delete']),
@@ -636,11 +616,7 @@ describe('DELETE /api/roles/:id', () => {
 
   it('deletes a role once its last user is gone', async () => {
     const role = await ctx.make.role('Sekali Pakai', ['statistik']);
-    const u = await ctx.make.user({
-      username: 'sekali',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const u = await ctx.make.user({ username: 'sekali', roles_id: role, company_ids: 'ALL' });
     expect((await api(ctx.adminToken, 'DELETE', `/api/roles/${role}`)).json().success).toBe(false);
     expect((await api(ctx.adminToken, 'DELETE', `/api/user/${u.id}`)).json().success).toBe(true);
     expect((await api(ctx.adminToken, 'DELETE', `/api/roles/${role}`)).json()).toEqual({

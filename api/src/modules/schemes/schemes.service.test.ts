@@ -48,11 +48,7 @@ beforeAll(async () => {
     'company-certificate:edit',
     'company-certificate:delete',
   ]);
-  staff = await make.user({
-    username: 'staf.impor',
-    roles_id: role,
-    company_ids: [companyA],
-  });
+  staff = await make.user({ username: 'staf.impor', roles_id: role, company_ids: [companyA] });
 });
 
 /** The staff user of company A as an actor, as the import would pass them. */

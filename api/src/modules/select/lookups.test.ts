@@ -73,11 +73,7 @@ describe('GET /api/select/certification/{company_id}', () => {
     const all = (await call(ctx.app, ctx.adminToken, 'GET', '/api/select/certification/ALL')).json<Lookups>();
     expect(names(all.accredited)).toEqual(['IAS', 'KAN']);
     const role = await ctx.make.role('Pelatihan Saja', ['training-certificate']);
-    const user = await ctx.make.user({
-      username: 'alfa.lookup',
-      roles_id: role,
-      company_ids: [alfa],
-    });
+    const user = await ctx.make.user({ username: 'alfa.lookup', roles_id: role, company_ids: [alfa] });
     const scoped = (await call(ctx.app, user.token, 'GET', '/api/select/certification/ALL')).json<Lookups>();
     expect(names(scoped.accredited)).toEqual(['KAN']);
     expect(names(scoped.certification)).toEqual(['ISO 14001', 'ISO 9001']);

@@ -293,11 +293,7 @@ describe('company, role and user services without HTTP', () => {
 
   it('the profile: a new password ends the other sessions but the actor’s own; nobody deactivates themselves', async () => {
     const db = ctx.database.db;
-    const me = await ctx.make.user({
-      username: 'profil.layanan',
-      keys: ['statistik'],
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil.layanan', keys: ['statistik'], company_ids: 'ALL' });
     const other = await login(ctx.app, 'profil.layanan', 'password-123');
     const [kept] = await db
       .select()
