@@ -347,6 +347,7 @@ it('reads every table in batches of bytes within one snapshot, and restores it e
     id: randomUUID(),
     data: randomBytes(size),
   }));
+  // Raw: images of any size and bytes (no image service stores random bytes), to test the batching.
   for (const { id, data } of pictures) {
     await db.insert(images).values({
       id,
@@ -368,6 +369,7 @@ it('reads every table in batches of bytes within one snapshot, and restores it e
     location: 'Jakarta',
     date: '2025-01-15',
   });
+  // Raw: 25 rows in one insert, enough for many batches (the derived counts are rebuilt just below).
   await db.insert(trainingCertificates).values(Array.from({ length: 25 }, (_, n) => training(n)));
   await rebuildDerived(db);
 
@@ -378,6 +380,7 @@ it('reads every table in batches of bytes within one snapshot, and restores it e
     image: randomUUID(),
     training: training(99),
   };
+  // Raw: a company with the highest possible id (read after every other key), committed mid-backup.
   const writeLate = async () => {
     await db.insert(companies).values({ id: late.company, name: 'PT Datang Terlambat' });
     await db.insert(images).values({

@@ -4,13 +4,12 @@
  * matching fewer answers the exact total without the mark.
  */
 import { sql } from 'drizzle-orm';
-import { call, createTestContext, type TestContext } from './helpers';
+import { call, useTestContext } from './helpers';
 
-let t: TestContext;
+const t = useTestContext();
 let company: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
   company = await t.make.company('PT Pelatihan Massal');
   // Rows written directly: a bulk load (the list reads the records, not the register counts).
   await t.database.db.execute(sql`
@@ -19,7 +18,6 @@ beforeAll(async () => {
       case when g <= 3 then 'Pelatihan Langka' else 'Pelatihan Massal' end, 'Jakarta', date '2025-01-01' + (g % 300)
     from generate_series(1, 10005) g`);
 });
-afterAll(async () => t.close());
 
 const list = async (query: string) => {
   const res = await call(t.app, t.adminToken, 'GET', `/api/training-certificate?company_id=ALL&${query}`);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sleep } from './processes';
+import { alive, sleep } from './processes';
 import { copyPostgresTemplate } from './template';
 import { freePort } from '../src/db/embedded';
 
@@ -14,15 +14,6 @@ import { freePort } from '../src/db/embedded';
 
 const root = path.resolve(__dirname, '..', '..');
 const hasNginx = fs.existsSync('/usr/sbin/nginx') || spawnSync('nginx', ['-v']).status === 0;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 (hasNginx ? it : it.skip)(
   'up prints the replicas and ready; killing one process under load fails no GET; down stops everything',

@@ -1,17 +1,15 @@
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import compressPlugin, { pickEncoding } from '../src/plugins/compress';
-import { auth, createTestContext, type TestContext } from './helpers';
+import { auth, useTestContext } from './helpers';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   // Enough companies for a list answer of several KB.
   for (let i = 1; i <= 12; i++) {
     await ctx.make.company(`PT Kompresi Nusantara ${String(i).padStart(2, '0')}`);
   }
 });
-afterAll(async () => ctx.close());
 
 const list = (acceptEncoding?: string) =>
   ctx.app.inject({

@@ -5,17 +5,16 @@ import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
-import { call, createTestContext, type TestContext } from './helpers';
+import { call, useTestContext, expect422, postRaw } from './helpers';
 import { schemeBody } from './forms';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 afterEach(() => jest.restoreAllMocks());
 
 const bearer = () => ({ authorization: `Bearer ${ctx.adminToken}` });
+/** POST /api/company as the administrator with a body of any content type, as it comes. */
+const postCompanyAs = (type: string, payload?: string) =>
+  postRaw(ctx.app, '/api/company', type, payload, ctx.adminToken);
 const companyCount = async () => (await ctx.database.db.select({ n: count() }).from(companies))[0]!.n;
 
 /** An error answer: only code, message and (for validation) errors; no stack, no internals. */
@@ -503,12 +502,7 @@ describe('one error shape', () => {
   it('answers 400 {code, message} for malformed JSON, writing nothing', async () => {
     const before = await companyCount();
     for (const payload of ['{"name": "PT Rusak", ', '{name: "PT"}', '', '[1, 2', 'undefined']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postCompanyAs('application/json', payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request' });
     }
@@ -517,12 +511,7 @@ describe('one error shape', () => {
 
   it('answers 400 for a body that is not an object', async () => {
     for (const payload of ['[]', '"PT Teks"', '42']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postCompanyAs('application/json', payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body).code).toBe('bad-request');
     }
@@ -536,21 +525,16 @@ describe('one error shape', () => {
       ['text/plain', 'name=PT Teks'],
       ['image/png', '\x89PNG'],
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': type! },
-        payload,
-      });
+      const res = await postCompanyAs(type!, payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body)).toMatchObject({ code: 'bad-request', message: expect.any(String) });
     }
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=admin&password=x',
-    });
+    const login = await postRaw(
+      ctx.app,
+      '/api/login',
+      'application/x-www-form-urlencoded',
+      'username=admin&password=x',
+    );
     expect(login.statusCode).toBe(400);
     expect(await companyCount()).toBe(before);
   });
@@ -564,12 +548,7 @@ describe('one error shape', () => {
       ],
       ['multipart/form-data; boundary=XYZ', 'bukan multipart'],
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/company',
-        headers: { ...bearer(), 'content-type': type! },
-        payload,
-      });
+      const res = await postCompanyAs(type!, payload);
       expect(res.statusCode).toBe(400);
       expect(expectErrorShape(res.body).code).toBe('bad-request');
     }
@@ -577,12 +556,10 @@ describe('one error shape', () => {
 
   it('never answers an unreadable multipart body with details, and writes nothing', async () => {
     const before = await companyCount();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/company',
-      headers: { ...bearer(), 'content-type': 'multipart/form-data; boundary=XYZ' },
-      payload: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPT A\r\n',
-    });
+    const res = await postCompanyAs(
+      'multipart/form-data; boundary=XYZ',
+      '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPT A\r\n',
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expectErrorShape(res.body);
     expect(res.body).not.toMatch(/Unexpected end|boundary/i);
@@ -591,16 +568,10 @@ describe('one error shape', () => {
 
   it('answers 413 for a JSON body over 1 MiB, writing nothing', async () => {
     const before = await companyCount();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/company',
-      headers: { ...bearer(), 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        name: 'PT Besar',
-        website: 'https://besar.co.id',
-        address: 'x'.repeat(1024 * 1024),
-      }),
-    });
+    const res = await postCompanyAs(
+      'application/json',
+      JSON.stringify({ name: 'PT Besar', website: 'https://besar.co.id', address: 'x'.repeat(1024 * 1024) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(expectErrorShape(res.body)).toMatchObject({ code: 'too-large' });
     // Just under the limit is read (and refused by validation for its size, not by the parser).
@@ -609,18 +580,12 @@ describe('one error shape', () => {
       website: 'https://besar.co.id',
       address: 'x'.repeat(1024 * 1024 - 200),
     });
-    expect(under.statusCode).toBe(422);
-    expect(under.json().errors).toEqual({ address: 'Alamat maksimal 1000 karakter' });
+    expect422.errors(under, { address: 'Alamat maksimal 1000 karakter' });
     expect(await companyCount()).toBe(before);
   });
 
   it('answers 401 before reading the body of a signed-out request', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/company',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"this is": not json',
-    });
+    const res = await postRaw(ctx.app, '/api/company', 'application/json', '{"this is": not json');
     expect(res.statusCode).toBe(401);
     expect(expectErrorShape(res.body).code).toBe('unauthenticated');
   });
@@ -668,11 +633,7 @@ describe('no secrets in answers', () => {
       is_active: 'true',
     });
     expect(res0.statusCode).toBe(201);
-    const user = await ctx.make.user({
-      username: 'pengelola',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const user = await ctx.make.user({ username: 'pengelola', roles_id: role, company_ids: 'ALL' });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',

@@ -14,14 +14,14 @@ import {
   writeDemo,
 } from '../src/demo';
 import { schemeSignedFields, trainingSignedFields } from '@sertifikasi/shared-contracts/credential';
-import { call, createTestContext, login, type TestContext } from './helpers';
+import { call, createTestContext, login, useTestContext } from './helpers';
 import { verifiedQrUrl } from './signed';
 
 const PASSWORD = 'demo-sandi-123';
 const VOLUME: DemoVolume = { clients: 30, schemes: 70, trainings: 30, logos: 4 };
 const clock = createClock('Asia/Jakarta');
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let result: DemoResult;
 
 type Row = Record<string, unknown>;
@@ -61,10 +61,8 @@ const run = () =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   result = await run();
 });
-afterAll(async () => ctx?.close());
 
 describe('calendar arithmetic of expired_date (shared-contracts, which the demo uses)', () => {
   it('lands on the last day of a shorter month and on 28 February after a leap day', () => {

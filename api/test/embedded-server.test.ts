@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { freePort } from '../src/db/embedded';
-import { type Proc, runApi, sleep, waitFor as waitUntil } from './processes';
+import { alive, type Proc, runApi, sleep, waitFor as waitUntil } from './processes';
 
 /**
  * The embedded PostgreSQL server under real processes (docs/architecture.md#the-embedded-postgresql-server):
@@ -27,15 +27,6 @@ const run = (script: string, args: string[], env: Record<string, string>): Proc 
 /** Waits up to two minutes: a start of the server, a restart after a kill. */
 const waitFor = <T>(probe: () => T | Promise<T>, what: string) =>
   waitUntil(probe, what, { timeoutMs: 120_000 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The PID of the server running on a DATA_DIR, from its postmaster.pid (undefined: none). */
 function serverPid(dataDir: string): number | undefined {

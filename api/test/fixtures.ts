@@ -18,6 +18,7 @@ import {
   accreditedInputSchema,
   certificationInputSchema,
   clientCertificateInputSchema,
+  COMPANY_IMAGE_LABELS,
   companyInputSchema,
   type MailKind,
   type SchemeStatus,
@@ -38,6 +39,7 @@ import { createWebhook } from '../src/modules/webhooks/webhooks.service';
 import { dedupeKey, queueMail } from '../src/notify/mail';
 import { queueDelivery } from '../src/notify/webhooks';
 import { type ServiceContext, systemActor } from '../src/services/context';
+import { prepareUploads } from '../src/services/images';
 
 /** The password of every user `make.user` makes unless told otherwise. */
 export const FIXTURE_PASSWORD = 'password-123';
@@ -114,13 +116,15 @@ export function fixtures(
   const make = {
     write,
 
+    /** A company; `over` may hold image files (`logo_cert_file`: a PNG buffer) as a form upload does. */
     async company(name: string, over: Record<string, unknown> = {}): Promise<string> {
       const input = companyInputSchema.validateSync({
         name,
         website: `https://${name.replace(/\W+/g, '').toLowerCase() || next()}.co.id`,
         ...over,
       });
-      return (await write((ctx) => companyService.create(ctx, input))).id;
+      const uploads = await prepareUploads(input, COMPANY_IMAGE_LABELS, app.imageWork);
+      return (await write((ctx) => companyService.create(ctx, input, uploads))).id;
     },
 
     /** A role holding the permission keys given. */

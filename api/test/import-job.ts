@@ -3,6 +3,16 @@ import type { ImportJob } from '@sertifikasi/shared-contracts';
 import { formBody } from './forms';
 import { auth, call } from './helpers';
 
+/** The scheme columns of a client and scheme import file, in the template's order. */
+export const SCHEME_COLUMNS = [
+  'Nomor Sertifikat',
+  'Sertifikat',
+  'Status',
+  'Tanggal Terbit',
+  'Masa Berlaku',
+  'Satuan Masa Berlaku',
+];
+
 /** Follows an import job (GET /api/import/jobs/{id}) until it ends, done or failed, as the dialog does. */
 export async function followImportJob(app: FastifyInstance, token: string, id: string): Promise<ImportJob> {
   for (;;) {

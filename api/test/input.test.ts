@@ -7,15 +7,11 @@ import * as yup from 'yup';
 import { buildApp, LOG_REDACT } from '../src/app';
 import { loadConfig } from '../src/config';
 import { validateWith } from '../src/lib/validation';
-import { ADMIN_PASSWORD, auth, call, createTestContext, type TestContext } from './helpers';
+import { ADMIN_PASSWORD, auth, call, useTestContext, expect422, postRaw } from './helpers';
 
 /** Input, errors and logs (docs/rules.md#api-conventions). */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 
 const get = (url: string) => call(ctx.app, ctx.adminToken, 'GET', url);
 /** Every message of an error answer. */
@@ -60,8 +56,7 @@ describe('control characters', () => {
   it('a NUL in a list search answers 422 on every list', async () => {
     for (const list of ['/api/company', '/api/user', '/api/roles']) {
       const res = await get(`${list}?search=a%00b`);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ search: 'Pencarian tidak boleh berisi karakter kontrol' });
+      expect422.errors(res, { search: 'Pencarian tidak boleh berisi karakter kontrol' });
     }
   });
 
@@ -71,8 +66,7 @@ describe('control characters', () => {
         name,
         website: 'https://kontrol.co.id',
       });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ name: 'Nama Perusahaan tidak boleh berisi karakter kontrol' });
+      expect422.errors(res, { name: 'Nama Perusahaan tidak boleh berisi karakter kontrol' });
     }
     const address = 'Jl. Merdeka 1\nJakarta\tPusat';
     const ok = await call(ctx.app, ctx.adminToken, 'POST', '/api/company', {
@@ -87,8 +81,7 @@ describe('control characters', () => {
       website: 'https://nul.co.id',
       address: 'Jl. \u0000',
     });
-    expect(nul.statusCode).toBe(422);
-    expect(nul.json().errors).toEqual({ address: 'Alamat tidak boleh berisi karakter kontrol' });
+    expect422.errors(nul, { address: 'Alamat tidak boleh berisi karakter kontrol' });
   });
 
   it('multipart fields and role names are held to the same rule', async () => {
@@ -107,8 +100,7 @@ describe('control characters', () => {
       name: 'Peran\u0000',
       permission: [],
     });
-    expect(role.statusCode).toBe(422);
-    expect(role.json().errors).toEqual({ name: 'Nama Akses tidak boleh berisi karakter kontrol' });
+    expect422.errors(role, { name: 'Nama Akses tidak boleh berisi karakter kontrol' });
   });
 
   it('a new password with a NUL in the profile answers 422, not 500', async () => {
@@ -159,11 +151,9 @@ describe('query parameters', () => {
 
   it('a single-valued parameter given twice answers 422, not one of the two', async () => {
     const page = await get('/api/company?page=1&page=2');
-    expect(page.statusCode).toBe(422);
-    expect(page.json().errors).toEqual({ page: 'Parameter page hanya boleh diberikan satu kali' });
+    expect422.errors(page, { page: 'Parameter page hanya boleh diberikan satu kali' });
     const search = await get('/api/user?search=a&search=b');
-    expect(search.statusCode).toBe(422);
-    expect(search.json().errors).toEqual({ search: 'Parameter search hanya boleh diberikan satu kali' });
+    expect422.errors(search, { search: 'Parameter search hanya boleh diberikan satu kali' });
   });
 
   it('unknown parameters answer 422 on every route, lists without paging included', async () => {
@@ -262,24 +252,8 @@ describe("the framework's own errors", () => {
     const cases: [LightMyRequestResponse, number][] = [
       [await ctx.app.inject({ url: '/api/company/%E0%A4%A' }), 400],
       [await ctx.app.inject({ url: '/api/tidak-ada' }), 404],
-      [
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          headers: { 'content-type': 'application/json' },
-          payload: '{"username":',
-        }),
-        400,
-      ],
-      [
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          headers: { 'content-type': 'text/plain' },
-          payload: 'admin',
-        }),
-        400,
-      ],
+      [await postRaw(ctx.app, '/api/login', 'application/json', '{"username":'), 400],
+      [await postRaw(ctx.app, '/api/login', 'text/plain', 'admin'), 400],
     ];
     for (const [res, status] of cases) {
       expect(res.statusCode).toBe(status);

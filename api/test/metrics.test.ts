@@ -1,12 +1,8 @@
-import { call, createTestContext, type TestContext } from './helpers';
+import { call, createTestContext, useTestContext } from './helpers';
 
 /** GET /api/metrics (docs/rules.md#faults-and-overload): Prometheus text for METRICS_TOKEN; unset, 404. */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ METRICS_TOKEN: 'metrics-secret-1' });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext({ METRICS_TOKEN: 'metrics-secret-1' });
 
 it('answers Prometheus text for the token: requests by route pattern, method and status, latency, pool, event loop, memory', async () => {
   const { app, adminToken } = ctx;

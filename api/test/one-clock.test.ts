@@ -11,9 +11,8 @@ import {
   type EffectiveStatus,
   REPORTS,
 } from '@sertifikasi/shared-contracts';
-import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
+import { ADMIN_PASSWORD, call, login, useTestContext } from './helpers';
 
-let ctx: TestContext;
 let company: string;
 let client: string;
 let type: string;
@@ -26,9 +25,9 @@ const ENTERED = new Date('2025-03-10T05:00:00Z');
 const EXPIRY_DAY_LAST_MINUTE = new Date('2026-03-10T16:59:00Z');
 /** 00:00 of 11 March 2026 in Jakarta (still 10 March in UTC): the first day past the expiry. */
 const DAY_AFTER_FIRST_MINUTE = new Date('2026-03-10T17:00:00Z');
+const ctx = useTestContext({ TZ: 'Asia/Jakarta' }, { now: ENTERED });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ TZ: 'Asia/Jakarta' }, { now: ENTERED });
   company = await ctx.make.company('PT Jam Dinding');
   type = await ctx.make.certificationType(company, 'ISO 9001');
   client = await ctx.make.client(company, 'PT Klien Tepat Waktu', { certificate_number: 'KL-0310' });
@@ -46,7 +45,6 @@ beforeAll(async () => {
   expect(res.json<{ expired_date: string }>().expired_date).toBe('2026-03-10');
   schemeId = res.json<{ id: string }>().id;
 });
-afterAll(async () => ctx?.close());
 
 /** What each part says of the scheme at the clock's current instant. */
 async function everyPartAt(instant: Date) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import createClient from 'openapi-fetch';
 import type { paths } from '../openapi/schema';
-import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helpers';
+import { ADMIN_PASSWORD, useTestContext } from './helpers';
 
 /**
  * A client generated from the API's own OpenAPI document (openapi-typescript's types of
@@ -9,15 +9,13 @@ import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helpers';
  * third party building on the document gets. Paths, parameters, bodies and answers are typed from
  * the document, so a route that changes its contract breaks this file's type check.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let api: ReturnType<typeof createClient<paths>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = ctx.app.server.address() as AddressInfo;
   api = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}` });
 });
-afterAll(async () => ctx.close());
 
 describe('a client generated from /api/docs/json', () => {
   it('signs in, lists and creates companies, records a training certificate and checks it publicly', async () => {

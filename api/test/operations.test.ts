@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { count, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { Redis } from 'ioredis';
-import { buildApp, LOG_REDACT } from '../src/app';
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock';
 import { migrate, readMigrations } from '../src/db/migrate';
 import { companies } from '../src/db/schema';
 import { MAX_PER_USERNAME_AND_ADDRESS, redisLoginThrottle } from '../src/services/login-throttle';
-import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
+import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext, capturedLogger } from './helpers';
 import { runApi, waitFor } from './processes';
 import { adminUrl, withDatabase } from './template';
 import { freePort } from '../src/db/embedded';
@@ -27,6 +25,7 @@ describe('embedded database lock', () => {
     const database = await openDatabase({ dataDir: dir });
     try {
       await migrate(database);
+      // Raw: no app runs on this database (its lock is the subject); a row is all the check needs.
       await database.db.insert(companies).values({
         id: '00000000-0000-4000-8000-000000000001',
         name: 'PT Tetap Ada',
@@ -106,14 +105,7 @@ describe('logs', () => {
   it('carry a request id and never passwords, tokens or Authorization headers', async () => {
     const ctx = await createTestContext();
     try {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk: Buffer, _enc, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      });
-      const logger = pino({ level: 'trace', redact: LOG_REDACT }, stream);
+      const { logger, lines } = capturedLogger();
       const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: ctx.database.db, logger });
       const res = await app.inject({
         method: 'POST',

@@ -1,10 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext, testConfig } from './helpers';
 import { waitFor as waitUntil } from './processes';
 
 /**
@@ -88,11 +85,7 @@ describe('overload', () => {
 
   it('the event loop held by start-up work (before the app is ready) sheds nothing once it is ready', async () => {
     const app = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
-        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '400',
-      }),
+      config: testConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '400' }),
       db: ctx.database.db,
     });
     try {
@@ -114,11 +107,7 @@ describe('overload', () => {
 
   it('an event loop lagging past OVERLOAD_MAX_EVENT_LOOP_DELAY_MS sheds new requests until it catches up', async () => {
     const app = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
-        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20',
-      }),
+      config: testConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20' }),
       db: ctx.database.db,
     });
     try {

@@ -14,7 +14,7 @@ import { migrate } from '../src/db/migrate';
 import { ENGINE_APPLICATION_NAME, ENGINE_CONNECTIONS } from '../src/jobs/engine';
 import { pgError } from '../src/lib/errors';
 import { prepared, preparedShapes } from '../src/db/prepared';
-import { call, createTestContext, type TestContext } from './helpers';
+import { call, useTestContext } from './helpers';
 import { adminUrl, withDatabase } from './template';
 
 interface Entry {
@@ -23,20 +23,16 @@ interface Entry {
 }
 const slowQueries: { entry: Entry; message: string }[] = [];
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext(
-    {},
-    {
-      poolSize: 3,
-      statementTimeoutMs: 4321,
-      // Every query counts as slow here, so every one is logged.
-      slowQueryMs: 0,
-      logger: { warn: (entry, message) => slowQueries.push({ entry, message }) },
-    },
-  );
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext(
+  {},
+  {
+    poolSize: 3,
+    statementTimeoutMs: 4321,
+    // Every query counts as slow here, so every one is logged.
+    slowQueryMs: 0,
+    logger: { warn: (entry, message) => slowQueries.push({ entry, message }) },
+  },
+);
 
 const ROUNDS = 7;
 const names = (res: { json<T>(): T }) => res.json<{ data: { name: string }[] }>().data.map((r) => r.name);

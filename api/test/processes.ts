@@ -6,6 +6,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
+/** Whether a process of this id is running (signal 0 checks without signalling). */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -22,7 +22,7 @@ import { trainingService } from '../src/modules/training/training.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildRegisterCounts } from '../src/services/register-counts';
 import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
-import { applyImport } from './import-job';
+import { applyImport, SCHEME_COLUMNS } from './import-job';
 
 const TZ = 'Asia/Jakarta';
 
@@ -236,13 +236,8 @@ describe('register counts', () => {
     clientsA = [await client(A, 1), await client(A, 2), await client(A, 3)];
     clientB = await client(B, 4);
     const role = await t.make.role('Statistik Dua', ['statistik']);
-    twoCompanies = (
-      await t.make.user({
-        username: 'statistik.dua',
-        roles_id: role,
-        company_ids: [A, B],
-      })
-    ).token;
+    twoCompanies = (await t.make.user({ username: 'statistik.dua', roles_id: role, company_ids: [A, B] }))
+      .token;
   });
   afterAll(async () => t.close());
 
@@ -338,17 +333,7 @@ describe('register counts', () => {
     // An Excel import writes through the same services: new and updated clients, schemes
     // and training certificates, in one transaction, counted like any form save.
     const companyFile = await xlsx(
-      [
-        'Nomor Sertifikat Klien',
-        'Nama Klien',
-        'Region',
-        'Nomor Sertifikat',
-        'Sertifikat',
-        'Status',
-        'Tanggal Terbit',
-        'Masa Berlaku',
-        'Satuan Masa Berlaku',
-      ],
+      ['Nomor Sertifikat Klien', 'Nama Klien', 'Region', ...SCHEME_COLUMNS],
       [
         ['KL-1', 'PT Klien 1', 'Jakarta', 'H/201', 'ISO 9001', 'ACTIVE', '01/06/2024', 2, 'TAHUN'],
         ['KL-1', 'PT Klien 1', 'Jakarta', 'H/202', 'ISO 9001', 'SUSPENDED', '01/06/2024', 2, 'TAHUN'],

@@ -4,25 +4,20 @@
  * minute. Over two runs of each, every reminder and the digest reach the real SMTP server once, and
  * `reminder.due` reaches a real HTTP receiver once per step, signed per Standard Webhooks.
  */
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { type ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { addDays } from '@sertifikasi/shared-contracts';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db';
 import { freePort } from '../src/db/embedded';
 import { mailOutbox, scheduledRuns, users, webhookDeliveries } from '../src/db/schema';
 import { createClock } from '../src/lib/clock';
 import { seedAdministrator, seedPermissions } from '../src/services/seed';
 import { fixtures } from './fixtures';
-import { call, login } from './helpers';
+import { call, login, testConfig } from './helpers';
 import { runApi, waitFor } from './processes';
+import { type Receiver, startReceiver, startSmtp } from './receivers';
 import { copyPostgresTemplate } from './template';
 
 /** A date a year earlier (the issue date whose first surveillance is due on `date`). */
@@ -31,44 +26,30 @@ const yearBefore = (date: string) => `${Number(date.slice(0, 4)) - 1}${date.slic
 describe('two API processes running the reminder jobs', () => {
   let copy: { url: string; drop: () => Promise<void> };
   let database: Database;
-  let smtp: SMTPServer;
-  let receiver: http.Server;
+  let smtp: Receiver;
+  let receiver: Receiver;
   const arrived: { to: string; outboxId: string }[] = [];
   const received: { id: string; type: string; data: Record<string, unknown> }[] = [];
   let secret = '';
   const servers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString()));
-        stream.on('end', () => {
-          const outboxId = /^X-Sertifikasi-Outbox-Id: (.+)$/im.exec(raw)?.[1]?.trim() ?? '';
-          for (const r of session.envelope.rcptTo) arrived.push({ to: r.address, outboxId });
-          callback();
-        });
-      },
+    smtp = await startSmtp((to, raw) => {
+      const outboxId = /^X-Sertifikasi-Outbox-Id: (.+)$/im.exec(raw)?.[1]?.trim() ?? '';
+      for (const address of to) arrived.push({ to: address, outboxId });
     });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    receiver = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        try {
-          const event = new Webhook(secret).verify(body, req.headers as Record<string, string>) as {
-            type: string;
-            data: Record<string, unknown>;
-          };
-          received.push({ id: String(req.headers['webhook-id']), ...event });
-          res.writeHead(200).end('ok');
-        } catch {
-          res.writeHead(401).end();
-        }
-      });
+    receiver = await startReceiver((body, headers) => {
+      try {
+        const event = new Webhook(secret).verify(body, headers as Record<string, string>) as {
+          type: string;
+          data: Record<string, unknown>;
+        };
+        received.push({ id: String(headers['webhook-id']), ...event });
+        return 200;
+      } catch {
+        return 401;
+      }
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     copy = await copyPostgresTemplate();
     database = await openDatabase({ databaseUrl: copy.url, poolSize: 4 });
   });
@@ -76,17 +57,13 @@ describe('two API processes running the reminder jobs', () => {
     for (const s of servers) s.kill('SIGKILL');
     await database.close();
     await copy.drop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await smtp.close();
+    await receiver.close();
   });
 
   it('sends each reminder and the digest once, and delivers each reminder.due once', async () => {
     // The records, written by an app of this process on the same database (its jobs off).
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORTAL_ROOT: path.join(os.tmpdir(), 'sertifikasi-no-portal'),
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    });
+    const config = testConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     await seedPermissions(database.db);
     await seedAdministrator(database.db, {
       username: 'admin',
@@ -103,7 +80,7 @@ describe('two API processes running the reminder jobs', () => {
     const type = await make.certificationType(company, 'ISO 9001:2015');
     const hook = await call(app, token, 'POST', '/api/webhook', {
       company_id: company,
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      url: `${receiver.url}/hook`,
       events: ['reminder.due'],
     });
     expect(hook.statusCode).toBe(201);
@@ -132,8 +109,6 @@ describe('two API processes running the reminder jobs', () => {
     });
     await database.db.update(users).set({ email: 'perencana@gugus.test' }).where(eq(users.id, planner.id));
     await app.close();
-
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
     const env = {
       DATABASE_URL: copy.url,
       HOST: '127.0.0.1',
@@ -144,7 +119,7 @@ describe('two API processes running the reminder jobs', () => {
       NOTIFY_SEND_SCHEDULE: '* * * * *',
       JOB_CRON_CHECK_SECONDS: '1',
       JOB_POLL_MS: '500',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
     };

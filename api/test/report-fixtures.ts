@@ -24,6 +24,7 @@
  */
 import type { SchemeStatus } from '@sertifikasi/shared-contracts';
 import type { Fixtures, SchemeFixture } from './fixtures';
+import { type TestContext, useTestContext } from './helpers';
 
 /** 2024-04-15 00:30 in Jakarta, still 2024-04-14 in UTC. */
 export const FIXTURE_NOW = new Date('2024-04-14T17:30:00Z');
@@ -100,4 +101,35 @@ export async function buildReportFixture(f: Fixtures) {
     scheme: { s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 },
     training: { tA1, tA2, tA3, tA4, tB1, tC1 },
   };
+}
+
+/** A user of the report tests: a new role holding `keys`, scope Alfa and Beta (not Gamma) or ALL. */
+export interface ReportUser {
+  username: string;
+  role: string;
+  keys: string[];
+  scope: 'Alfa and Beta' | 'ALL';
+}
+
+/**
+ * The report tests' set-up, made once before a file's tests: a context whose clock stands at
+ * FIXTURE_NOW, the data set in it (`fx`) and, for each of `users`, a token signed in as them (`tokens`).
+ * `fx` and `tokens` are filled in before the tests run.
+ */
+export function useReportFixture<K extends string>(
+  users: Record<K, ReportUser>,
+): { ctx: TestContext; fx: ReportFixture; tokens: Record<K, string> } {
+  const ctx = useTestContext({}, { now: FIXTURE_NOW });
+  const fx = {} as ReportFixture;
+  const tokens = {} as Record<K, string>;
+  beforeAll(async () => {
+    Object.assign(fx, await buildReportFixture(ctx.make));
+    for (const name of Object.keys(users) as K[]) {
+      const { username, role, keys, scope } = users[name];
+      const company_ids = scope === 'ALL' ? 'ALL' : [fx.company.A, fx.company.B];
+      const roles_id = await ctx.make.role(role, keys);
+      tokens[name] = (await ctx.make.user({ username, roles_id, company_ids })).token;
+    }
+  });
+  return { ctx, fx, tokens };
 }

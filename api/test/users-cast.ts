@@ -3,11 +3,10 @@
  * roles from reading to almost everything, and users of each scope; each test file calling
  * `useUsersCast()` gets its own database with them.
  */
-import { and, eq } from 'drizzle-orm';
 import { type ListResponse, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { auditLog, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { allKeys } from './fixtures';
-import { call, createTestContext, seededAdmin, type TestContext } from './helpers';
+import { auditRowsOf, call, createTestContext, seededAdmin, type TestContext } from './helpers';
 export interface UserRow {
   id: string;
   name: string;
@@ -96,12 +95,12 @@ export const newUserBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export async function auditRows(entityId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entity_id, entityId)));
-}
+/** A user created through POST /api/user by `token`'s holder: newUserBody with `over`. */
+export const postUser = (token: string | null, over: Record<string, unknown> = {}) =>
+  api(token, 'POST', '/api/user', newUserBody(over));
+
+/** The audit rows of a user, oldest first. */
+export const auditRows = (entityId: string) => auditRowsOf(ctx, 'user', entityId);
 
 export async function userCount(): Promise<number> {
   return (await ctx.database.db.select({ id: users.id }).from(users)).length;

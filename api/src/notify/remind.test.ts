@@ -6,15 +6,13 @@
  * often the run is repeated (also two runs at once); the client's opt-out; the digest's content and
  * scope.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { addDays } from '@sertifikasi/shared-contracts';
 import { loadConfig } from '../config';
 import { remindersSent, schemeCycleDue, users } from '../db/schema';
 import { call, createTestContext, type TestContext } from '../../test/helpers';
+import { type Receiver, startReceiver, startSmtp } from '../../test/receivers';
 import { sendDueMail } from './mail';
 import { runDigest, runReminders } from './remind';
 import { deliverDueWebhooks } from './webhook-delivery';
@@ -60,8 +58,8 @@ interface Received {
 }
 
 let ctx: TestContext;
-let smtp: SMTPServer;
-let receiver: http.Server;
+let smtp: Receiver;
+let receiver: Receiver;
 const arrived: Arrived[] = [];
 const received: Received[] = [];
 let secret = '';
@@ -71,43 +69,24 @@ let other: string;
 const DAY = (date: string) => new Date(`${date}T01:00:00Z`); // 08:00 in Jakarta
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        arrived.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          ...readMessage(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
+  smtp = await startSmtp((to, raw) => arrived.push({ to, ...readMessage(raw) }));
+  receiver = await startReceiver((body, headers) => {
+    // The app's clock is moved, so the receiver reads time as the app does: the signature is
+    // checked against the body, the id and the time it names (a real receiver's tolerance).
+    const now = jest.spyOn(Date, 'now').mockReturnValue(ctx.clock.now().getTime());
+    try {
+      // Throws unless the signature is right for this body, id and time.
+      received.push(new Webhook(secret).verify(body, headers as Record<string, string>) as Received);
+      return 204;
+    } catch {
+      return 401;
+    } finally {
+      now.mockRestore();
+    }
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      // The app's clock is moved, so the receiver reads time as the app does: the signature is
-      // checked against the body, the id and the time it names (a real receiver's tolerance).
-      const now = jest.spyOn(Date, 'now').mockReturnValue(ctx.clock.now().getTime());
-      try {
-        // Throws unless the signature is right for this body, id and time.
-        received.push(new Webhook(secret).verify(body, req.headers as Record<string, string>) as Received);
-        res.writeHead(204).end();
-      } catch {
-        res.writeHead(401).end();
-      } finally {
-        now.mockRestore();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   ctx = await createTestContext(
     {
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'LSP Mutu <pengingat@lsp-mutu.test>',
       WEBHOOK_ALLOW_PRIVATE: 'true',
     },
@@ -117,7 +96,7 @@ beforeAll(async () => {
   other = await ctx.make.company('PT Lain Sertifikasi');
   const hook = await call(ctx.app, ctx.adminToken, 'POST', '/api/webhook', {
     company_id: company,
-    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    url: `${receiver.url}/hook`,
     events: ['reminder.due'],
   });
   expect(hook.statusCode).toBe(201);
@@ -125,8 +104,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await smtp.close();
+  await receiver.close();
 });
 
 /** One day of the job: the run (twice at once, as two processes would), then the senders. */

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliveries, webhooks } from '../db/schema';
-import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from '../../test/helpers';
+import { ADMIN_PASSWORD, call, login, useTestContext } from '../../test/helpers';
 import { schemeBody } from '../../test/forms';
 import { create as createScheme } from '../modules/schemes/schemes.service';
 import { systemActor } from '../services/context';
@@ -56,16 +56,14 @@ async function receiver(answers: (number | 'silent')[]) {
  * from its own clock, so the tests move the app's clock only by seconds before a check.
  */
 const START = new Date(Math.floor(Date.now() / 1000) * 1000);
-let ctx: TestContext;
+const ctx = useTestContext({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { now: START });
 let company: string;
 let typeId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { now: START });
   company = await ctx.make.company('PT LSP Kirim');
   typeId = await ctx.make.certificationType(company, 'ISO 9001:2015');
 });
-afterAll(async () => ctx.close());
 afterEach(async () => {
   ctx.clock.set(START);
   // Each test's webhooks go with their deliveries.

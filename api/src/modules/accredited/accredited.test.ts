@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { accreditedBodies, auditLog, images } from '../../db/schema';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { pngPart, sendForm } from '../../../test/forms';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alfa: string;
 let beta: string;
 /** Scoped to PT Alfa, every accredited permission. */
@@ -14,7 +14,6 @@ let alfaUser: SignedIn;
 let reader: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({
     alfa,
     beta,
@@ -25,7 +24,6 @@ beforeAll(async () => {
     reader: ['accredited'],
   }));
 });
-afterAll(async () => ctx.close());
 
 interface Body {
   id: string;
@@ -75,18 +73,15 @@ describe('POST /api/accredited', () => {
       company_id: alfa,
       name: 'Tanpa Logo',
     });
-    expect(noLogo.statusCode).toBe(422);
-    expect(noLogo.json().errors).toEqual({ icon_file: 'Logo wajib diisi' });
+    expect422.errors(noLogo, { icon_file: 'Logo wajib diisi' });
     const noName = await sendForm(ctx.app, ctx.adminToken, '/api/accredited', {
       company_id: alfa,
       name: ' ',
       icon_file: await pngPart(),
     });
-    expect(noName.statusCode).toBe(422);
-    expect(noName.json().errors).toEqual({ name: 'Nama wajib diisi' });
+    expect422.errors(noName, { name: 'Nama wajib diisi' });
     const json = await call(ctx.app, ctx.adminToken, 'POST', '/api/accredited', { name: 'JSON' });
-    expect(json.statusCode).toBe(422);
-    expect(json.json().errors).toMatchObject({
+    expect422.including(json, {
       company_id: 'Perusahaan wajib diisi',
       icon_file: 'Logo wajib diisi',
     });
@@ -95,8 +90,7 @@ describe('POST /api/accredited', () => {
       name: 'Hilang',
       icon_file: await pngPart(),
     });
-    expect(unknownCompany.statusCode).toBe(422);
-    expect(unknownCompany.json().errors).toEqual({ company_id: 'Perusahaan tidak ditemukan' });
+    expect422.errors(unknownCompany, { company_id: 'Perusahaan tidak ditemukan' });
     expect((await ctx.database.db.select().from(accreditedBodies)).length).toBe(before);
   });
 
@@ -147,8 +141,7 @@ describe('GET /api/accredited', () => {
     );
     expect(names(up)).toEqual(['alpha akreditasi', 'Zeta Akreditasi']);
     const bad = await call(ctx.app, ctx.adminToken, 'GET', '/api/accredited?sort=icon');
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ sort: 'Urutan tidak dikenal' });
+    expect422.errors(bad, { sort: 'Urutan tidak dikenal' });
     expect((await call(ctx.app, ctx.adminToken, 'GET', '/api/accredited?order=up')).statusCode).toBe(422);
   });
 
@@ -168,11 +161,7 @@ describe('GET /api/accredited', () => {
     const gamma = await ctx.make.company('PT Gamma Sertifikasi');
     await create('Gamma Akreditasi', gamma);
     const role = await ctx.make.role('Dua Perusahaan', ['accredited']);
-    const two = await ctx.make.user({
-      username: 'dua.akr',
-      roles_id: role,
-      company_ids: [alfa, beta],
-    });
+    const two = await ctx.make.user({ username: 'dua.akr', roles_id: role, company_ids: [alfa, beta] });
     const all = await call(ctx.app, two.token, 'GET', '/api/accredited?paginate=200');
     const companies = new Set(all.json<{ data: Body[] }>().data.map((r) => r.company_id));
     expect([...companies].sort()).toEqual([alfa, beta].sort());
@@ -270,8 +259,7 @@ describe('updating and deleting', () => {
       company_id: beta,
       name: 'X',
     });
-    expect(move.statusCode).toBe(422);
-    expect(move.json().errors).toEqual({
+    expect422.errors(move, {
       company_id: 'Perusahaan tidak dapat diubah karena data ini sudah dipakai',
     });
     expect(

@@ -1,16 +1,16 @@
-import ExcelJS from 'exceljs';
+import { workbookOf } from '../../../test/workbook';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';
 import { auditLog, schemeCycleDue, schemeCycleDueCounts } from '../../db/schema';
 import { rebuildCycleDue } from '../../services/cycle-due';
-import { call, createTestContext, login, type TestContext } from '../../../test/helpers';
+import { call, login, useTestContext } from '../../../test/helpers';
 import { schemeBody } from '../../../test/forms';
 
 const TZ = 'Asia/Jakarta';
 /** 10:00 in Jakarta on 15 January 2026: today is 2026-01-15. */
 const NOW = new Date('2026-01-15T03:00:00Z');
 
-let ctx: TestContext;
+const ctx = useTestContext({ TZ }, { now: NOW });
 let companyA: string;
 let companyB: string;
 let typeA: string;
@@ -86,7 +86,6 @@ async function list(token: string | null, query = '', company = 'ALL') {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ TZ }, { now: NOW });
   const make = ctx.make;
   companyA = await make.company('PT Sertifikasi Alpha');
   companyB = await make.company('PT Sertifikasi Beta');
@@ -124,7 +123,6 @@ beforeAll(async () => {
     schemeBody(clientA, typeA, { cert_number: 'QMS/A/DRAFT', issue_date: '2025-05-01', status: 'DRAFT' }),
   );
 });
-afterAll(async () => ctx.close());
 afterEach(() => ctx.clock.set(NOW));
 
 /**
@@ -335,10 +333,7 @@ describe('GET /api/audit-schedule/{company_id}', () => {
 
   it('exports the filtered rows as a workbook with the screen’s columns', async () => {
     const res = await call(ctx.app, ctx.adminToken, 'GET', '/api/audit-schedule/ALL?type=export&window=90');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('export-jadwal-audit.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const workbook = await workbookOf(res, 'export-jadwal-audit.xlsx');
     const sheet = workbook.getWorksheet('Jadwal Audit')!;
     const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0]!.slice(1)).toEqual([

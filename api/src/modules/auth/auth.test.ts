@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, login, useTestContext, expect422, postRaw } from '../../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -38,17 +34,11 @@ describe('POST /api/login', () => {
 
   it('refuses missing fields with 422 and field errors, malformed JSON with 400', async () => {
     const missing = await post('/api/login', { username: '' });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toMatchObject({
+    expect422.including(missing, {
       username: 'Username wajib diisi',
       password: 'Password wajib diisi',
     });
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": ',
-    });
+    const malformed = await postRaw(ctx.app, '/api/login', 'application/json', '{"username": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'bad-request' });
     const unknownField = await post('/api/login', { username: 'a', password: 'b', admin: true });
@@ -60,11 +50,7 @@ describe('POST /api/login', () => {
 
   it('answers l-unverified only to an inactive user with the right password', async () => {
     const role = await ctx.make.role('Pemeriksa Login', ['statistik']);
-    const user = await ctx.make.user({
-      username: 'nonaktif',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const user = await ctx.make.user({ username: 'nonaktif', roles_id: role, company_ids: 'ALL' });
     const res = await call(ctx.app, ctx.adminToken, 'PUT', `/api/user/${user.id}`, {
       name: 'nonaktif',
       username: 'nonaktif',
@@ -154,11 +140,7 @@ describe('profile and user-info', () => {
 
   it('updates own profile; a new password ends the other sessions but not this one', async () => {
     const role = await ctx.make.role('Profil', ['statistik']);
-    const me = await ctx.make.user({
-      username: 'profil',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil', roles_id: role, company_ids: 'ALL' });
     const other = await login(ctx.app, 'profil', 'password-123');
     const res = await call(ctx.app, me.token, 'PUT', '/api/profile', {
       name: 'Nama Baru',
@@ -179,8 +161,7 @@ describe('profile and user-info', () => {
       username: 'PROFIL.BARU',
       password: 'short',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toMatchObject({
+    expect422.including(res, {
       name: 'Nama User wajib diisi',
       password: 'Password minimal 8 karakter',
     });
@@ -188,35 +169,20 @@ describe('profile and user-info', () => {
       name: 'Admin',
       username: 'PROFIL.BARU',
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ username: 'Username sudah digunakan' });
+    expect422.errors(taken, { username: 'Username sudah digunakan' });
   });
 
   it('a new password needs the current one: missing or wrong answers 422 on current_password and changes nothing', async () => {
-    const me = await ctx.make.user({
-      username: 'profil.sandi',
-      keys: ['statistik'],
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil.sandi', keys: ['statistik'], company_ids: 'ALL' });
     const other = await login(ctx.app, 'profil.sandi', 'password-123');
     const base = { name: 'Diambil Alih', username: 'profil.sandi', password: 'taken-over-pw' };
     const missing = await call(ctx.app, me.token, 'PUT', '/api/profile', base);
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({
-      code: 'validation',
-      message: 'Password Saat Ini wajib diisi',
-      errors: { current_password: 'Password Saat Ini wajib diisi' },
-    });
+    expect422.field(missing, 'current_password', 'Password Saat Ini wajib diisi');
     const wrong = await call(ctx.app, me.token, 'PUT', '/api/profile', {
       ...base,
       current_password: 'not-my-password',
     });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({
-      code: 'validation',
-      message: 'Password Saat Ini salah',
-      errors: { current_password: 'Password Saat Ini salah' },
-    });
+    expect422.field(wrong, 'current_password', 'Password Saat Ini salah');
     // Nothing changed: the old password still signs in, the name stayed, no session ended.
     expect((await call(ctx.app, me.token, 'GET', '/api/profile')).json().name).toBe('profil.sandi');
     expect((await call(ctx.app, other, 'GET', '/api/profile')).statusCode).toBe(200);
@@ -231,11 +197,7 @@ describe('profile and user-info', () => {
   });
 
   it('guesses of the current password count as failed sign-ins: past the limit 429, the right one refused too', async () => {
-    const me = await ctx.make.user({
-      username: 'profil.tebak',
-      keys: ['statistik'],
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil.tebak', keys: ['statistik'], company_ids: 'ALL' });
     const change = (current: string) =>
       call(ctx.app, me.token, 'PUT', '/api/profile', {
         name: 'Tebak',
@@ -260,8 +222,7 @@ describe('profile and user-info', () => {
       password: '          ',
       current_password: ADMIN_PASSWORD,
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ password: 'Password tidak boleh hanya berisi spasi' });
+    expect422.errors(res, { password: 'Password tidak boleh hanya berisi spasi' });
     await login(ctx.app, 'admin', ADMIN_PASSWORD);
   });
 });

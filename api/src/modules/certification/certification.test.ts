@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { auditLog, certificationTypes } from '../../db/schema';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { type Fields, pngPart, sendForm } from '../../../test/forms';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alfa: string;
 let beta: string;
 let alfaUser: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({
     alfa,
     beta,
@@ -20,7 +19,6 @@ beforeAll(async () => {
     editor: [...allKeys('certification'), 'training-certificate:create'],
   }));
 });
-afterAll(async () => ctx.close());
 
 interface Body {
   id: string;
@@ -77,8 +75,7 @@ describe('certification types', () => {
     expect(trail).toEqual([expect.objectContaining({ action: 'create', after: body })]);
 
     const noIcon = await sendForm(ctx.app, ctx.adminToken, '/api/certification', fields('Tanpa Icon'));
-    expect(noIcon.statusCode).toBe(422);
-    expect(noIcon.json().errors).toEqual({ icon_file: 'Icon wajib diisi' });
+    expect422.errors(noIcon, { icon_file: 'Icon wajib diisi' });
   });
 
   it('answers 422 with Indonesian field errors', async () => {
@@ -91,8 +88,7 @@ describe('certification types', () => {
       valid_for_type: 'WEEK',
       icon_file: await pngPart(),
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expect422.errors(res, {
       name: 'Nama Sertifikat wajib diisi',
       category: 'Kategori wajib diisi',
       code: 'Kode wajib diisi',

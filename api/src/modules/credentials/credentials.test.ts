@@ -5,12 +5,10 @@
  * codes decoded with zbarimg from the PNG (also at the 150 px it is shown at) and from the PDF.
  */
 import { execFileSync } from 'node:child_process';
-import { Writable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import sharp from 'sharp';
 import {
   certificationInputSchema,
@@ -20,13 +18,13 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { canonicalText, type Jwks, type SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { NOT_FOUND_TEXT } from '@sertifikasi/shared-contracts/public';
-import { buildApp, LOG_REDACT } from '../../app';
+import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import type { Executor } from '../../db';
-import { companies, signingKeys, schemes } from '../../db/schema';
-import { type ServiceContext, systemActor } from '../../services/context';
+import { signingKeys, schemes } from '../../db/schema';
+import type { ServiceContext } from '../../services/context';
 import { rotateKey } from '../../services/signing';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { useTestContext, capturedLogger } from '../../../test/helpers';
+import { schemeBody } from '../../../test/forms';
 import { decodeQr, publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
 import { certificationService } from '../certification/certification.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
@@ -35,23 +33,17 @@ import { trainingService } from '../training/training.service';
 
 const BASE = 'https://sertifikat.contoh.id';
 const TZ = 'Asia/Jakarta';
-let t: TestContext;
+const t = useTestContext({ TZ, PUBLIC_BASE_URL: BASE });
 let company: string;
 let typeId: string;
 let bodyId: string;
 let address = 0;
 
 beforeAll(async () => {
-  t = await createTestContext({ TZ, PUBLIC_BASE_URL: BASE });
-  company = await t.make.company('PT Sertifikasi Nusantara');
-  await t.database.db
-    .update(companies)
-    .set({ public_certificate_download: true })
-    .where(eq(companies.id, company));
+  company = await t.make.company('PT Sertifikasi Nusantara', { public_certificate_download: 'true' });
   bodyId = await t.make.accredited(company, 'KAN');
   typeId = await t.make.certificationType(company, 'ISO 9001:2015');
 });
-afterAll(async () => t.close());
 
 /** Each request from its own address: the public rate limit is not what these tests are about. */
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -63,10 +55,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   });
 
 /** A write through the services, as a form save, the import or the demo make it. */
-const write = <T>(run: (ctx: ServiceContext) => Promise<T>) =>
-  t.database.db.transaction((tx: Executor) =>
-    run({ tx, actor: systemActor(), clock: t.app.clock, config: t.app.config }),
-  );
+const write = <T>(run: (ctx: ServiceContext) => Promise<T>) => t.make.write(run);
 
 const clientInput = (name: string, number: string) =>
   clientCertificateInputSchema.validateSync({
@@ -78,19 +67,15 @@ const clientInput = (name: string, number: string) =>
     email: 'rahasia@klien.co.id',
   });
 const schemeInput = (client: string, number: string, over: Record<string, unknown> = {}) =>
-  schemeInputSchema.validateSync({
-    certificate_id: client,
-    certification_id: typeId,
-    cert_number: number,
-    status: 'ACTIVE',
-    issue_date: '2025-01-10',
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'true',
-    accredited_id: bodyId,
-    desc: 'catatan internal',
-    ...over,
-  });
+  schemeInputSchema.validateSync(
+    schemeBody(client, typeId, {
+      cert_number: number,
+      is_accredited: 'true',
+      accredited_id: bodyId,
+      desc: 'catatan internal',
+      ...over,
+    }),
+  );
 
 /** A client with one scheme whose QR is made (Generate QR). */
 async function signedScheme(name: string, number: string, over: Record<string, unknown> = {}) {
@@ -291,6 +276,26 @@ describe('signed QR codes', () => {
     const qrOf = async () =>
       (await t.database.db.select().from(schemes).where(eq(schemes.id, scheme.id)))[0]!.qrcode!;
     const first = await decodeQr(await qrOf());
+    /** The certification type saved from its own form under another name. */
+    const renameType = (name: string) =>
+      write((ctx) =>
+        certificationService.update(
+          ctx,
+          typeId,
+          certificationInputSchema.validateSync({
+            company_id: company,
+            name,
+            category: 'Mutu',
+            code: 'QMS',
+            position: 1,
+          }),
+        ),
+      );
+    /** The scheme saved from its own form with `number`, issued on `issue`. */
+    const redate = (number: string, issue: string) =>
+      write((ctx) =>
+        schemeService.update(ctx, scheme.id, schemeInput(client.id, number, { issue_date: issue })),
+      );
 
     // Client renamed (from the client's own form): its scheme's QR signs the new name.
     await write((ctx) =>
@@ -303,32 +308,14 @@ describe('signed QR codes', () => {
     expect((await vcVerdict(t.app, first, fieldsOf('QMS/2025/030', 'PT Baru'))).valid).toBe(false);
 
     // The certification type renamed.
-    await write((ctx) =>
-      certificationService.update(
-        ctx,
-        typeId,
-        certificationInputSchema.validateSync({
-          company_id: company,
-          name: 'ISO 9001:2015 (Rev)',
-          category: 'Mutu',
-          code: 'QMS',
-          position: 1,
-        }),
-      ),
-    );
+    await renameType('ISO 9001:2015 (Rev)');
     const retyped = await decodeQr(await qrOf());
     expect(
       (await vcVerdict(t.app, retyped, fieldsOf('QMS/2025/030', 'PT Baru', 'ISO 9001:2015 (Rev)'))).valid,
     ).toBe(true);
 
     // The scheme's own date: the answer of the write already carries the new QR.
-    const moved = await write((ctx) =>
-      schemeService.update(
-        ctx,
-        scheme.id,
-        schemeInput(client.id, 'QMS/2025/030', { issue_date: '2025-02-01' }),
-      ),
-    );
+    const moved = await redate('QMS/2025/030', '2025-02-01');
     expect(moved.qrcode).toBe(await qrOf());
     const redated = await decodeQr(moved.qrcode!);
     expect(
@@ -342,13 +329,7 @@ describe('signed QR codes', () => {
     ).toBe(true);
 
     // A new number (the scheme's own form).
-    const renumbered = await write((ctx) =>
-      schemeService.update(
-        ctx,
-        scheme.id,
-        schemeInput(client.id, 'QMS/2025/032', { issue_date: '2025-02-01' }),
-      ),
-    );
+    const renumbered = await redate('QMS/2025/032', '2025-02-01');
     expect(
       await verifiedQrUrl(t.app, renumbered.qrcode!, {
         ...fieldsOf('QMS/2025/032', 'PT Baru', 'ISO 9001:2015 (Rev)'),
@@ -363,19 +344,7 @@ describe('signed QR codes', () => {
       clientCertificateService.update(ctx, client.id, clientInput('PT Baru Lagi', 'KL-QMS/2025/030')),
     );
     expect((await t.database.db.select().from(schemes).where(eq(schemes.id, bare.id)))[0]!.qrcode).toBeNull();
-    await write((ctx) =>
-      certificationService.update(
-        ctx,
-        typeId,
-        certificationInputSchema.validateSync({
-          company_id: company,
-          name: 'ISO 9001:2015',
-          category: 'Mutu',
-          code: 'QMS',
-          position: 1,
-        }),
-      ),
-    );
+    await renameType('ISO 9001:2015');
   });
 
   it('the PDF carries the signed QR (decoded with zbarimg from the rendered page)', async () => {
@@ -449,14 +418,7 @@ describe('signed QR codes', () => {
 
 describe('the private key', () => {
   it('never appears in a log, even at trace level, while keys are made, published and used', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = pino({ level: 'trace', redact: LOG_REDACT }, stream);
+    const { logger, lines } = capturedLogger();
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: BASE, TZ }),
       db: t.database.db,

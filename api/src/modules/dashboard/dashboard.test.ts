@@ -1,29 +1,13 @@
 import { bucketCount, type DashboardTotals } from '@sertifikasi/shared-contracts';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
+import { call } from '../../../test/helpers';
+import { useReportFixture } from '../../../test/report-fixtures';
 
-let ctx: TestContext;
-let fx: ReportFixture;
-/** Signed in with statistik, scope Alfa and Beta (not Gamma). */
-let limited: string;
-/** Signed in without statistik. */
-let noStats: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { now: FIXTURE_NOW });
-  fx = await buildReportFixture(ctx.make);
-  const stats = await ctx.make.role('Manajer Cabang', ['statistik']);
-  const other = await ctx.make.role('Petugas Arsip', ['company']);
-  limited = (
-    await ctx.make.user({
-      username: 'manajer.ab',
-      roles_id: stats,
-      company_ids: [fx.company.A, fx.company.B],
-    })
-  ).token;
-  noStats = (await ctx.make.user({ username: 'arsip', roles_id: other, company_ids: 'ALL' })).token;
+const { ctx, fx, tokens } = useReportFixture({
+  /** statistik, scope Alfa and Beta (not Gamma). */
+  limited: { username: 'manajer.ab', role: 'Manajer Cabang', keys: ['statistik'], scope: 'Alfa and Beta' },
+  /** Without statistik. */
+  noStats: { username: 'arsip', role: 'Petugas Arsip', keys: ['company'], scope: 'ALL' },
 });
-afterAll(async () => ctx.close());
 
 const get = async <T>(token: string | null, url: string, status = 200): Promise<T> => {
   const res = await call(ctx.app, token, 'GET', url);
@@ -79,47 +63,41 @@ describe('GET /api/dashboard-total/{company_id}', () => {
     expect(t.company_certificate_expired_in_amonth_total).toBe(2);
   });
 
-  it('ALL is every company in the caller’s scope', async () => {
-    const admin = await get<DashboardTotals>(ctx.adminToken, '/api/dashboard-total/ALL');
-    expect(admin.company_certificate).toBe(4);
-    expect(admin.company_certificate_total).toBe(10);
-    expect(byStatus(admin)).toEqual({
-      ACTIVE: 5,
-      EXPIRED: 1,
-      SUSPENDED: 1,
-      WITHDRAWN: 1,
-      NOACTIVE: 1,
-      DRAFT: 1,
-    });
-    expect(admin.training_certificate_total).toBe(6);
-    expect(admin.training_certificate).toBe(4);
-    expect(admin.company_certificate_expired_in_amonth.map((s) => s.id)).toEqual([
-      fx.scheme.s2,
-      fx.scheme.s10,
-      fx.scheme.s9,
-      fx.scheme.s3,
-    ]);
+  /** The totals of ALL for a caller (their statuses adding up to the schemes), and the expiring schemes listed. */
+  const totalsOfAll = async (token: string) => {
+    const t = await get<DashboardTotals>(token, '/api/dashboard-total/ALL');
+    expect(t.company_certificate_scheme_bystatus.reduce((n, r) => n + r.total, 0)).toBe(
+      t.company_certificate_total,
+    );
+    return {
+      company_certificate: t.company_certificate,
+      company_certificate_total: t.company_certificate_total,
+      by_status: byStatus(t),
+      training_certificate_total: t.training_certificate_total,
+      training_certificate: t.training_certificate,
+      expiring: t.company_certificate_expired_in_amonth.map((s) => s.id),
+    };
+  };
 
-    const mine = await get<DashboardTotals>(limited, '/api/dashboard-total/ALL');
-    expect(mine.company_certificate).toBe(3);
-    expect(mine.company_certificate_total).toBe(9);
-    expect(byStatus(mine)).toEqual({
-      ACTIVE: 4,
-      EXPIRED: 1,
-      SUSPENDED: 1,
-      WITHDRAWN: 1,
-      NOACTIVE: 1,
-      DRAFT: 1,
+  it('ALL is every company in the caller’s scope', async () => {
+    const admin = await totalsOfAll(ctx.adminToken);
+    expect(admin).toEqual({
+      company_certificate: 4,
+      company_certificate_total: 10,
+      by_status: { ACTIVE: 5, EXPIRED: 1, SUSPENDED: 1, WITHDRAWN: 1, NOACTIVE: 1, DRAFT: 1 },
+      training_certificate_total: 6,
+      training_certificate: 4,
+      expiring: [fx.scheme.s2, fx.scheme.s10, fx.scheme.s9, fx.scheme.s3],
     });
-    expect(mine.training_certificate_total).toBe(5);
-    expect(mine.training_certificate).toBe(3);
-    expect(mine.company_certificate_expired_in_amonth.map((s) => s.id)).toEqual([
-      fx.scheme.s2,
-      fx.scheme.s9,
-      fx.scheme.s3,
-    ]);
-    const sum = mine.company_certificate_scheme_bystatus.reduce((n, r) => n + r.total, 0);
-    expect(sum).toBe(mine.company_certificate_total);
+    // Without Gamma: its client, its ACTIVE scheme (s10) and its training.
+    expect(await totalsOfAll(tokens.limited)).toEqual({
+      company_certificate: 3,
+      company_certificate_total: 9,
+      by_status: { ...admin.by_status, ACTIVE: 4 },
+      training_certificate_total: 5,
+      training_certificate: 3,
+      expiring: [fx.scheme.s2, fx.scheme.s9, fx.scheme.s3],
+    });
   });
 
   it('answers zeros for every status of a company without data', async () => {
@@ -167,13 +145,13 @@ describe('GET /api/dashboard-total/{company_id}', () => {
   });
 
   it('refuses a company outside the scope (403), no token (401), no statistik permission (403)', async () => {
-    await get(limited, `/api/dashboard-total/${fx.company.C}`, 403);
-    await get(limited, `/api/grafic-certification-company/${fx.company.C}`, 403);
-    await get(limited, `/api/grafic-certification-training/${fx.company.C}`, 403);
+    await get(tokens.limited, `/api/dashboard-total/${fx.company.C}`, 403);
+    await get(tokens.limited, `/api/grafic-certification-company/${fx.company.C}`, 403);
+    await get(tokens.limited, `/api/grafic-certification-training/${fx.company.C}`, 403);
     await get(null, '/api/dashboard-total/ALL', 401);
     await get(null, '/api/grafic-certification-company/ALL', 401);
-    await get(noStats, '/api/dashboard-total/ALL', 403);
-    await get(noStats, '/api/grafic-certification-training/ALL', 403);
+    await get(tokens.noStats, '/api/dashboard-total/ALL', 403);
+    await get(tokens.noStats, '/api/grafic-certification-training/ALL', 403);
     await get(ctx.adminToken, '/api/dashboard-total/not-a-company', 422);
   });
 });
@@ -264,7 +242,7 @@ describe('GET /api/grafic-certification-company/{company_id}', () => {
   it('ALL is limited to the scope', async () => {
     const q = 'date_type=custom&start_date=2024-04-12&end_date=2024-04-12';
     expect(await chart(q, 'ALL')).toEqual([{ date: '2024-04-12', total: 1 }]); // s10 of Gamma
-    expect(await chart(q, 'ALL', limited)).toEqual([{ date: '2024-04-12', total: 0 }]);
+    expect(await chart(q, 'ALL', tokens.limited)).toEqual([{ date: '2024-04-12', total: 0 }]);
   });
 
   it('answers 422 past 400 buckets, asking for a coarser granularity; 400 pass', async () => {
@@ -319,7 +297,7 @@ describe('GET /api/grafic-certification-training/{company_id}', () => {
         { date_f: '2024', total: 3 },
       ],
     );
-    expect(await chart('date_type=1m&chart=MONTH', 'ALL', limited)).toEqual([
+    expect(await chart('date_type=1m&chart=MONTH', 'ALL', tokens.limited)).toEqual([
       { date_f: '2024-03', total: 1 },
       { date_f: '2024-04', total: 3 }, // Alfa's two Budis and Beta's; not Gamma's Rina
     ]);

@@ -5,46 +5,15 @@ import sharp from 'sharp';
 import { companies, images } from '../../db/schema';
 import { migrate } from '../../db/migrate';
 import { STORED_MAX_SIDE } from '../../services/images';
-import { ADMIN_PASSWORD, call, createTestContext, type TestContext } from '../../../test/helpers';
+import { ADMIN_PASSWORD, call, createTestContext, useTestContext, expect422 } from '../../../test/helpers';
+import { type Fields, type FilePart, sendForm } from '../../../test/forms';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 
 const NAME = /^[0-9a-f-]{36}\.(png|jpg)$/;
 
-interface FilePart {
-  data: Buffer;
-  filename: string;
-  type: string;
-}
-type Fields = Record<string, string | FilePart>;
-
-/** A multipart/form-data body for app.inject, built the way a browser builds it. */
-async function formBody(fields: Fields): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(key, value);
-    else form.append(key, new Blob([value.data], { type: value.type }), value.filename);
-  }
-  const res = new Response(form);
-  return {
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { 'content-type': res.headers.get('content-type')! },
-  };
-}
-
-async function postForm(url: string, fields: Fields, token: string = ctx.adminToken, app = ctx.app) {
-  const { payload, headers } = await formBody(fields);
-  return app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-}
+const postForm = (url: string, fields: Fields, token: string = ctx.adminToken, app = ctx.app) =>
+  sendForm(app, token, url, fields);
 
 const file = (data: Buffer, filename: string, type: string): FilePart => ({ data, filename, type });
 const pngFile = (data: Buffer, filename = 'logo.png') => file(data, filename, 'image/png');
@@ -185,6 +154,20 @@ describe('uploading company images', () => {
     expect(await imageCount()).toBe(before);
   });
 
+  /** A new company's image `field` saved from the JPEG `upload`: as served (200), no larger than the upload. */
+  async function storedNoLarger(field: 'logo' | 'logo_cert', name: string, upload: Buffer) {
+    const res = await postForm('/api/company', {
+      name,
+      website: 'https://foto.co.id',
+      [`${field}_file`]: jpegFile(upload),
+    });
+    expect(res.statusCode).toBe(201);
+    const served = await getImage(res.json<Record<string, string>>()[field]!);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
+    return sharp(served.rawPayload).metadata();
+  }
+
   it('re-encoding never grows a noisy JPEG, nor takes it past 2 MiB', async () => {
     // A low-quality noisy photo, as large as images are stored: re-encoded at quality 90 it came
     // out more than twice as large, past 2 MiB.
@@ -193,16 +176,7 @@ describe('uploading company images', () => {
     expect(
       (await noise(STORED_MAX_SIDE, STORED_MAX_SIDE).jpeg({ quality: 90 }).toBuffer()).length,
     ).toBeGreaterThan(2 * 1024 * 1024);
-    const res = await postForm('/api/company', {
-      name: 'PT Foto Berbintik',
-      website: 'https://bintik.co.id',
-      logo_file: jpegFile(upload),
-    });
-    expect(res.statusCode).toBe(201);
-    const served = await getImage(res.json().logo);
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+    expect(await storedNoLarger('logo', 'PT Foto Berbintik', upload)).toMatchObject({
       format: 'jpeg',
       width: STORED_MAX_SIDE,
       height: STORED_MAX_SIDE,
@@ -216,16 +190,7 @@ describe('uploading company images', () => {
     const upload = await noise(4096, 4096).jpeg({ quality: 14 }).toBuffer();
     expect(upload.length).toBeGreaterThan(1.8 * 1024 * 1024);
     expect(upload.length).toBeLessThanOrEqual(2 * 1024 * 1024);
-    const res = await postForm('/api/company', {
-      name: 'PT Foto Raksasa',
-      website: 'https://raksasa.co.id',
-      logo_cert_file: jpegFile(upload),
-    });
-    expect(res.statusCode).toBe(201);
-    const served = await getImage(res.json().logo_cert);
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.length).toBeLessThanOrEqual(upload.length);
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+    expect(await storedNoLarger('logo_cert', 'PT Foto Raksasa', upload)).toMatchObject({
       format: 'jpeg',
       width: STORED_MAX_SIDE,
       height: STORED_MAX_SIDE,
@@ -435,8 +400,7 @@ describe('uploading company images', () => {
       website: 'https://asing.co.id',
       icon_file: pngFile(png),
     });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ icon_file: 'Field tidak dikenal' });
+    expect422.errors(unknown, { icon_file: 'Field tidak dikenal' });
     const fileAsName = await postForm('/api/company', {
       name: 'PT Nama Berkas',
       website: 'https://berkas.co.id',
@@ -468,8 +432,7 @@ describe('uploading company images', () => {
       website: 'https://ada.co.id',
       logo_file: pngFile(png),
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ name: 'Nama perusahaan sudah digunakan' });
+    expect422.errors(res, { name: 'Nama perusahaan sudah digunakan' });
     const invalid = await postForm('/api/company', {
       name: 'PT Website Salah',
       website: 'bukan-url',
@@ -583,8 +546,7 @@ describe('changing company images', () => {
       ttd_cert_file: file(Buffer.from('GIF89a....'), 'ttd.png', 'image/png'),
       phone: '0888',
     });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({
+    expect422.errors(bad, {
       ttd_cert_file: 'Tanda Tangan Sertifikat harus berupa gambar JPEG atau PNG',
     });
     // A good upload refused for another field (checked inside the write) is rolled back too.

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { workbookOf } from '../../../test/workbook';
 import { IMPORT_MESSAGES } from '@sertifikasi/shared-contracts';
 import {
   auditLog,
@@ -18,7 +19,7 @@ import type { ServiceContext } from '../../services/context';
 import { cycleDueStep } from '../../services/cycle-due';
 import { auth, call, createTestContext, type TestContext } from '../../../test/helpers';
 import { formBody } from '../../../test/forms';
-import { applyImport, followImportJob } from '../../../test/import-job';
+import { applyImport, followImportJob, SCHEME_COLUMNS } from '../../../test/import-job';
 import { IMPORT_TASK } from './import.service';
 
 let ctx: TestContext;
@@ -112,12 +113,7 @@ const HEADER = [
   'Region',
   'Email',
   'Jumlah Karyawan',
-  'Nomor Sertifikat',
-  'Sertifikat',
-  'Status',
-  'Tanggal Terbit',
-  'Masa Berlaku',
-  'Satuan Masa Berlaku',
+  ...SCHEME_COLUMNS,
   'Akreditasi',
 ];
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
@@ -160,10 +156,7 @@ const auditCount = async () => (await ctx.database.db.select().from(auditLog)).l
 describe('GET /api/import/{kind}/template', () => {
   it('answers the header row and a Petunjuk sheet explaining each column', async () => {
     const res = await call(ctx.app, creator.token, 'GET', '/api/import/company-certificate/template');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('template-impor-sertifikasi-perusahaan.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const workbook = await workbookOf(res, 'template-impor-sertifikasi-perusahaan.xlsx');
     const data = workbook.worksheets[0]!;
     expect((data.getRow(1).values as string[]).slice(1, 4)).toEqual([
       'Nomor Sertifikat Klien',
@@ -356,22 +349,9 @@ describe('company-certificate import', () => {
 
   it('reports every invalid cell with its row, column, value and message; writes nothing', async () => {
     await ctx.make.certificationType(beta, 'ISO 45001');
-    const other = await xlsx(HEADER, [
-      [
-        'KB-1',
-        'PT Beta Klien',
-        'Medan',
-        null,
-        null,
-        'SK-BETA',
-        'ISO 9001',
-        'ACTIVE',
-        '01/01/2024',
-        1,
-        'YEAR',
-        null,
-      ],
-    ]);
+    /** The scheme columns of Beta's scheme: a number another company holds once it is applied. */
+    const BETA_SCHEME: Cell[] = ['SK-BETA', 'ISO 9001', 'ACTIVE', '01/01/2024', 1, 'YEAR'];
+    const other = await xlsx(HEADER, [['KB-1', 'PT Beta Klien', 'Medan', null, null, ...BETA_SCHEME, null]]);
     // Shown whole when it fails: the answer names what was refused.
     expect((await applied('company-certificate', beta, other)).result).toMatchObject({
       mode: 'apply',
@@ -393,20 +373,7 @@ describe('company-certificate import', () => {
         'MINGGU',
         'KAN',
       ],
-      [
-        'KL-101',
-        'PT\tKontrol',
-        'Bogor',
-        null,
-        null,
-        'SK-BETA',
-        'ISO 9001',
-        'ACTIVE',
-        '01/01/2024',
-        1,
-        'YEAR',
-        'Tidak Ada',
-      ],
+      ['KL-101', 'PT\tKontrol', 'Bogor', null, null, ...BETA_SCHEME, 'Tidak Ada'],
       [
         'KL-101',
         'PT Lain',

@@ -4,17 +4,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox } from '../../db/schema';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext } from '../../../test/helpers';
 import type { SignedIn } from '../../../test/fixtures';
 
-let ctx: TestContext;
+const ctx = useTestContext({}, { now: new Date('2026-03-02T02:00:00Z') });
 let alfa: string;
 let beta: string;
 let alfaUser: SignedIn;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: new Date('2026-03-02T02:00:00Z') });
   ({ alfa, beta, editor: alfaUser } = await ctx.make.cast('log', 'Log', { editor: ['notification-log'] }));
   const mail: typeof ctx.make.mail = (company, over) => ctx.make.mail(company, over);
   ids.alfaSent = await mail(alfa, {
@@ -37,7 +36,6 @@ beforeAll(async () => {
   ids.beta = await mail(beta, { recipient: 'direktur@beta-klien.test' });
   ids.digest = await mail(null, { kind: 'weekly-digest', recipient: 'admin@lsp.test' });
 });
-afterAll(async () => ctx.close());
 
 const idsOf = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((r) => r.id);
 

@@ -5,32 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq as eqId } from 'drizzle-orm';
 import sharp from 'sharp';
-import { addDays, addValidity, todayIn } from '@sertifikasi/shared-contracts';
+import { addDays, addValidity, type SchemeStatus, todayIn } from '@sertifikasi/shared-contracts';
 import {
   COMPANY_CHECK_KEYS,
   type CompanyCheck,
   NOT_FOUND_TEXT,
   TRAINING_CHECK_KEYS,
 } from '@sertifikasi/shared-contracts/public';
-import {
-  accreditedBodies,
-  auditLog,
-  certificationTypes,
-  clientCertificates,
-  companies,
-  images,
-  schemes,
-  trainingCertificates,
-} from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { imageEtag } from '../../services/images';
-import { audit } from '../../services/audit';
-import { createClock } from '../../lib/clock';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { systemActor } from '../../services/context';
+import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
+import { schemeService } from '../schemes/schemes.service';
+import { useTestContext } from '../../../test/helpers';
 
 const TZ = 'Asia/Jakarta';
 const today = todayIn(TZ);
-let ctx: TestContext;
+const ctx = useTestContext({ RATE_LIMIT_PUBLIC: '30', PUBLIC_BASE_URL: 'https://sertifikat.contoh.id' });
 
 /** Each test asks from its own address, so the per-address limit (30 here) is the 429 test's alone. */
 let addressCounter = 0;
@@ -47,70 +38,36 @@ const db = () => ctx.database.db;
 
 interface CompanyFixture {
   id: string;
-  certificationId: string;
-  accreditedId: string;
-  clientId: string;
+  type: string;
+  accredited: string;
+  client: string;
 }
 
-async function pngImage(color: string, width = 120, height = 60): Promise<string> {
-  const data = await sharp({ create: { width, height, channels: 3, background: color } })
+const png = (color: string, width = 120, height = 60) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
-  const name = `${newId()}.png`;
-  await db()
-    .insert(images)
-    .values({
-      id: newId(),
-      name,
-      content_type: 'image/png',
-      data,
-      etag: imageEtag(data),
-      size: data.length,
-      width,
-      height,
-    });
-  return name;
-}
 
+/** A company with a certification type, an accreditation body and a client, private values everywhere. */
 async function company(
   name: string,
   opts: { simple_dates?: boolean; public_certificate_download?: boolean; images?: boolean } = {},
 ): Promise<CompanyFixture> {
-  const id = newId();
-  await db()
-    .insert(companies)
-    .values({
-      id,
-      name,
-      website: 'https://contoh.co.id',
-      phone: '021-RAHASIA-KANTOR',
-      email: 'rahasia@contoh.co.id',
-      simple_dates: opts.simple_dates ?? false,
-      public_certificate_download: opts.public_certificate_download ?? false,
-      logo_cert: opts.images ? await pngImage('navy') : null,
-      ttd_cert: opts.images ? await pngImage('black', 160, 50) : null,
-    });
-  const certificationId = newId();
-  await db().insert(certificationTypes).values({
-    id: certificationId,
-    company_id: id,
-    name: 'ISO 9001:2015 Sistem Manajemen Mutu',
-    category: 'ISO',
-    code: 'QMS',
+  const id = await ctx.make.company(name, {
+    phone: '021-RAHASIA-KANTOR',
+    email: 'rahasia@contoh.co.id',
+    simple_dates: String(opts.simple_dates ?? false),
+    public_certificate_download: String(opts.public_certificate_download ?? false),
+    ...(opts.images ? { logo_cert_file: await png('navy'), ttd_cert_file: await png('black', 160, 50) } : {}),
   });
-  const accreditedId = newId();
-  await db()
-    .insert(accreditedBodies)
-    .values({ id: accreditedId, company_id: id, name: 'KAN (Komite Akreditasi Nasional)' });
-  const clientId = newId();
-  await db()
-    .insert(clientCertificates)
-    .values({
-      id: clientId,
-      company_id: id,
-      certificate_number: `CL-${clientId.slice(0, 8)}`,
-      region: 'Jakarta',
-      name: 'PT Maju Bersama Sejahtera',
+  return {
+    id,
+    type: await ctx.make.certificationType(id, 'ISO 9001:2015 Sistem Manajemen Mutu', {
+      category: 'ISO',
+      code: 'QMS',
+    }),
+    accredited: await ctx.make.accredited(id, 'KAN (Komite Akreditasi Nasional)'),
+    client: await ctx.make.client(id, 'PT Maju Bersama Sejahtera', {
       address: 'Jl. Merdeka No. 10, Jakarta Pusat',
       scope: 'Produksi dan distribusi makanan ringan',
       ea_code: 'EA 03',
@@ -118,8 +75,8 @@ async function company(
       president: 'Direktur Rahasia',
       phone: '021-RAHASIA-KLIEN',
       email: 'klien-rahasia@contoh.co.id',
-    });
-  return { id, certificationId, accreditedId, clientId };
+    }),
+  };
 }
 
 interface SchemeOptions {
@@ -127,70 +84,44 @@ interface SchemeOptions {
   status: 'ACTIVE' | 'SUSPENDED' | 'WITHDRAWN' | 'DRAFT' | 'NOACTIVE';
   issue?: string;
   validYears?: number;
-  desc?: string | null;
-  /** Write the creation's audit row (the usual case), at this moment (default now). */
-  audited?: boolean;
-  createdAt?: Date;
+  desc?: string;
 }
 
+/** A scheme of the company's client, accredited, with a private description. */
 async function scheme(c: CompanyFixture, o: SchemeOptions): Promise<{ id: string; expired: string }> {
-  const id = newId();
   const issue = o.issue ?? addDays(today, -30);
   const expired = addValidity(issue, o.validYears ?? 3, 'YEAR');
-  const row = {
-    id,
-    company_id: c.id,
-    certificate_id: c.clientId,
-    certification_id: c.certificationId,
-    accredited_id: c.accreditedId,
+  const id = await ctx.make.scheme({
+    company: c.id,
+    type: c.type,
+    client: c.client,
+    accredited: c.accredited,
     cert_number: o.number,
     status: o.status,
     issue_date: issue,
-    valid_for: o.validYears ?? 3,
-    valid_for_type: 'YEAR',
     expired_date: expired,
     surveillance_date: addDays(issue, 365),
-    is_accredited: true,
-    description: o.desc ?? 'Catatan internal skema',
-    qrcode: 'QRCODE-RAHASIA',
-  };
-  await db().insert(schemes).values(row);
-  if (o.audited !== false) {
-    await audit(
-      { tx: db(), actor: null, clock: createClock('Asia/Jakarta') },
-      {
-        action: 'create',
-        entity: 'company-certificate-scheme',
-        entityId: id,
-        companyId: c.id,
-        after: { ...row, desc: row.description },
-      },
-    );
-    if (o.createdAt) await db().update(auditLog).set({ at: o.createdAt }).where(eqId(auditLog.entity_id, id));
-  }
+    desc: o.desc ?? 'Catatan internal skema',
+  });
   return { id, expired };
 }
 
-/** A status change written as the API writes it, at a given moment. */
-async function statusChange(id: string, companyId: string, from: string, to: string, at: Date) {
-  await db()
-    .insert(auditLog)
-    .values({
-      id: newId(),
-      at,
-      actor_id: null,
-      actor_username: 'petugas-rahasia',
-      action: 'update',
-      entity: 'company-certificate-scheme',
-      entity_id: id,
-      company_id: companyId,
-      before: { id, status: from },
-      after: { id, status: to },
-    });
+/** A scheme without an audit trail, as one stored before the audit log existed. */
+async function unaudited(c: CompanyFixture, o: SchemeOptions): Promise<string> {
+  const { id } = await scheme(c, o);
+  // Raw: every service write audits; this simulates a scheme from before the audit log.
+  await db().delete(auditLog).where(eqId(auditLog.entity_id, id));
+  return id;
 }
 
 /** Noon in Jakarta on a calendar date. */
 const noonOn = (date: string) => new Date(`${date}T05:00:00Z`);
+
+/** Every private value of the fixtures (and their stored QRs): none may appear in any public answer. */
+const PRIVATE = ['RAHASIA', 'rahasia', 'petugas', 'Catatan internal', 'NACE'];
+const expectNoPrivate = (body: string) => {
+  for (const word of PRIVATE) expect(body).not.toContain(word);
+};
 
 let main: CompanyFixture;
 let simple: CompanyFixture;
@@ -200,7 +131,6 @@ type Fixture =
 const ids = {} as Record<Fixture, string>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_PUBLIC: '30', PUBLIC_BASE_URL: 'https://sertifikat.contoh.id' });
   main = await company('PT Sertifikasi Utama', { public_certificate_download: true, images: true });
   simple = await company('PT Sertifikasi Sederhana', { simple_dates: true });
   other = await company('PT Sertifikasi Lain', { public_certificate_download: true });
@@ -216,26 +146,21 @@ beforeAll(async () => {
   ).id;
   ids.simple = (await scheme(simple, { number: 'SMP-01', status: 'ACTIVE' })).id;
   ids.other = (await scheme(other, { number: 'OTH-01', status: 'ACTIVE' })).id;
-  ids.unaudited = (await scheme(main, { number: 'IMP-01', status: 'ACTIVE', audited: false })).id;
-  await db().insert(trainingCertificates).values({
-    id: newId(),
-    company_id: main.id,
+  ids.unaudited = await unaudited(main, { number: 'IMP-01', status: 'ACTIVE' });
+  await ctx.make.training(main.id, {
     certificate_number: 'TRN/HSE/2024/07',
     name: 'Siti Nurhaliza',
     training: 'Ahli K3 Umum',
     location: 'Bandung',
     date: '2024-07-15',
-    description: 'Catatan pelatihan rahasia',
-    qrcode: 'QRCODE-RAHASIA',
+    desc: 'Catatan pelatihan rahasia',
   });
+  // The stored QRs (made as 'Generate QR' makes them) are private too.
+  for (const id of [ids.active, ids.suspended, ids.expired]) {
+    const qr = await ctx.make.write((c) => schemeService.refreshQr(c, id));
+    PRIVATE.push(qr.qrcode!.slice(100, 160)); // past the PNG header every PNG shares
+  }
 });
-afterAll(async () => ctx?.close());
-
-/** Every private value of the fixtures: none may appear in any public answer. */
-const PRIVATE = ['RAHASIA', 'rahasia', 'petugas', 'Catatan internal', 'NACE'];
-const expectNoPrivate = (body: string) => {
-  for (const word of PRIVATE) expect(body).not.toContain(word);
-};
 
 describe('GET /api/check-certificate-company/{number}', () => {
   it('answers an ACTIVE certificate with exactly the public fields', async () => {
@@ -313,42 +238,45 @@ describe('GET /api/check-certificate-company/{number}', () => {
       expect({ path, status: res.statusCode }).toEqual({ path, status: 200 });
       expect({ path, number: res.json().cert_number }).toEqual({ path, number: 'TWIN/2025/01' });
     }
-    await db()
-      .insert(trainingCertificates)
-      .values(
-        ['TRN+TWIN+01', 'TRN/TWIN/01'].map((number, i) => ({
-          id: newId(),
-          company_id: main.id,
-          certificate_number: number,
-          name: `Peserta ${i}`,
-          training: 'Ahli K3 Umum',
-          location: 'Bandung',
-          date: '2024-07-15',
-        })),
-      );
+    for (const [i, number] of ['TRN+TWIN+01', 'TRN/TWIN/01'].entries()) {
+      await ctx.make.training(main.id, {
+        certificate_number: number,
+        name: `Peserta ${i}`,
+        training: 'Ahli K3 Umum',
+        location: 'Bandung',
+        date: '2024-07-15',
+      });
+    }
     const training = await get('/api/check-certificate-training/TRN+TWIN+01');
     expect(training.json()).toMatchObject({ certificate_number: 'TRN/TWIN/01', name: 'Peserta 1' });
   });
 
   it('reads a creation and a status change written at the same instant in that order', async () => {
     const at = noonOn(addDays(today, -10));
-    const { id } = await scheme(main, { number: 'SAME-INSTANT-01', status: 'ACTIVE', audited: false });
-    // The change is stored before the creation, both at one instant (a bulk import can do that).
-    await statusChange(id, main.id, 'ACTIVE', 'SUSPENDED', at);
+    const id = await unaudited(main, { number: 'SAME-INSTANT-01', status: 'ACTIVE' });
+    // Raw: the change is stored before the creation, both at one instant (a bulk import can do
+    // that); the services write one row at a time, in order.
+    const row = { at, actor_id: null, actor_username: 'petugas-rahasia', entity_id: id, company_id: main.id };
     await db()
       .insert(auditLog)
-      .values({
-        id: newId(),
-        at,
-        actor_id: null,
-        actor_username: 'petugas-rahasia',
-        action: 'create',
-        entity: 'company-certificate-scheme',
-        entity_id: id,
-        company_id: main.id,
-        before: null,
-        after: { id, status: 'ACTIVE', issue_date: addDays(today, -30) },
-      });
+      .values([
+        {
+          ...row,
+          id: newId(),
+          action: 'update',
+          entity: SCHEME_AUDIT_ENTITY,
+          before: { id, status: 'ACTIVE' },
+          after: { id, status: 'SUSPENDED' },
+        },
+        {
+          ...row,
+          id: newId(),
+          action: 'create',
+          entity: SCHEME_AUDIT_ENTITY,
+          before: null,
+          after: { id, status: 'ACTIVE', issue_date: addDays(today, -30) },
+        },
+      ]);
     const body = (await get('/api/check-certificate-company/SAME-INSTANT-01')).json<CompanyCheck>();
     expect(body.history).toEqual([
       { status: 'ACTIVE', from: addDays(today, -30) },
@@ -384,16 +312,29 @@ describe('?on=YYYY-MM-DD: the status on a date, and the public history', () => {
   let expired: string;
   beforeAll(async () => {
     number = 'PIT/2025/77';
-    const s = await scheme(main, {
-      number,
-      status: 'ACTIVE',
-      issue,
-      validYears: 3,
-      createdAt: noonOn(issue),
-    });
+    // Written on the days they happen, the changes by a staff member whose name is private.
+    const staff = await ctx.make.user({ username: 'petugas-rahasia', keys: [], company_ids: 'ALL' });
+    const asStaff = (id: string, status: SchemeStatus) =>
+      ctx.app.db.transaction((tx) =>
+        schemeService.changeStatus(
+          {
+            tx,
+            actor: { ...systemActor(), user: { id: staff.id, username: 'petugas-rahasia' } },
+            clock: ctx.clock,
+            config: ctx.app.config,
+          },
+          id,
+          status,
+        ),
+      );
+    ctx.clock.set(noonOn(issue));
+    const s = await scheme(main, { number, status: 'ACTIVE', issue, validYears: 3 });
     expired = s.expired;
-    await statusChange(s.id, main.id, 'ACTIVE', 'SUSPENDED', noonOn(suspendedOn));
-    await statusChange(s.id, main.id, 'SUSPENDED', 'ACTIVE', noonOn(reinstatedOn));
+    ctx.clock.set(noonOn(suspendedOn));
+    await asStaff(s.id, 'SUSPENDED');
+    ctx.clock.set(noonOn(reinstatedOn));
+    await asStaff(s.id, 'ACTIVE');
+    ctx.clock.set(null);
   });
   const on = async (date: string) => {
     const res = await get(`/api/check-certificate-company/PIT+2025+77?on=${date}`);
@@ -563,27 +504,13 @@ describe('GET /api/download-certificate/{id}', () => {
   beforeAll(async () => {
     const certRole = await ctx.make.role('Petugas Sertifikat', ['company-certificate']);
     const plainRole = await ctx.make.role('Petugas Statistik', ['statistik']);
-    staffToken = (
-      await ctx.make.user({
-        username: 'petugas',
-        roles_id: certRole,
-        company_ids: [main.id],
-      })
-    ).token;
+    staffToken = (await ctx.make.user({ username: 'petugas', roles_id: certRole, company_ids: [main.id] }))
+      .token;
     noPermissionToken = (
-      await ctx.make.user({
-        username: 'statistik',
-        roles_id: plainRole,
-        company_ids: 'ALL',
-      })
+      await ctx.make.user({ username: 'statistik', roles_id: plainRole, company_ids: 'ALL' })
     ).token;
-    otherScopeToken = (
-      await ctx.make.user({
-        username: 'lain',
-        roles_id: certRole,
-        company_ids: [other.id],
-      })
-    ).token;
+    otherScopeToken = (await ctx.make.user({ username: 'lain', roles_id: certRole, company_ids: [other.id] }))
+      .token;
   });
   const download = (id: string, token?: string) =>
     get(`/api/download-certificate/${id}`, token ? { authorization: `Bearer ${token}` } : {});
@@ -657,11 +584,8 @@ describe('GET /api/download-certificate/{id}', () => {
       { length: 60 },
       (_, i) => `Jasa konstruksi gedung bertingkat tahap ${i + 1}`,
     ).join(', ');
-    await db()
-      .update(clientCertificates)
-      .set({ name: 'CV Karya Señor Ñusantara', scope: longScope })
-      .where(eqId(clientCertificates.id, c.clientId));
-    const s = await scheme(c, { number: 'LONG\\2024/9', status: 'ACTIVE' });
+    const client = await ctx.make.client(c.id, 'CV Karya Señor Ñusantara', { scope: longScope });
+    const s = await scheme({ ...c, client }, { number: 'LONG\\2024/9', status: 'ACTIVE' });
     const res = await download(s.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(

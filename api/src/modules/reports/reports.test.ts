@@ -1,39 +1,23 @@
 import type { ListResponse, SchemeReportRow } from '@sertifikasi/shared-contracts';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
-import { buildReportFixture, FIXTURE_NOW, type ReportFixture } from '../../../test/report-fixtures';
+import { call } from '../../../test/helpers';
+import { useReportFixture } from '../../../test/report-fixtures';
 
-let ctx: TestContext;
-let fx: ReportFixture;
-/** The three report permissions, scope Alfa and Beta (not Gamma). */
-let limited: string;
-/** Only the company report. */
-let companyOnly: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { now: FIXTURE_NOW });
-  fx = await buildReportFixture(ctx.make);
-  const reports = await ctx.make.role('Pelapor', [
-    'report-company-certificate',
-    'report-company-certificate-scheme',
-    'report-training-certificate',
-  ]);
-  const one = await ctx.make.role('Pelapor Klien', ['report-company-certificate']);
-  limited = (
-    await ctx.make.user({
-      username: 'pelapor.ab',
-      roles_id: reports,
-      company_ids: [fx.company.A, fx.company.B],
-    })
-  ).token;
-  companyOnly = (
-    await ctx.make.user({
-      username: 'pelapor.klien',
-      roles_id: one,
-      company_ids: 'ALL',
-    })
-  ).token;
+const { ctx, fx, tokens } = useReportFixture({
+  /** The three report permissions, scope Alfa and Beta (not Gamma). */
+  limited: {
+    username: 'pelapor.ab',
+    role: 'Pelapor',
+    keys: ['report-company-certificate', 'report-company-certificate-scheme', 'report-training-certificate'],
+    scope: 'Alfa and Beta',
+  },
+  /** Only the company report. */
+  companyOnly: {
+    username: 'pelapor.klien',
+    role: 'Pelapor Klien',
+    keys: ['report-company-certificate'],
+    scope: 'ALL',
+  },
 });
-afterAll(async () => ctx.close());
 
 async function list<T>(token: string | null, url: string): Promise<ListResponse<T>> {
   const res = await call(ctx.app, token, 'GET', url);
@@ -106,9 +90,16 @@ describe('GET /api/report-company-certification/{company_id}', () => {
       'PT Gamma Klien',
       'PT Maju',
     ]);
-    expect(await names('', 'ALL', limited)).toEqual(['CV Sentosa', 'PT Abadi', 'PT Beta Klien', 'PT Maju']);
-    expect(await status(limited, `/api/report-company-certification/${fx.company.C}`)).toBe(403);
-    expect(await status(limited, `/api/report-company-certification/${fx.company.C}?type=export`)).toBe(403);
+    expect(await names('', 'ALL', tokens.limited)).toEqual([
+      'CV Sentosa',
+      'PT Abadi',
+      'PT Beta Klien',
+      'PT Maju',
+    ]);
+    expect(await status(tokens.limited, `/api/report-company-certification/${fx.company.C}`)).toBe(403);
+    expect(
+      await status(tokens.limited, `/api/report-company-certification/${fx.company.C}?type=export`),
+    ).toBe(403);
   });
 });
 
@@ -189,10 +180,12 @@ describe('GET /api/report-company-certification-scheme/{company_id}', () => {
 
   it('ALL is the scope; out of scope 403; bad filters 422', async () => {
     expect(await ids('status=ACTIVE', 'ALL')).toEqual([s().s10, s().s8, s().s9, s().s1, s().s3]);
-    expect(await ids('status=ACTIVE', 'ALL', limited)).toEqual([s().s8, s().s9, s().s1, s().s3]);
+    expect(await ids('status=ACTIVE', 'ALL', tokens.limited)).toEqual([s().s8, s().s9, s().s1, s().s3]);
     // A client of another company chosen by id finds nothing outside the scope.
-    expect(await ids(`client=${fx.client.c5}`, 'ALL', limited)).toEqual([]);
-    expect(await status(limited, `/api/report-company-certification-scheme/${fx.company.C}`)).toBe(403);
+    expect(await ids(`client=${fx.client.c5}`, 'ALL', tokens.limited)).toEqual([]);
+    expect(await status(tokens.limited, `/api/report-company-certification-scheme/${fx.company.C}`)).toBe(
+      403,
+    );
     for (const q of [
       'status=EXPIRE',
       'client=123',
@@ -252,9 +245,9 @@ describe('GET /api/report-training-certification/{company_id}', () => {
   });
 
   it('ALL is the scope; out of scope 403', async () => {
-    expect(await names('', 'ALL', limited)).not.toContain('Rina 2024-04-15');
+    expect(await names('', 'ALL', tokens.limited)).not.toContain('Rina 2024-04-15');
     expect(await names('', 'ALL')).toContain('Rina 2024-04-15');
-    expect(await status(limited, `/api/report-training-certification/${fx.company.C}`)).toBe(403);
+    expect(await status(tokens.limited, `/api/report-training-certification/${fx.company.C}`)).toBe(403);
   });
 });
 
@@ -268,8 +261,8 @@ describe('permissions', () => {
       expect(await status(null, `/api/${path}/ALL`)).toBe(401);
       expect(await status(null, `/api/${path}/ALL?type=export`)).toBe(401);
     }
-    expect(await status(companyOnly, '/api/report-company-certification/ALL')).toBe(200);
-    expect(await status(companyOnly, '/api/report-company-certification-scheme/ALL')).toBe(403);
-    expect(await status(companyOnly, '/api/report-training-certification/ALL?type=export')).toBe(403);
+    expect(await status(tokens.companyOnly, '/api/report-company-certification/ALL')).toBe(200);
+    expect(await status(tokens.companyOnly, '/api/report-company-certification-scheme/ALL')).toBe(403);
+    expect(await status(tokens.companyOnly, '/api/report-training-certification/ALL?type=export')).toBe(403);
   });
 });

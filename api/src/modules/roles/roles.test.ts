@@ -1,19 +1,21 @@
 // Long file: one describe per rule of roles (list, create, edit, stronger roles, last administrator, delete); they share the cast of roles and users of each strength, built once.
-import { and, eq } from 'drizzle-orm';
-import { type ListResponse, MESSAGES, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { auditLog, permissions, rolePermissions, roles } from '../../db/schema';
+import { type ListResponse, MESSAGES, PERMISSION_KEYS, type Role } from '@sertifikasi/shared-contracts';
+import { permissions, rolePermissions, roles } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, permissionIds, seededAdmin, type TestContext } from '../../../test/helpers';
+import {
+  call,
+  permissionIds,
+  seededAdmin,
+  useTestContext,
+  expect422,
+  paging,
+  auditRowsOf,
+  createdAudit,
+} from '../../../test/helpers';
 import { allKeys } from '../../../test/fixtures';
 
-interface RoleRow {
-  id: string;
-  name: string;
-  permission: string[];
-  user_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A role as the API answers it. */
+type RoleRow = Role;
 
 const IN_USE = 'Gagal menghapus data karena data ini sudah dipakai di order';
 const NEEDS_ALL = 'Tindakan ini memerlukan akses ke semua perusahaan';
@@ -22,7 +24,7 @@ const STRONGER_ROLE = 'Akses ini memiliki hak akses yang tidak anda miliki';
 const LAST_ADMIN =
   'Akses ini dipakai administrator terakhir dengan akses penuh; hak aksesnya tidak dapat dikurangi';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let adminId: string;
 let adminRole: string;
 /** Permission id by key. */
@@ -65,12 +67,7 @@ async function roleCount(): Promise<number> {
   return (await ctx.database.db.select({ id: roles.id }).from(roles)).length;
 }
 
-async function auditRows(entityId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'role'), eq(auditLog.entity_id, entityId)));
-}
+const auditRows = (entityId: string) => auditRowsOf(ctx, 'role', entityId);
 
 /** The permission keys a token's user holds now. */
 async function keysOf(token: string): Promise<string[]> {
@@ -80,7 +77,6 @@ async function keysOf(token: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({ id: adminId, roles_id: adminRole } = await seededAdmin(ctx));
   perm = await permissionIds(ctx.app, ctx.adminToken);
   allIds = Object.values(perm).sort();
@@ -97,7 +93,6 @@ beforeAll(async () => {
   limitedManager = await make('pengelola.alpha', managerRole, [companyA]);
   userOnly = await make('hanya.user', userOnlyRole, 'ALL');
 });
-afterAll(async () => ctx.close());
 
 describe('GET /api/roles', () => {
   it('lists roles with their permission ids and user count', async () => {
@@ -130,11 +125,7 @@ describe('GET /api/roles', () => {
 
   it('counts inactive users too', async () => {
     const role = await ctx.make.role('Dihitung', ['statistik']);
-    const u = await ctx.make.user({
-      username: 'dihitung',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const u = await ctx.make.user({ username: 'dihitung', roles_id: role, company_ids: 'ALL' });
     const off = await api(ctx.adminToken, 'PUT', `/api/user/${u.id}`, {
       name: 'dihitung',
       username: 'dihitung',
@@ -170,14 +161,7 @@ describe('GET /api/roles', () => {
       expect(res.statusCode).toBe(201);
     }
     const first = await api(ctx.adminToken, 'GET', '/api/roles?search=halaman');
-    expect(first.json()).toMatchObject({
-      total: 22,
-      per_page: 20,
-      current_page: 1,
-      last_page: 2,
-      from: 1,
-      to: 20,
-    });
+    expect(paging(first)).toEqual({ rows: [1, 20], total: 22, page: [1, 2], per_page: 20 });
     const second = await api(ctx.adminToken, 'GET', '/api/roles?search=HALAMAN&page=2');
     const page2 = second.json<ListResponse<RoleRow>>();
     expect(page2).toMatchObject({ total: 22, per_page: 20, current_page: 2, last_page: 2, from: 21, to: 22 });
@@ -188,11 +172,7 @@ describe('GET /api/roles', () => {
 
   it('refuses a page size other than 20, 50, 100, 200 and unknown parameters (422)', async () => {
     const res = await api(ctx.adminToken, 'GET', '/api/roles?paginate=30');
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({
-      code: 'validation',
-      errors: { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' },
-    });
+    expect422.including(res, { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' });
     const page = await api(ctx.adminToken, 'GET', '/api/roles?page=-1');
     expect(page.json().errors).toEqual({ page: 'Halaman minimal 1' });
     const unknown = await api(ctx.adminToken, 'GET', '/api/roles?order=name');
@@ -267,12 +247,7 @@ describe('POST /api/roles', () => {
   it('refuses a name taken in any case with a field error', async () => {
     for (const name of ['ADMINISTRATOR', 'pembaca', ' Pengelola akses ']) {
       const res = await api(ctx.adminToken, 'POST', '/api/roles', { name, permission: [] });
-      expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({
-        code: 'validation',
-        message: 'Nama akses sudah digunakan',
-        errors: { name: 'Nama akses sudah digunakan' },
-      });
+      expect422.field(res, 'name', 'Nama akses sudah digunakan');
     }
   });
 
@@ -313,11 +288,8 @@ describe('POST /api/roles', () => {
       name: 'Diaudit',
       permission: idsOf(['user']),
     });
-    expect(res.statusCode).toBe(201);
-    const id = res.json<RoleRow>().id;
-    const rows = await auditRows(id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    const { id, row } = await createdAudit(ctx, res, 'role');
+    expect(row).toMatchObject({
       actor_id: manager.id,
       actor_username: 'pengelola',
       action: 'create',
@@ -332,11 +304,7 @@ describe('POST /api/roles', () => {
 describe('PUT /api/roles/:id', () => {
   it('renames and changes permissions; holders get the new permissions at once; audit written', async () => {
     const role = await ctx.make.role('Operator', ['statistik']);
-    const holder = await ctx.make.user({
-      username: 'operator',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const holder = await ctx.make.user({ username: 'operator', roles_id: role, company_ids: 'ALL' });
     expect(await keysOf(holder.token)).toEqual(['statistik']);
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${role}`, {
       name: 'Operator Senior',
@@ -373,8 +341,7 @@ describe('PUT /api/roles/:id', () => {
       name: 'lihat akses',
       permission: idsOf(['statistik']),
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ name: 'Nama akses sudah digunakan' });
+    expect422.errors(taken, { name: 'Nama akses sudah digunakan' });
     expect((await getRole(readerRole))?.name).toBe('PEMBACA');
   });
 
@@ -463,11 +430,7 @@ describe('editing or deleting a stronger role', () => {
       'Hampir Penuh',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
     );
-    strong = await ctx.make.user({
-      username: 'hampir.penuh',
-      roles_id: strongRole,
-      company_ids: 'ALL',
-    });
+    strong = await ctx.make.user({ username: 'hampir.penuh', roles_id: strongRole, company_ids: 'ALL' });
   });
 
   it('cannot strip a stronger role down to their own permissions and then take over its holder (403)', async () => {
@@ -577,14 +540,11 @@ describe('the role of the last full administrator', () => {
       'Penuh Palsu',
       PERMISSION_KEYS.filter((k) => k !== 'company:delete'),
     );
+    // Raw: the services only write permissions of this version's catalogue; a stray one is a leftover.
     const strayId = newId();
     await ctx.database.db.insert(permissions).values({ id: strayId, name: 'modul-lama' });
     await ctx.database.db.insert(rolePermissions).values({ role_id: padded, permission_id: strayId });
-    await ctx.make.user({
-      username: 'penuh.palsu',
-      roles_id: padded,
-      company_ids: 'ALL',
-    });
+    await ctx.make.user({ username: 'penuh.palsu', roles_id: padded, company_ids: 'ALL' });
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${adminRole}`, {
       name: 'Administrator Utama',
       permission: allIds.filter((id) => id !== perm['statistik']),
@@ -596,11 +556,7 @@ describe('the role of the last full administrator', () => {
 
   it('can lose a permission while another full administrator remains', async () => {
     const fullRole = await ctx.make.role('Penuh Kedua', [...PERMISSION_KEYS]);
-    const second = await ctx.make.user({
-      username: 'admin.kedua',
-      roles_id: fullRole,
-      company_ids: 'ALL',
-    });
+    const second = await ctx.make.user({ username: 'admin.kedua', roles_id: fullRole, company_ids: 'ALL' });
     const res = await api(ctx.adminToken, 'PUT', `/api/roles/${adminRole}`, {
       name: 'Administrator',
       permission: allIds.filter((id) => id !== perm['company:delete']),
@@ -660,11 +616,7 @@ describe('DELETE /api/roles/:id', () => {
 
   it('deletes a role once its last user is gone', async () => {
     const role = await ctx.make.role('Sekali Pakai', ['statistik']);
-    const u = await ctx.make.user({
-      username: 'sekali',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const u = await ctx.make.user({ username: 'sekali', roles_id: role, company_ids: 'ALL' });
     expect((await api(ctx.adminToken, 'DELETE', `/api/roles/${role}`)).json().success).toBe(false);
     expect((await api(ctx.adminToken, 'DELETE', `/api/user/${u.id}`)).json().success).toBe(true);
     expect((await api(ctx.adminToken, 'DELETE', `/api/roles/${role}`)).json()).toEqual({

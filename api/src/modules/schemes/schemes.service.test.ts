@@ -17,9 +17,10 @@ import { AFTER_WRITE_STEPS, type AfterWriteStep, type WriteEvent } from '../../s
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { type Actor, type ServiceContext, systemActor } from '../../services/context';
 import { schemeStatusHistory } from '../../services/scheme-history';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext } from '../../../test/helpers';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { signedQrStep } from '../../services/signed-qr';
+import { schemeBody } from '../../../test/forms';
 import { verifiedQrUrl } from '../../../test/signed';
 import { findScheme } from './schemes.repository';
 import { schemeService } from './schemes.service';
@@ -27,7 +28,7 @@ import { schemeService } from './schemes.service';
 const TZ = 'Asia/Jakarta';
 const BASE = 'https://sertifikasi.example.id';
 
-let t: TestContext;
+const t = useTestContext({ TZ, PUBLIC_BASE_URL: BASE });
 let companyA: string;
 let companyB: string;
 let typeA: string;
@@ -36,7 +37,6 @@ let bodyA: string;
 let staff: { id: string; token: string };
 
 beforeAll(async () => {
-  t = await createTestContext({ TZ, PUBLIC_BASE_URL: BASE });
   const { make } = t;
   companyA = await make.company('PT Layanan Alpha');
   companyB = await make.company('PT Layanan Beta');
@@ -49,13 +49,8 @@ beforeAll(async () => {
     'company-certificate:edit',
     'company-certificate:delete',
   ]);
-  staff = await make.user({
-    username: 'staf.impor',
-    roles_id: role,
-    company_ids: [companyA],
-  });
+  staff = await make.user({ username: 'staf.impor', roles_id: role, company_ids: [companyA] });
 });
-afterAll(async () => t.close());
 
 /** The staff user of company A as an actor, as the import would pass them. */
 const staffActor = (requestId: string | null = 'req-import-1'): Actor => ({
@@ -77,18 +72,14 @@ const clientInput = (number: string, over: Record<string, unknown> = {}) =>
   });
 
 const schemeInput = (clientId: string, number: string, over: Record<string, unknown> = {}) =>
-  schemeInputSchema.validateSync({
-    certificate_id: clientId,
-    certification_id: typeA,
-    cert_number: number,
-    status: 'ACTIVE',
-    issue_date: '2025-01-10',
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'true',
-    accredited_id: bodyA,
-    ...over,
-  });
+  schemeInputSchema.validateSync(
+    schemeBody(clientId, typeA, {
+      cert_number: number,
+      is_accredited: 'true',
+      accredited_id: bodyA,
+      ...over,
+    }),
+  );
 
 const contextIn = (
   tx: Executor,
@@ -162,64 +153,28 @@ describe('certification services without HTTP', () => {
 
     // Who did what, when, from which request: one row per write.
     const trail = await auditOf([client.id, scheme.id]);
+    const statusOf = (v: unknown) => (v as { status?: string } | null)?.status ?? null;
     expect(
-      trail.map((r) => ({
-        action: r.action,
-        entity: r.entity,
-        at: r.at.toISOString(),
-        actor_id: r.actor_id,
-        actor_username: r.actor_username,
-        request_id: r.request_id,
-        company_id: r.company_id,
-        before: (r.before as { status?: string } | null)?.status ?? null,
-        after: (r.after as { status?: string; certificate_number?: string } | null)?.status ?? null,
-      })),
+      trail.map((r) => [r.action, r.entity, r.at.toISOString(), statusOf(r.before), statusOf(r.after)]),
     ).toEqual([
-      {
-        action: 'create',
-        entity: 'company-certificate',
-        at: created.toISOString(),
-        actor_id: staff.id,
-        actor_username: 'staf.impor',
-        request_id: 'req-import-1',
-        company_id: companyA,
-        before: null,
-        after: null,
-      },
-      {
-        action: 'create',
-        entity: 'company-certificate-scheme',
-        at: created.toISOString(),
-        actor_id: staff.id,
-        actor_username: 'staf.impor',
-        request_id: 'req-import-1',
-        company_id: companyA,
-        before: null,
-        after: 'ACTIVE',
-      },
-      {
-        action: 'update',
-        entity: 'company-certificate-scheme',
-        at: suspended.toISOString(),
-        actor_id: staff.id,
-        actor_username: 'staf.impor',
-        request_id: 'req-import-1',
-        company_id: companyA,
-        before: 'ACTIVE',
-        after: 'SUSPENDED',
-      },
-      {
-        action: 'delete',
-        entity: 'company-certificate-scheme',
-        at: deleted.toISOString(),
-        actor_id: staff.id,
-        actor_username: 'staf.impor',
-        request_id: 'req-import-1',
-        company_id: companyA,
-        before: 'SUSPENDED',
-        after: null,
-      },
+      ['create', 'company-certificate', created.toISOString(), null, null],
+      ['create', 'company-certificate-scheme', created.toISOString(), null, 'ACTIVE'],
+      ['update', 'company-certificate-scheme', suspended.toISOString(), 'ACTIVE', 'SUSPENDED'],
+      ['delete', 'company-certificate-scheme', deleted.toISOString(), 'SUSPENDED', null],
     ]);
+    for (const r of trail) {
+      expect({
+        actor_id: r.actor_id,
+        actor: r.actor_username,
+        request: r.request_id,
+        company: r.company_id,
+      }).toEqual({
+        actor_id: staff.id,
+        actor: 'staf.impor',
+        request: 'req-import-1',
+        company: companyA,
+      });
+    }
     expect(trail[0]!.after).toMatchObject({ name: 'PT Klien Layanan', certificate_number: 'SVC-KL-001' });
 
     // The status history as the scheme card shows it: created ACTIVE from its issue date, suspended

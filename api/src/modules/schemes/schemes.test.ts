@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, MESSAGES, todayIn } from '@sertifikasi/shared-contracts';
 import { auditLog, schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { verifiedQrUrl } from '../../../test/signed';
 import { schemeBody } from '../../../test/forms';
@@ -11,7 +11,7 @@ import { schemeBody } from '../../../test/forms';
 const BASE = 'https://sertifikasi.example.id';
 const TZ = 'Asia/Jakarta';
 
-let ctx: TestContext;
+const ctx = useTestContext({ PUBLIC_BASE_URL: BASE, TZ });
 let companyA: string;
 let companyB: string;
 let typeA: string;
@@ -26,7 +26,6 @@ let scoped: string;
 let viewer: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, TZ });
   const { make } = ctx;
   companyA = await make.company('PT Sertifikasi Alpha');
   companyB = await make.company('PT Sertifikasi Beta');
@@ -46,7 +45,6 @@ beforeAll(async () => {
   scoped = (await make.user({ username: 'staf.alpha', roles_id: full, company_ids: [companyA] })).token;
   viewer = (await make.user({ username: 'pengamat', roles_id: view, company_ids: 'ALL' })).token;
 });
-afterAll(async () => ctx.close());
 
 const today = () => todayIn(TZ);
 const URL = '/api/company-certificate-scheme';
@@ -165,25 +163,20 @@ describe('POST /api/company-certificate-scheme', () => {
       ...schemeBody(clientA, typeA),
       expired_date: '2099-12-31',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ expired_date: 'Field tidak dikenal' });
+    expect422.errors(res, { expired_date: 'Field tidak dikenal' });
   });
 
   it('answers 422 with Indonesian field errors', async () => {
     const empty = await call(ctx.app, ctx.adminToken, 'POST', URL, {});
-    expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toMatchObject({
-      code: 'validation',
-      errors: {
-        certificate_id: 'Klien wajib diisi',
-        certification_id: 'Sertifikat wajib diisi',
-        cert_number: 'Nomor Sertifikat wajib diisi',
-        status: 'Status wajib diisi',
-        issue_date: 'Tanggal Terbit wajib diisi',
-        valid_for: 'Masa Berlaku wajib diisi',
-        valid_for_type: 'Satuan Masa Berlaku wajib diisi',
-        is_accredited: 'Terakreditasi wajib diisi',
-      },
+    expect422.including(empty, {
+      certificate_id: 'Klien wajib diisi',
+      certification_id: 'Sertifikat wajib diisi',
+      cert_number: 'Nomor Sertifikat wajib diisi',
+      status: 'Status wajib diisi',
+      issue_date: 'Tanggal Terbit wajib diisi',
+      valid_for: 'Masa Berlaku wajib diisi',
+      valid_for_type: 'Satuan Masa Berlaku wajib diisi',
+      is_accredited: 'Terakreditasi wajib diisi',
     });
     const bad = await call(
       ctx.app,
@@ -198,8 +191,7 @@ describe('POST /api/company-certificate-scheme', () => {
         is_accredited: 'true',
       }),
     );
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({
+    expect422.errors(bad, {
       status: 'Status tidak valid',
       issue_date: 'Tanggal Terbit harus berupa tanggal yang valid (YYYY-MM-DD)',
       valid_for: 'Masa Berlaku minimal 1',
@@ -221,15 +213,13 @@ describe('POST /api/company-certificate-scheme', () => {
       URL,
       schemeBody(clientA, typeB, { is_accredited: 'true', accredited_id: bodyB, company_id: companyB }),
     );
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expect422.errors(res, {
       company_id: 'Perusahaan harus sama dengan perusahaan klien',
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
       accredited_id: 'Akreditasi tidak ditemukan pada perusahaan klien',
     });
     const unknownType = await call(ctx.app, ctx.adminToken, 'POST', URL, schemeBody(clientA, newId()));
-    expect(unknownType.statusCode).toBe(422);
-    expect(unknownType.json().errors).toEqual({
+    expect422.errors(unknownType, {
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
     });
     expect(await ctx.database.db.select().from(schemes).where(eq(schemes.certification_id, typeB))).toEqual(
@@ -251,8 +241,7 @@ describe('POST /api/company-certificate-scheme', () => {
       URL,
       schemeBody(clientB, typeB, { cert_number: '  ems/777/2025 ' }),
     );
-    expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors).toEqual({ cert_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(dup, { cert_number: 'Nomor sertifikat sudah digunakan' });
     const other = await createScheme({ cert_number: 'EMS/778/2025' });
     const renamed = await call(
       ctx.app,
@@ -261,8 +250,7 @@ describe('POST /api/company-certificate-scheme', () => {
       `${URL}/${other.id}`,
       schemeBody(clientA, typeA, { cert_number: 'Ems/777/2025' }),
     );
-    expect(renamed.statusCode).toBe(422);
-    expect(renamed.json().errors).toEqual({ cert_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(renamed, { cert_number: 'Nomor sertifikat sudah digunakan' });
   });
 });
 
@@ -359,15 +347,13 @@ describe('PUT /api/company-certificate-scheme/:id', () => {
       ...schemeBody(clientA, typeA),
       cert_number: ' ',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ cert_number: 'Nomor Sertifikat wajib diisi' });
+    expect422.errors(res, { cert_number: 'Nomor Sertifikat wajib diisi' });
   });
 
   it("refuses to point a scheme at another company's type", async () => {
     const scheme = await createScheme();
     const res = await call(ctx.app, ctx.adminToken, 'PUT', `${URL}/${scheme.id}`, schemeBody(clientA, typeB));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expect422.errors(res, {
       certification_id: 'Sertifikat tidak ditemukan pada perusahaan klien',
     });
   });

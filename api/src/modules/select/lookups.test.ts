@@ -1,7 +1,7 @@
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext } from '../../../test/helpers';
 import { pngPart, sendForm } from '../../../test/forms';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alfa: string;
 let beta: string;
 
@@ -18,7 +18,6 @@ interface Lookups {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alfa = await ctx.make.company('PT Alfa Lookup');
   beta = await ctx.make.company('PT Beta Lookup');
   for (const [company, name, position] of [
@@ -50,7 +49,6 @@ beforeAll(async () => {
   await ctx.make.client(alfa, 'PT Klien Alfa', { certificate_number: 'K-1' });
   await ctx.make.client(beta, 'PT Klien Beta', { certificate_number: 'K-1', region: 'Bali' });
 });
-afterAll(async () => ctx.close());
 
 const names = (options: Option[]) => options.map((o) => o.name);
 
@@ -75,11 +73,7 @@ describe('GET /api/select/certification/{company_id}', () => {
     const all = (await call(ctx.app, ctx.adminToken, 'GET', '/api/select/certification/ALL')).json<Lookups>();
     expect(names(all.accredited)).toEqual(['IAS', 'KAN']);
     const role = await ctx.make.role('Pelatihan Saja', ['training-certificate']);
-    const user = await ctx.make.user({
-      username: 'alfa.lookup',
-      roles_id: role,
-      company_ids: [alfa],
-    });
+    const user = await ctx.make.user({ username: 'alfa.lookup', roles_id: role, company_ids: [alfa] });
     const scoped = (await call(ctx.app, user.token, 'GET', '/api/select/certification/ALL')).json<Lookups>();
     expect(names(scoped.accredited)).toEqual(['KAN']);
     expect(names(scoped.certification)).toEqual(['ISO 14001', 'ISO 9001']);

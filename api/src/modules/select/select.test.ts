@@ -1,18 +1,16 @@
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alpha: string;
 let beta: string;
 let gamma: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
   // Created out of order and in mixed case: answers are sorted by name, ignoring case.
   gamma = await ctx.make.company('PT Gamma');
   alpha = await ctx.make.company('pt alpha');
   beta = await ctx.make.company('PT Beta');
 });
-afterAll(async () => ctx.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -29,11 +27,7 @@ describe('GET /api/select/company', () => {
 
   it('answers only the companies of a limited scope, whatever the user’s permissions', async () => {
     const role = await ctx.make.role('Hanya Statistik', ['statistik']);
-    const user = await ctx.make.user({
-      username: 'pemilih',
-      roles_id: role,
-      company_ids: [gamma, alpha],
-    });
+    const user = await ctx.make.user({ username: 'pemilih', roles_id: role, company_ids: [gamma, alpha] });
     const res = await call(ctx.app, user.token, 'GET', '/api/select/company');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -47,11 +41,7 @@ describe('GET /api/select/company', () => {
 
   it('follows a renamed company and a changed scope at once', async () => {
     const role = await ctx.make.role('Statistik Dua', ['statistik']);
-    const user = await ctx.make.user({
-      username: 'berubah',
-      roles_id: role,
-      company_ids: [beta],
-    });
+    const user = await ctx.make.user({ username: 'berubah', roles_id: role, company_ids: [beta] });
     expect((await call(ctx.app, user.token, 'GET', '/api/select/company')).json()).toEqual([
       { id: beta, name: 'PT Beta' },
     ]);
@@ -85,16 +75,8 @@ describe('GET /api/select/roles', () => {
   it('answers the access roles as {id, name} to holders of user or roles', async () => {
     const viaUser = await ctx.make.role('Kelola User', ['user']);
     const viaRoles = await ctx.make.role('Kelola Akses', ['roles']);
-    const a = await ctx.make.user({
-      username: 'lewat.user',
-      roles_id: viaUser,
-      company_ids: 'ALL',
-    });
-    const b = await ctx.make.user({
-      username: 'lewat.roles',
-      roles_id: viaRoles,
-      company_ids: 'ALL',
-    });
+    const a = await ctx.make.user({ username: 'lewat.user', roles_id: viaUser, company_ids: 'ALL' });
+    const b = await ctx.make.user({ username: 'lewat.roles', roles_id: viaRoles, company_ids: 'ALL' });
     for (const token of [ctx.adminToken, a.token, b.token]) {
       const res = await call(ctx.app, token, 'GET', '/api/select/roles');
       expect(res.statusCode).toBe(200);
@@ -112,11 +94,7 @@ describe('GET /api/select/roles', () => {
 
   it('answers 403 without user or roles, 401 signed out', async () => {
     const role = await ctx.make.role('Tanpa Akses Role', ['statistik', 'company']);
-    const user = await ctx.make.user({
-      username: 'tanpa.role',
-      roles_id: role,
-      company_ids: 'ALL',
-    });
+    const user = await ctx.make.user({ username: 'tanpa.role', roles_id: role, company_ids: 'ALL' });
     const res = await call(ctx.app, user.token, 'GET', '/api/select/roles');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
@@ -140,11 +118,7 @@ describe('GET /api/select/permission', () => {
   });
 
   it('needs the roles permission', async () => {
-    const user = await ctx.make.user({
-      username: 'hanya.user',
-      keys: ['user'],
-      company_ids: 'ALL',
-    });
+    const user = await ctx.make.user({ username: 'hanya.user', keys: ['user'], company_ids: 'ALL' });
     expect((await call(ctx.app, user.token, 'GET', '/api/select/permission')).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/select/permission' })).statusCode).toBe(401);
   });

@@ -4,18 +4,17 @@ import { auditLog } from '../../db/schema';
 import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { publicCheckUrl } from '../../services/qr';
 import { verifiedQrUrl } from '../../../test/signed';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 
-let ctx: TestContext;
 let alfa: string;
 let beta: string;
 let alfaUser: SignedIn;
 let viewer: SignedIn;
 const BASE = 'https://cek.sertifikasi.example.id';
+const ctx = useTestContext({ PUBLIC_BASE_URL: BASE });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE });
   ({
     alfa,
     beta,
@@ -26,7 +25,6 @@ beforeAll(async () => {
     reader: ['training-certificate'],
   }));
 });
-afterAll(async () => ctx.close());
 
 interface Body {
   id: string;
@@ -101,8 +99,7 @@ describe('POST /api/training-certificate', () => {
       date: '2025-02-30',
       location: 'Bandung',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
+    expect422.errors(res, {
       name: 'Nama Personel wajib diisi',
       certificate_number: 'Nomor Sertifikat wajib diisi',
       training: 'Nama Pelatihan wajib diisi',
@@ -120,19 +117,13 @@ describe('POST /api/training-certificate', () => {
         ...input(number),
         company_id: company,
       });
-      expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({
-        code: 'validation',
-        message: 'Nomor sertifikat sudah digunakan',
-        errors: { certificate_number: 'Nomor sertifikat sudah digunakan' },
-      });
+      expect422.field(res, 'certificate_number', 'Nomor sertifikat sudah digunakan');
     }
     const other = await create('PLT-UNIK-02');
     const taken = await call(ctx.app, ctx.adminToken, 'PUT', `/api/training-certificate/${other.id}`, {
       ...input('Plt-Unik-01'),
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ certificate_number: 'Nomor sertifikat sudah digunakan' });
+    expect422.errors(taken, { certificate_number: 'Nomor sertifikat sudah digunakan' });
   });
 
   it('answers 401 without a token, 403 without the permission or for a company outside the scope', async () => {
@@ -157,8 +148,7 @@ describe('POST /api/training-certificate', () => {
       ...input('PLT-TYPE-2'),
       certification_id: foreign,
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
+    expect422.errors(res, { certification_id: 'Sertifikat tidak ditemukan di perusahaan ini' });
   });
 });
 

@@ -15,7 +15,7 @@ import type * as AfterWriteModule from '../../services/after-write';
 import { afterWrite } from '../../services/after-write';
 import type { Actor, ServiceContext } from '../../services/context';
 import { systemActor } from '../../services/context';
-import { call, createTestContext, login, permissionIds, type TestContext } from '../../../test/helpers';
+import { call, login, permissionIds, useTestContext } from '../../../test/helpers';
 import * as companyService from '../companies/companies.service';
 import * as roleService from '../roles/roles.service';
 import * as userService from './users.service';
@@ -27,12 +27,11 @@ jest.mock('../../services/after-write', () => {
 });
 const steps = jest.mocked(afterWrite);
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let ids: Record<string, string>;
 let adminId: string;
 let adminRoleId: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
   ids = await permissionIds(ctx.app, ctx.adminToken);
   const profile = (await call(ctx.app, ctx.adminToken, 'GET', '/api/profile')).json<{
     id: string;
@@ -41,7 +40,6 @@ beforeAll(async () => {
   adminId = profile.id;
   adminRoleId = profile.roles_id;
 });
-afterAll(async () => ctx.close());
 beforeEach(() => steps.mockClear());
 
 /** A fixed instant, so the audit rows and updated_at show they came from the context's clock. */
@@ -295,11 +293,7 @@ describe('company, role and user services without HTTP', () => {
 
   it('the profile: a new password ends the other sessions but the actor’s own; nobody deactivates themselves', async () => {
     const db = ctx.database.db;
-    const me = await ctx.make.user({
-      username: 'profil.layanan',
-      keys: ['statistik'],
-      company_ids: 'ALL',
-    });
+    const me = await ctx.make.user({ username: 'profil.layanan', keys: ['statistik'], company_ids: 'ALL' });
     const other = await login(ctx.app, 'profil.layanan', 'password-123');
     const [kept] = await db
       .select()

@@ -2,16 +2,14 @@
  * Users' optional 'Email' (the weekly digest goes there): on the user form and the profile, unique
  * ignoring case when given, removable.
  */
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext, expect422 } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let role: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   role = await ctx.make.role('Staf Email', ['statistik']);
 });
-afterAll(async () => ctx.close());
 
 const userBody = (username: string, over: Record<string, unknown> = {}) => ({
   name: username,
@@ -37,8 +35,7 @@ describe('a user’s email', () => {
     expect(sari.email).toBe('Sari@LSP.test');
 
     const taken = await addUser('sari2', { email: 'sari@lsp.TEST' });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ email: 'Email sudah digunakan' });
+    expect422.errors(taken, { email: 'Email sudah digunakan' });
 
     const bad = await addUser('sari3', { email: 'bukan email' });
     expect(bad.json().errors).toEqual({ email: 'Email harus berupa alamat email yang valid' });
@@ -79,7 +76,6 @@ describe('a user’s email', () => {
       username: 'budi.profil',
       email: 'SARI@lsp.test',
     });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ email: 'Email sudah digunakan' });
+    expect422.errors(taken, { email: 'Email sudah digunakan' });
   });
 });

@@ -286,13 +286,9 @@ describe('escalation checks run in the transaction that writes', () => {
     await db.transaction(async (tx) => {
       // Another administrator's role edit, under way: the role's row is locked and company:delete added.
       await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, shifting)).for('update');
+      // Raw: a service write would commit at once; the race needs it held open in this transaction.
       await tx.insert(rolePermissions).values({ role_id: shifting, permission_id: ids['company:delete']! });
-      response = cast.api(
-        creator.token,
-        'POST',
-        '/api/user',
-        cast.newUserBody({ username: 'dapat.hapus', roles_id: shifting }),
-      );
+      response = cast.postUser(creator.token, { username: 'dapat.hapus', roles_id: shifting });
       // Commit only once the request waits on that lock.
       for (let i = 0; ; i++) {
         const waiting: unknown = await db.execute(

@@ -1,21 +1,16 @@
 import { MESSAGES } from '@sertifikasi/shared-contracts';
-import { login } from '../../../test/helpers';
+import { createdAudit, expect422, login } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
 
 describe('POST /api/user', () => {
   it('creates a user (201) who can sign in; the answer has the role and scope, no hash', async () => {
-    const res = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({
-        name: '  Hana Wijaya  ',
-        username: 'hana.w',
-        company_ids: JSON.stringify([cast.companyB, cast.companyA, cast.companyA.toUpperCase()]),
-      }),
-    );
+    const res = await cast.postUser(cast.ctx.adminToken, {
+      name: '  Hana Wijaya  ',
+      username: 'hana.w',
+      company_ids: JSON.stringify([cast.companyB, cast.companyA, cast.companyA.toUpperCase()]),
+    });
     expect(res.statusCode).toBe(201);
     const user = res.json<cast.UserRow>();
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -34,30 +29,15 @@ describe('POST /api/user', () => {
   });
 
   it('reads company_ids as "ALL" in quotes, the bare word ALL, or a JSON array', async () => {
-    const quoted = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'scope.q' }),
-    );
+    const quoted = await cast.postUser(cast.ctx.adminToken, { username: 'scope.q' });
     expect(quoted.json().company_ids).toBe('ALL');
-    const bare = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'scope.bare', company_ids: 'ALL' }),
-    );
+    const bare = await cast.postUser(cast.ctx.adminToken, { username: 'scope.bare', company_ids: 'ALL' });
     expect(bare.json().company_ids).toBe('ALL');
-    const inactive = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({
-        username: 'scope.arr',
-        company_ids: JSON.stringify([cast.companyB]),
-        is_active: 'false',
-      }),
-    );
+    const inactive = await cast.postUser(cast.ctx.adminToken, {
+      username: 'scope.arr',
+      company_ids: JSON.stringify([cast.companyB]),
+      is_active: 'false',
+    });
     expect(inactive.statusCode).toBe(201);
     expect(inactive.json()).toMatchObject({ company_ids: [cast.companyB], is_active: 'false' });
     const signIn = await cast.ctx.app.inject({
@@ -71,16 +51,12 @@ describe('POST /api/user', () => {
   it('refuses invalid input with 422 and Indonesian field errors, writing nothing', async () => {
     const before = await cast.userCount();
     const missing = await cast.api(cast.ctx.adminToken, 'POST', '/api/user', {});
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toMatchObject({
-      code: 'validation',
-      errors: {
-        name: 'Nama User wajib diisi',
-        username: 'Username wajib diisi',
-        password: 'Password wajib diisi',
-        roles_id: 'Akses User wajib diisi',
-        company_ids: 'Akses perusahaan wajib diisi',
-      },
+    expect422.including(missing, {
+      name: 'Nama User wajib diisi',
+      username: 'Username wajib diisi',
+      password: 'Password wajib diisi',
+      roles_id: 'Akses User wajib diisi',
+      company_ids: 'Akses perusahaan wajib diisi',
     });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '   ' }, 'name', 'Nama User wajib diisi'],
@@ -117,12 +93,7 @@ describe('POST /api/user', () => {
       [{ is_active: 'ya' }, 'is_active', 'Status tidak valid'],
     ];
     for (const [over, field, message] of cases) {
-      const res = await cast.api(
-        cast.ctx.adminToken,
-        'POST',
-        '/api/user',
-        cast.newUserBody({ username: 'tidak.jadi', ...over }),
-      );
+      const res = await cast.postUser(cast.ctx.adminToken, { username: 'tidak.jadi', ...over });
       expect({ over, status: res.statusCode }).toEqual({ over, status: 422 });
       expect(res.json()).toMatchObject({ code: 'validation', errors: { [field]: message } });
     }
@@ -130,37 +101,15 @@ describe('POST /api/user', () => {
   });
 
   it('refuses a username taken in any case with a field error', async () => {
-    const res = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'User.Alpha' }),
-    );
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({
-      code: 'validation',
-      message: 'Username sudah digunakan',
-      errors: { username: 'Username sudah digunakan' },
-    });
-    const admin = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'ADMIN' }),
-    );
+    const res = await cast.postUser(cast.ctx.adminToken, { username: 'User.Alpha' });
+    expect422.field(res, 'username', 'Username sudah digunakan');
+    const admin = await cast.postUser(cast.ctx.adminToken, { username: 'ADMIN' });
     expect(admin.json().errors).toEqual({ username: 'Username sudah digunakan' });
   });
 
   it('401 without a token, 403 without user:create', async () => {
-    expect(
-      (await cast.api(null, 'POST', '/api/user', cast.newUserBody({ username: 'tanpa.token' }))).statusCode,
-    ).toBe(401);
-    const res = await cast.api(
-      cast.viewer.token,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'tanpa.izin' }),
-    );
+    expect((await cast.postUser(null, { username: 'tanpa.token' })).statusCode).toBe(401);
+    const res = await cast.postUser(cast.viewer.token, { username: 'tanpa.izin' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'forbidden', message: MESSAGES.forbidden });
     const found = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?search=tanpa');
@@ -168,12 +117,10 @@ describe('POST /api/user', () => {
   });
 
   it('lets a limited-scope administrator create users inside their scope only', async () => {
-    const ok = await cast.api(
-      cast.limited.token,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'cabang.alpha', company_ids: JSON.stringify([cast.companyA]) }),
-    );
+    const ok = await cast.postUser(cast.limited.token, {
+      username: 'cabang.alpha',
+      company_ids: JSON.stringify([cast.companyA]),
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().company_ids).toEqual([cast.companyA]);
     const before = await cast.userCount();
@@ -185,12 +132,7 @@ describe('POST /api/user', () => {
       // A company that does not exist is outside the scope too.
       JSON.stringify(['00000000-0000-4000-8000-000000000000']),
     ]) {
-      const res = await cast.api(
-        cast.limited.token,
-        'POST',
-        '/api/user',
-        cast.newUserBody({ username: 'cabang.luar', company_ids }),
-      );
+      const res = await cast.postUser(cast.limited.token, { username: 'cabang.luar', company_ids });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'forbidden', message: cast.NO_SCOPE_ESCALATION });
     }
@@ -200,55 +142,35 @@ describe('POST /api/user', () => {
   it('refuses to give a role holding a permission the caller lacks (403)', async () => {
     const before = await cast.userCount();
     for (const roles_id of [cast.almostAdminRole, cast.adminRole]) {
-      const res = await cast.api(
-        cast.limited.token,
-        'POST',
-        '/api/user',
-        cast.newUserBody({
-          username: 'naik.pangkat',
-          roles_id,
-          company_ids: JSON.stringify([cast.companyA]),
-        }),
-      );
+      const res = await cast.postUser(cast.limited.token, {
+        username: 'naik.pangkat',
+        roles_id,
+        company_ids: JSON.stringify([cast.companyA]),
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'forbidden', message: cast.NO_PERMISSION_ESCALATION });
     }
     // Scope ALL does not help a caller who lacks a permission of the role.
-    const almost = await cast.api(
-      cast.almostAdmin.token,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'naik.pangkat', roles_id: cast.adminRole }),
-    );
+    const almost = await cast.postUser(cast.almostAdmin.token, {
+      username: 'naik.pangkat',
+      roles_id: cast.adminRole,
+    });
     expect(almost.statusCode).toBe(403);
     expect(almost.json().message).toBe(cast.NO_PERMISSION_ESCALATION);
     expect(await cast.userCount()).toBe(before);
     // The same role the caller holds is fine.
-    const same = await cast.api(
-      cast.limited.token,
-      'POST',
-      '/api/user',
-      cast.newUserBody({
-        username: 'sama.pangkat',
-        roles_id: cast.managerRole,
-        company_ids: JSON.stringify([cast.companyA]),
-      }),
-    );
+    const same = await cast.postUser(cast.limited.token, {
+      username: 'sama.pangkat',
+      roles_id: cast.managerRole,
+      company_ids: JSON.stringify([cast.companyA]),
+    });
     expect(same.statusCode).toBe(201);
   });
 
   it('writes the audit log naming the actor, without the password hash', async () => {
-    const res = await cast.api(
-      cast.ctx.adminToken,
-      'POST',
-      '/api/user',
-      cast.newUserBody({ username: 'diaudit' }),
-    );
-    expect(res.statusCode).toBe(201);
-    const id = res.json<cast.UserRow>().id;
-    const rows = await cast.auditRows(id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    const res = await cast.postUser(cast.ctx.adminToken, { username: 'diaudit' });
+    const { id, row } = await createdAudit(cast.ctx, res, 'user');
+    expect(row).toMatchObject({
       actor_id: cast.adminId,
       actor_username: 'admin',
       action: 'create',
@@ -257,6 +179,6 @@ describe('POST /api/user', () => {
       before: null,
       after: { id, username: 'diaudit', roles: { id: cast.readerRole, name: 'Pembaca' }, company_ids: 'ALL' },
     });
-    expect(JSON.stringify(rows[0])).not.toMatch(/argon2|password/);
+    expect(JSON.stringify(row)).not.toMatch(/argon2|password/);
   });
 });

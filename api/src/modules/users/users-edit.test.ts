@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sertifikasi/shared-contracts';
-import { login } from '../../../test/helpers';
+import { login, expect422 } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -59,8 +59,7 @@ describe('PUT /api/user/:id', () => {
       `/api/user/${cast.userB.id}`,
       await cast.editBodyOf(cast.userB.id, { username: 'user.ALPHA' }),
     );
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ username: 'Username sudah digunakan' });
+    expect422.errors(taken, { username: 'Username sudah digunakan' });
     await cast.api(
       cast.ctx.adminToken,
       'PUT',

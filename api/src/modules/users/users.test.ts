@@ -1,4 +1,5 @@
 import { type ListResponse, MESSAGES } from '@sertifikasi/shared-contracts';
+import { expect422, paging } from '../../../test/helpers';
 import * as cast from '../../../test/users-cast';
 
 cast.useUsersCast();
@@ -71,23 +72,11 @@ describe('GET /api/user', () => {
   it('pages through the list: total, per_page, current_page, last_page, from, to', async () => {
     for (let i = 1; i <= 22; i++) {
       const n = String(i).padStart(2, '0');
-      const res = await cast.api(
-        cast.ctx.adminToken,
-        'POST',
-        '/api/user',
-        cast.newUserBody({ name: `Halaman ${n}`, username: `halaman${n}` }),
-      );
+      const res = await cast.postUser(cast.ctx.adminToken, { name: `Halaman ${n}`, username: `halaman${n}` });
       expect(res.statusCode).toBe(201);
     }
     const first = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?search=halaman');
-    expect(first.json()).toMatchObject({
-      total: 22,
-      per_page: 20,
-      current_page: 1,
-      last_page: 2,
-      from: 1,
-      to: 20,
-    });
+    expect(paging(first)).toEqual({ rows: [1, 20], total: 22, page: [1, 2], per_page: 20 });
     expect(first.json<ListResponse<cast.UserRow>>().data[0]!.name).toBe('Halaman 01');
     const second = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?search=halaman&page=2&paginate=20');
     const page2 = second.json<ListResponse<cast.UserRow>>();
@@ -101,17 +90,11 @@ describe('GET /api/user', () => {
 
   it('refuses paginate other than 20, 50, 100, 200, a bad page and unknown parameters with 422', async () => {
     const thirty = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?paginate=30');
-    expect(thirty.statusCode).toBe(422);
-    expect(thirty.json()).toMatchObject({
-      code: 'validation',
-      errors: { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' },
-    });
+    expect422.including(thirty, { paginate: 'Jumlah per halaman harus 20, 50, 100 atau 200' });
     const page = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?page=0');
-    expect(page.statusCode).toBe(422);
-    expect(page.json().errors).toEqual({ page: 'Halaman minimal 1' });
+    expect422.errors(page, { page: 'Halaman minimal 1' });
     const text = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?page=abc');
-    expect(text.statusCode).toBe(422);
-    expect(text.json().errors).toEqual({ page: 'Halaman harus berupa angka' });
+    expect422.errors(text, { page: 'Halaman harus berupa angka' });
     const unknown = await cast.api(cast.ctx.adminToken, 'GET', '/api/user?sort=password_hash');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('sort');

@@ -7,22 +7,20 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { auditLog, webhooks } from '../../db/schema';
-import { call, createTestContext, type TestContext } from '../../../test/helpers';
+import { call, useTestContext } from '../../../test/helpers';
 import type { SignedIn } from '../../../test/fixtures';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
 import { deliverDueWebhooks } from '../../notify/webhook-delivery';
 import { webhookDeliveries } from '../../db/schema';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alfa: string;
 let beta: string;
 let alfaUser: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({ alfa, beta, editor: alfaUser } = await ctx.make.cast('webhook', 'Webhook', { editor: ['webhook'] }));
 });
-afterAll(async () => ctx.close());
 
 const PUBLIC_URL = 'https://93.184.215.14/hook';
 const body = (over: Record<string, unknown> = {}) => ({
