@@ -17,11 +17,11 @@ import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
 import {
   clientCertificateInputSchema,
   schemeInputSchema,
-  trainingInputSchema,
+  trainingCertificateInputSchema,
 } from '@sertifikasi/shared-contracts';
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
 import { schemeService } from '../src/modules/schemes/schemes.service';
-import { trainingService } from '../src/modules/training/training.service';
+import { trainingCertificateService } from '../src/modules/training-certificates/training-certificates.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildDerived } from '../src/services/derived';
 import { pngPart, sendForm } from './forms';
@@ -117,9 +117,9 @@ it('a full administrator downloads the backup while the system runs; restored in
         is_accredited: 'false',
       }),
     );
-    await trainingService.create(
+    await trainingCertificateService.create(
       write,
-      trainingInputSchema.validateSync({
+      trainingCertificateInputSchema.validateSync({
         company_id: companyId,
         name: 'Dewi Lestari',
         certificate_number: 'PEL/CAD/001',

@@ -286,7 +286,7 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
     body: (company) => ({ company_id: company, name: 'X', category: 'Y', code: 'Z', position: 1 }),
   },
   accredited: {
-    make: (company) => ctx.make.accredited(company),
+    make: (company) => ctx.make.accreditationBody(company),
     body: (company) => ({ company_id: company, name: 'X' }),
   },
   'training-certificate': {

@@ -15,25 +15,25 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import {
-  accreditedInputSchema,
-  certificationInputSchema,
+  accreditationBodyInputSchema,
+  certificationTypeInputSchema,
   clientCertificateInputSchema,
   COMPANY_IMAGE_LABELS,
   companyInputSchema,
   type MailKind,
   type SchemeStatus,
   schemeInputSchema,
-  trainingInputSchema,
+  trainingCertificateInputSchema,
   webhookInputSchema,
 } from '@sertifikasi/shared-contracts';
 import { mailOutbox, permissions, webhookDeliveries } from '../src/db/schema';
-import { accreditedService } from '../src/modules/accredited/accredited.service';
-import { certificationService } from '../src/modules/certification/certification.service';
+import { accreditationBodyService } from '../src/modules/accreditation-bodies/accreditation-bodies.service';
+import { certificationTypeService } from '../src/modules/certification-types/certification-types.service';
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
 import * as companyService from '../src/modules/companies/companies.service';
 import * as roleService from '../src/modules/roles/roles.service';
 import { schemeService } from '../src/modules/schemes/schemes.service';
-import { trainingService } from '../src/modules/training/training.service';
+import { trainingCertificateService } from '../src/modules/training-certificates/training-certificates.service';
 import * as userService from '../src/modules/users/users.service';
 import { createWebhook } from '../src/modules/webhooks/webhooks.service';
 import { dedupeKey, queueMail } from '../src/notify/mail';
@@ -271,7 +271,7 @@ export function fixtures(
       name = 'ISO 9001',
       over: Record<string, unknown> = {},
     ): Promise<string> {
-      const input = certificationInputSchema.validateSync({
+      const input = certificationTypeInputSchema.validateSync({
         company_id: company,
         name,
         category: 'Sistem',
@@ -280,18 +280,18 @@ export function fixtures(
         icon_file: await icon(),
         ...over,
       });
-      const uploads = await certificationService.prepareUploads(input, app.imageWork);
-      return (await write((ctx) => certificationService.create(ctx, input, uploads))).id;
+      const uploads = await certificationTypeService.prepareUploads(input, app.imageWork);
+      return (await write((ctx) => certificationTypeService.create(ctx, input, uploads))).id;
     },
 
-    async accredited(company: string, name = 'KAN'): Promise<string> {
-      const input = accreditedInputSchema.validateSync({
+    async accreditationBody(company: string, name = 'KAN'): Promise<string> {
+      const input = accreditationBodyInputSchema.validateSync({
         company_id: company,
         name,
         icon_file: await icon(),
       });
-      const uploads = await accreditedService.prepareUploads(input, app.imageWork);
-      return (await write((ctx) => accreditedService.create(ctx, input, uploads))).id;
+      const uploads = await accreditationBodyService.prepareUploads(input, app.imageWork);
+      return (await write((ctx) => accreditationBodyService.create(ctx, input, uploads))).id;
     },
 
     /** A client certificate (a certified client company) of `company`. */
@@ -343,7 +343,7 @@ export function fixtures(
         certification_id?: string;
       } = {},
     ): Promise<string> {
-      const input = trainingInputSchema.validateSync({
+      const input = trainingCertificateInputSchema.validateSync({
         company_id: company,
         name: 'Budi Santoso',
         certificate_number: `TR-${next()}`,
@@ -352,7 +352,7 @@ export function fixtures(
         date: '2025-01-15',
         ...over,
       });
-      return (await write((ctx) => trainingService.create(ctx, input))).id;
+      return (await write((ctx) => trainingCertificateService.create(ctx, input))).id;
     },
   };
   return make;

@@ -14,10 +14,10 @@ import { sql } from 'drizzle-orm';
 import { ALL } from '@sertifikasi/shared-contracts';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { accreditedService } from '../src/modules/accredited/accredited.service';
-import { certificationService } from '../src/modules/certification/certification.service';
+import { accreditationBodyService } from '../src/modules/accreditation-bodies/accreditation-bodies.service';
+import { certificationTypeService } from '../src/modules/certification-types/certification-types.service';
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
-import { trainingService } from '../src/modules/training/training.service';
+import { trainingCertificateService } from '../src/modules/training-certificates/training-certificates.service';
 import { newId } from '../src/lib/crypto';
 import type { CompanyOwnedTable, Resource } from '../src/modules/resource/resource.repository';
 import { createListCache, renewListVersions } from '../src/services/list-versions';
@@ -72,7 +72,7 @@ const KINDS: Record<string, Kind> = {
   },
   'training-certificate': {
     url: '/api/training-certificate',
-    service: trainingService,
+    service: trainingCertificateService,
     body: (company, name) => ({
       company_id: company,
       name,
@@ -84,13 +84,13 @@ const KINDS: Record<string, Kind> = {
   },
   'certification-type': {
     url: '/api/certification',
-    service: certificationService,
+    service: certificationTypeService,
     body: (company, name) => ({ company_id: company, name, category: 'Mutu', code: `K-${n()}`, position: 1 }),
     image: true,
   },
   'accreditation-body': {
     url: '/api/accredited',
-    service: accreditedService,
+    service: accreditationBodyService,
     body: (company, name) => ({ company_id: company, name }),
     image: true,
   },

@@ -12,13 +12,13 @@ import {
   clientCertificateInputSchema,
   type DashboardTotals,
   schemeInputSchema,
-  trainingInputSchema,
+  trainingCertificateInputSchema,
 } from '@sertifikasi/shared-contracts';
 import { writeDemo } from '../src/demo';
 import type { Executor } from '../src/db';
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
 import { schemeService } from '../src/modules/schemes/schemes.service';
-import { trainingService } from '../src/modules/training/training.service';
+import { trainingCertificateService } from '../src/modules/training-certificates/training-certificates.service';
 import { type ServiceContext, systemActor } from '../src/services/context';
 import { rebuildRegisterCounts } from '../src/services/register-counts';
 import { ADMIN_PASSWORD, call, createTestContext, login, type TestContext } from './helpers';
@@ -204,7 +204,7 @@ describe('register counts', () => {
       ...over,
     });
   const training = (company: string, name: string, number: string) =>
-    trainingInputSchema.validateSync({
+    trainingCertificateInputSchema.validateSync({
       company_id: company,
       name,
       certificate_number: number,
@@ -264,10 +264,16 @@ describe('register counts', () => {
         schemeService.create(ctx, scheme(clientB, typeB, 'H/005', { issue_date: '2024-06-01' })),
       )
     ).id;
-    const tr1 = (await write((ctx) => trainingService.create(ctx, training(A, 'Budi Santoso', 'P/001')))).id;
-    await write((ctx) => trainingService.create(ctx, training(A, ' budi santoso ', 'P/002')));
-    const tr3 = (await write((ctx) => trainingService.create(ctx, training(B, 'BUDI SANTOSO', 'P/003')))).id;
-    const tr4 = (await write((ctx) => trainingService.create(ctx, training(B, 'Siti Aminah', 'P/004')))).id;
+    const tr1 = (
+      await write((ctx) => trainingCertificateService.create(ctx, training(A, 'Budi Santoso', 'P/001')))
+    ).id;
+    await write((ctx) => trainingCertificateService.create(ctx, training(A, ' budi santoso ', 'P/002')));
+    const tr3 = (
+      await write((ctx) => trainingCertificateService.create(ctx, training(B, 'BUDI SANTOSO', 'P/003')))
+    ).id;
+    const tr4 = (
+      await write((ctx) => trainingCertificateService.create(ctx, training(B, 'Siti Aminah', 'P/004')))
+    ).id;
     await expectExact();
     const before = await dashboard(admin, 'ALL');
     expect(before.training_certificate).toBe(2); // Budi once over both companies, and Siti
@@ -296,12 +302,12 @@ describe('register counts', () => {
     await expectExact();
 
     // Training: a new name (another person), another company, deletes.
-    await write((ctx) => trainingService.update(ctx, tr1, training(A, 'Rina Wati', 'P/001')));
+    await write((ctx) => trainingCertificateService.update(ctx, tr1, training(A, 'Rina Wati', 'P/001')));
     await expectExact();
-    await write((ctx) => trainingService.update(ctx, tr3, training(A, 'Budi Santoso', 'P/003')));
+    await write((ctx) => trainingCertificateService.update(ctx, tr3, training(A, 'Budi Santoso', 'P/003')));
     await expectExact();
-    await write((ctx) => trainingService.remove(ctx, tr4));
-    await write((ctx) => trainingService.remove(ctx, tr3));
+    await write((ctx) => trainingCertificateService.remove(ctx, tr4));
+    await write((ctx) => trainingCertificateService.remove(ctx, tr3));
     await expectExact();
 
     // A day passing: s4 (now expiring 2025-03-06) is still valid on the 6th, EXPIRED on the 7th,
@@ -376,7 +382,7 @@ describe('register counts', () => {
         ctx,
         scheme(client, typeA, 'H/100', { issue_date: '2025-01-01', valid_for: 3 }),
       );
-      await trainingService.create(ctx, training(A, 'Dewi Lestari', 'P/100'));
+      await trainingCertificateService.create(ctx, training(A, 'Dewi Lestari', 'P/100'));
       firstWritten();
       await new Promise((resolve) => setTimeout(resolve, 300)); // still uncommitted
     });
@@ -386,7 +392,7 @@ describe('register counts', () => {
         ctx,
         scheme(client, typeA, 'H/101', { issue_date: '2025-02-01', valid_for: 1 }),
       );
-      await trainingService.create(ctx, training(B, 'dewi lestari', 'P/101'));
+      await trainingCertificateService.create(ctx, training(B, 'dewi lestari', 'P/101'));
     });
     await Promise.all([first, second]);
     await expectExact();

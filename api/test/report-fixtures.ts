@@ -48,8 +48,8 @@ export async function buildReportFixture(f: Fixtures) {
   const C = await f.company('PT Gamma Sertifikasi');
   const t9001 = await f.certificationType(A, 'ISO 9001');
   const t14001 = await f.certificationType(A, 'ISO 14001');
-  const kan = await f.accredited(A, 'KAN');
-  const ias = await f.accredited(A, 'IAS');
+  const kan = await f.accreditationBody(A, 'KAN');
+  const ias = await f.accreditationBody(A, 'IAS');
   const c1 = await f.client(A, 'PT Maju', {
     certificate_number: 'MJ-001',
     ea_code: '28',

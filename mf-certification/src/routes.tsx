@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { PathsOf } from '@sertifikasi/shared-contracts';
 import { ResourceScreen } from '@sertifikasi/shared-ui';
-import { accreditedResource } from './features/accredited/accredited.resource';
-import { certificationResource } from './features/certification/certification.resource';
+import { accreditationBodyResource } from './features/accreditation-body/accreditation-body.resource';
+import { certificationTypeResource } from './features/certification-type/certification-type.resource';
 import { clientCertificateResource } from './features/client-certificate/client-certificate.resource';
 import { trainingCertificateResource } from './features/training-certificate/training-certificate.resource';
 import { ClientCertificateDetailPage } from './features/client-certificate/ClientCertificateDetailPage';
@@ -11,8 +11,8 @@ import { AuditScheduleScreen } from './features/audit-schedule/AuditScheduleScre
 
 /** What this module exposes to the shell: one screen per route path the registry gives it. */
 export const screens: Record<PathsOf<'mf_certification'>, ComponentType> = {
-  '/accredited': () => <ResourceScreen config={accreditedResource} />,
-  '/certification': () => <ResourceScreen config={certificationResource} />,
+  '/accredited': () => <ResourceScreen config={accreditationBodyResource} />,
+  '/certification': () => <ResourceScreen config={certificationTypeResource} />,
   '/company-certificate': () => <ResourceScreen config={clientCertificateResource} />,
   '/company-certificate/:id': ClientCertificateDetailPage,
   '/training-certificate': () => <ResourceScreen config={trainingCertificateResource} />,

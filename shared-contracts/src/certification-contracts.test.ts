@@ -1,6 +1,6 @@
 import {
   addValidity,
-  certificationInputSchema,
+  certificationTypeInputSchema,
   daysBetween,
   effectiveStatus,
   isCalendarDate,
@@ -8,7 +8,7 @@ import {
   pickerDate,
   schemeInputSchema,
   todayIn,
-  trainingInputSchema,
+  trainingCertificateInputSchema,
 } from './index';
 
 const A = '3f2a1c4e-0000-4000-8000-000000000001';
@@ -86,7 +86,7 @@ describe('scheme input', () => {
 
 describe('certification type and training input', () => {
   it('takes an empty optional number as none and needs the order number', () => {
-    const v = certificationInputSchema.validateSync({
+    const v = certificationTypeInputSchema.validateSync({
       company_id: A,
       name: 'ISO 9001:2015',
       category: 'Sistem Manajemen',
@@ -98,7 +98,7 @@ describe('certification type and training input', () => {
     expect(v.valid_for).toBeNull();
     expect(v.valid_for_type).toBeNull();
     expect(() =>
-      certificationInputSchema.validateSync({
+      certificationTypeInputSchema.validateSync({
         company_id: A,
         name: 'x',
         category: 'y',
@@ -116,7 +116,9 @@ describe('certification type and training input', () => {
       location: 'Jakarta',
       date: '2024-05-01',
     };
-    expect(trainingInputSchema.validateSync({ ...base, desc: 'a\nb' }).desc).toBe('a\nb');
-    expect(() => trainingInputSchema.validateSync({ ...base, location: 'a\nb' })).toThrow(/kontrol/);
+    expect(trainingCertificateInputSchema.validateSync({ ...base, desc: 'a\nb' }).desc).toBe('a\nb');
+    expect(() => trainingCertificateInputSchema.validateSync({ ...base, location: 'a\nb' })).toThrow(
+      /kontrol/,
+    );
   });
 });

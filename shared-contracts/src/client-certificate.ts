@@ -24,7 +24,7 @@ import { EFFECTIVE_STATUSES, FLAG_VALUES, SCHEME_STATUSES, VALID_FOR_TYPES } fro
  * a certification body, with its schemes. `certificate_number` is unique within its company
  * (ignoring case). Multipart bodies (logo).
  */
-export const CLIENT_IMAGE_LABELS = { logo: 'Logo' } as const;
+export const CLIENT_CERTIFICATE_IMAGE_LABELS = { logo: 'Logo' } as const;
 
 const optionalUrl = (label: string) => optionalText(label, 500).url(V.url(label));
 
@@ -247,5 +247,5 @@ export const reportLookupsSchema = certificationLookupsSchema.shape({
 export type ReportLookups = yup.InferType<typeof reportLookupsSchema>;
 
 /** Sort keys of the lists (`sort=<key>&order=asc|desc`). */
-export const CLIENT_SORTS = ['name', 'certificate_number', 'region'] as const;
-export const TRAINING_SORTS = ['name', 'certificate_number', 'date'] as const;
+export const CLIENT_CERTIFICATE_SORTS = ['name', 'certificate_number', 'region'] as const;
+export const TRAINING_CERTIFICATE_SORTS = ['name', 'certificate_number', 'date'] as const;

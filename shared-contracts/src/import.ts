@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { clientCertificateInputSchema, schemeInputSchema } from './client-certificate';
 import { isCalendarDate } from './dates';
-import { trainingInputSchema } from './training';
+import { trainingCertificateInputSchema } from './training-certificate';
 import { SCHEME_STATUS_LABELS, SCHEME_STATUSES, VALID_FOR_TYPE_LABELS, VALID_FOR_TYPES } from './statuses';
 
 /**
@@ -97,7 +97,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
 export const IMPORT_SCHEMAS = {
   client: clientCertificateInputSchema,
   scheme: schemeInputSchema,
-  training: trainingInputSchema,
+  training: trainingCertificateInputSchema,
 } as const satisfies Record<ImportEntity, yup.AnyObjectSchema>;
 
 /** A header cell as matched: trimmed, any case, inner spaces collapsed. */

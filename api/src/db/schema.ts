@@ -219,7 +219,7 @@ export const certificationTypes = pgTable(
   ],
 );
 
-export const accreditedBodies = pgTable(
+export const accreditationBodies = pgTable(
   'accredited_bodies',
   {
     id: uuid('id').primaryKey(),
@@ -272,7 +272,7 @@ export const clientCertificates = pgTable(
     unique('client_certificates_id_company_uq').on(t.id, t.company_id),
     uniqueIndex('client_certificates_number_uq').on(t.company_id, sql`lower(${t.certificate_number})`),
     index('client_certificates_company_name_idx').on(t.company_id, sql`lower(${t.name})`),
-    // The list's orders over every company in scope (name by default; CLIENT_SORTS), served by an index.
+    // The list's orders over every company in scope (name by default; CLIENT_CERTIFICATE_SORTS), served by an index.
     index('client_certificates_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('client_certificates_number_sort_idx').on(sql`lower(${t.certificate_number})`, t.id),
     index('client_certificates_region_sort_idx').on(sql`lower(${t.region})`, t.id),
@@ -319,7 +319,7 @@ export const schemes = pgTable(
     foreignKey({
       name: 'schemes_accredited_fk',
       columns: [t.accredited_id, t.company_id],
-      foreignColumns: [accreditedBodies.id, accreditedBodies.company_id],
+      foreignColumns: [accreditationBodies.id, accreditationBodies.company_id],
     }).onDelete('restrict'),
     uniqueIndex('schemes_cert_number_uq').on(sql`lower(trim(${t.cert_number}))`),
     index('schemes_certificate_idx').on(t.certificate_id),

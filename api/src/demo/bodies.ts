@@ -81,7 +81,7 @@ export async function writeBodies(w: DemoWriter, userIds: string[]): Promise<Bod
       seed,
       id,
       types: [],
-      accredited: [],
+      accreditationBodies: [],
       staff: { id: userIds[staffIndex]!, username: DEMO_USERS[staffIndex]!.username },
       counters: { scheme: 0, training: 0, client: 0 },
     });
@@ -93,16 +93,16 @@ export async function writeBodies(w: DemoWriter, userIds: string[]): Promise<Bod
 export async function writeCatalogues(
   w: DemoWriter,
   bodies: Body[],
-): Promise<{ accreditedBodies: number; certificationTypes: number }> {
-  const accreditedRows: object[] = [];
+): Promise<{ accreditationBodies: number; certificationTypes: number }> {
+  const accreditationBodyRows: object[] = [];
   const typeRows: object[] = [];
   for (const body of bodies) {
-    for (const short of body.seed.accreditations) {
+    for (const short of body.seed.accreditationBodies) {
       const a = ACCREDITATION_BODIES.find((x) => x.short === short)!;
       const id = w.rnd.uuid();
       const stamp = w.at(addDays(w.today, -1100));
-      body.accredited.push(id);
-      accreditedRows.push({
+      body.accreditationBodies.push(id);
+      accreditationBodyRows.push({
         id,
         company_id: body.id,
         name: a.name,
@@ -131,9 +131,9 @@ export async function writeCatalogues(
       });
     }
   }
-  await w.insertRows('accredited_bodies', accreditedRows);
+  await w.insertRows('accredited_bodies', accreditationBodyRows);
   await w.insertRows('certification_types', typeRows);
-  return { accreditedBodies: accreditedRows.length, certificationTypes: typeRows.length };
+  return { accreditationBodies: accreditationBodyRows.length, certificationTypes: typeRows.length };
 }
 
 /** The demo users and their company scopes. */

@@ -26,7 +26,7 @@ export interface BodySeed {
   /** Codes of the standards it certifies (STANDARDS). */
   standards: string[];
   /** Short names of the accreditation bodies it holds (ACCREDITATION_BODIES). */
-  accreditations: string[];
+  accreditationBodies: string[];
   /** Scheme number: code, year, sequence. Some hold '/', some do not. */
   schemeNumber: (code: string, year: number, seq: number) => string;
   trainingNumber: (year: number, seq: number) => string;
@@ -50,7 +50,7 @@ export const CERTIFICATION_BODIES: BodySeed[] = [
     public_certificate_download: true,
     share: 0.45,
     standards: ['QMS', 'EMS', 'OHSMS', 'ISMS', 'FSMS', 'ABMS', 'SMK3', 'EnMS'],
-    accreditations: ['KAN', 'IAS', 'UKAS'],
+    accreditationBodies: ['KAN', 'IAS', 'UKAS'],
     schemeNumber: (code, year, n) => `${code}/${year}/${seq(n, 4)}`,
     trainingNumber: (year, n) => `MSN/PLT/${year}/${seq(n, 4)}`,
     clientNumber: (n) => `MSN-KL-${seq(n, 5)}`,
@@ -68,7 +68,7 @@ export const CERTIFICATION_BODIES: BodySeed[] = [
     public_certificate_download: false,
     share: 0.35,
     standards: ['QMS', 'EMS', 'OHSMS', 'FSMS', 'SMK3', 'ABMS'],
-    accreditations: ['KAN', 'JAS-ANZ', 'IAS'],
+    accreditationBodies: ['KAN', 'JAS-ANZ', 'IAS'],
     schemeNumber: (code, year, n) => `GQC-${code}-${String(year).slice(2)}${seq(n, 5)}`,
     trainingNumber: (year, n) => `GQC-TR-${year}-${seq(n, 5)}`,
     clientNumber: (n) => `GQC.${seq(n, 5)}`,
@@ -86,20 +86,20 @@ export const CERTIFICATION_BODIES: BodySeed[] = [
     public_certificate_download: false,
     share: 0.2,
     standards: ['QMS', 'EMS', 'OHSMS', 'ISMS', 'SMK3'],
-    accreditations: ['KAN', 'UKAS', 'EIAC', 'IAS'],
+    accreditationBodies: ['KAN', 'UKAS', 'EIAC', 'IAS'],
     schemeNumber: (code, year, n) => `CPS/${code}/${seq(n, 5)}/${String(year).slice(2)}`,
     trainingNumber: (year, n) => `CPS/TRN/${seq(n, 5)}`,
     clientNumber: (n) => `CPS/KL/${seq(n, 5)}`,
   },
 ];
 
-export interface AccreditationSeed {
+export interface AccreditationBodySeed {
   short: string;
   name: string;
   colour: string;
 }
 
-export const ACCREDITATION_BODIES: AccreditationSeed[] = [
+export const ACCREDITATION_BODIES: AccreditationBodySeed[] = [
   { short: 'KAN', name: 'Komite Akreditasi Nasional (KAN)', colour: '#c62828' },
   { short: 'IAS', name: 'International Accreditation Service (IAS)', colour: '#0d47a1' },
   { short: 'UKAS', name: 'United Kingdom Accreditation Service (UKAS)', colour: '#37474f' },

@@ -57,7 +57,7 @@ export interface DemoResult {
   companies: { id: string; name: string }[];
   users: DemoUser[];
   rows: {
-    accreditedBodies: number;
+    accreditationBodies: number;
     certificationTypes: number;
     clients: number;
     schemes: number;

@@ -87,7 +87,7 @@ export function describeDemo(result: DemoResult, password: { password: string; g
   const lines = [
     `Demo data written (today is ${result.today}):`,
     `  ${result.companies.length} certification bodies: ${result.companies.map((c) => c.name).join(', ')}`,
-    `  ${result.rows.accreditedBodies} accreditation bodies, ${result.rows.certificationTypes} certification types`,
+    `  ${result.rows.accreditationBodies} accreditation bodies, ${result.rows.certificationTypes} certification types`,
     `  ${result.rows.clients} clients, ${result.rows.schemes} schemes (ACTIVE ${s.ACTIVE}, SUSPENDED ${s.SUSPENDED}, ` +
       `WITHDRAWN ${s.WITHDRAWN}, DRAFT ${s.DRAFT}, NOACTIVE ${s.NOACTIVE}), ${result.rows.auditRows} audit rows`,
     `  ${result.rows.trainings} training certificates, ${result.rows.images} images`,

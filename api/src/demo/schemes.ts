@@ -229,7 +229,7 @@ export async function writeSchemes(
         surveillance = due(k) < expired ? due(k) : null;
       }
     }
-    const accredited = body.accredited.length > 0 && rnd.chance(0.65);
+    const accredited = body.accreditationBodies.length > 0 && rnd.chance(0.65);
 
     // When each status took effect: created on (or shortly after) the issue date; a draft before it.
     const created =
@@ -301,7 +301,7 @@ export async function writeSchemes(
       company_id: body.id,
       certificate_id: client.id,
       certification_id: type.id,
-      accredited_id: accredited ? rnd.pick(body.accredited) : null,
+      accredited_id: accredited ? rnd.pick(body.accreditationBodies) : null,
       cert_number: certNumber,
       status: current.status,
       issue_date: issue,

@@ -52,7 +52,7 @@ export interface Body {
   seed: BodySeed;
   id: string;
   types: { id: string; code: string; name: string; valid_for: number; valid_for_type: ValidForType }[];
-  accredited: string[];
+  accreditationBodies: string[];
   /** The staff user whose name is on this company's audit rows. */
   staff: { id: string; username: string };
   counters: { scheme: number; training: number; client: number };

@@ -12,7 +12,7 @@ import { effectiveStatus, type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifi
 import type { Executor } from '../db';
 import { prepared } from '../db/prepared';
 import {
-  accreditedBodies,
+  accreditationBodies,
   certificationTypes,
   clientCertificates,
   webhookDeliveries,
@@ -83,9 +83,9 @@ async function schemeRefsOf(tx: Executor, rows: readonly SchemeRow[]): Promise<M
     bodyIds.length
       ? (
           await tx
-            .select({ id: accreditedBodies.id, name: accreditedBodies.name })
-            .from(accreditedBodies)
-            .where(inArray(accreditedBodies.id, bodyIds))
+            .select({ id: accreditationBodies.id, name: accreditationBodies.name })
+            .from(accreditationBodies)
+            .where(inArray(accreditationBodies.id, bodyIds))
         ).map((b) => [b.id, b.name])
       : [],
   );

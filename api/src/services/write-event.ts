@@ -4,7 +4,7 @@
  * names it.
  */
 import type {
-  accreditedBodies,
+  accreditationBodies,
   certificationTypes,
   clientCertificates,
   companies,
@@ -21,7 +21,7 @@ export interface EntityRows {
   company: typeof companies.$inferSelect;
   user: typeof users.$inferSelect;
   role: typeof roles.$inferSelect;
-  'accreditation-body': typeof accreditedBodies.$inferSelect;
+  'accreditation-body': typeof accreditationBodies.$inferSelect;
   'certification-type': typeof certificationTypes.$inferSelect;
   'client-certificate': typeof clientCertificates.$inferSelect;
   scheme: typeof schemes.$inferSelect;

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, listOf } from '@sertifikasi/shared-ui/test';
-import { accredited, C1, C2, certification, client, show, signIn, training } from '../test/support';
+import {
+  accreditationBody,
+  C1,
+  C2,
+  certificationType,
+  client,
+  show,
+  signIn,
+  training,
+} from '../test/support';
 
 /** Types into a field at once (a paste): many fields typed key by key are slow on a busy machine. */
 async function fill(input: HTMLElement, text: string) {
@@ -25,7 +34,7 @@ async function saveAndWait(dialog: HTMLElement, done: () => boolean) {
 describe('Akreditasi', () => {
   it('lists name with logo and, for ALL, the company; searched by "Cari Akreditasi"', async () => {
     signIn();
-    fakeApi({ 'GET /api/accredited': { body: listOf([accredited()]) } });
+    fakeApi({ 'GET /api/accredited': { body: listOf([accreditationBody()]) } });
     show('/accredited');
     const row = (await screen.findByText('Komite Akreditasi Nasional')).closest('tr')!;
     expect(within(row).getByText('PT Mutu Nusantara')).toBeInTheDocument();
@@ -36,7 +45,7 @@ describe('Akreditasi', () => {
 
   it('sorts by name: ascending, then descending', async () => {
     signIn();
-    const api = fakeApi({ 'GET /api/accredited': { body: listOf([accredited()]) } });
+    const api = fakeApi({ 'GET /api/accredited': { body: listOf([accreditationBody()]) } });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
     const nameHeader = screen.getByRole('columnheader', { name: 'Nama' });
@@ -50,7 +59,7 @@ describe('Akreditasi', () => {
 
   it('hides the Perusahaan column and asks for the header company', async () => {
     signIn({ companyId: C2 });
-    const api = fakeApi({ 'GET /api/accredited': { body: listOf([accredited()]) } });
+    const api = fakeApi({ 'GET /api/accredited': { body: listOf([accreditationBody()]) } });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
     expect(headers()).toEqual(['Nama', 'Aksi']);
@@ -61,7 +70,7 @@ describe('Akreditasi', () => {
     signIn();
     const api = fakeApi({
       'GET /api/accredited': { body: listOf([]) },
-      'POST /api/accredited': { status: 201, body: accredited() },
+      'POST /api/accredited': { status: 201, body: accreditationBody() },
     });
     show('/accredited');
     const dialog = await openAdd('Tambah Akreditasi');
@@ -85,8 +94,8 @@ describe('Akreditasi', () => {
   it("edits as 'Ubah Akreditasi' without a new logo", async () => {
     signIn({ companyId: C1 });
     const api = fakeApi({
-      'GET /api/accredited': { body: listOf([accredited()]) },
-      [`POST /api/accredited/${accredited().id}`]: { body: accredited({ name: 'KAN Baru' }) },
+      'GET /api/accredited': { body: listOf([accreditationBody()]) },
+      [`POST /api/accredited/${accreditationBody().id}`]: { body: accreditationBody({ name: 'KAN Baru' }) },
     });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
@@ -106,8 +115,8 @@ describe('Akreditasi', () => {
   it("'Hapus Gambar' in 'Ubah Akreditasi' saves without the logo; a new one still asks for it", async () => {
     signIn({ companyId: C1 });
     const api = fakeApi({
-      'GET /api/accredited': { body: listOf([accredited()]) },
-      [`POST /api/accredited/${accredited().id}`]: { body: accredited({ icon: null }) },
+      'GET /api/accredited': { body: listOf([accreditationBody()]) },
+      [`POST /api/accredited/${accreditationBody().id}`]: { body: accreditationBody({ icon: null }) },
     });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
@@ -134,7 +143,7 @@ describe('Akreditasi', () => {
 describe('Sertifikat', () => {
   it("lists 'Nama' with icon, 'Perusahaan' (ALL), 'Kode', 'No. Urut'; 'Cari Sertifikat'", async () => {
     signIn();
-    fakeApi({ 'GET /api/certification': { body: listOf([certification()]) } });
+    fakeApi({ 'GET /api/certification': { body: listOf([certificationType()]) } });
     show('/certification');
     const row = (await screen.findByText('ISO 9001:2015')).closest('tr')!;
     expect(headers()).toEqual(['Nama', 'Perusahaan', 'Kode', 'No. Urut', 'Aksi']);
@@ -147,7 +156,7 @@ describe('Sertifikat', () => {
     signIn({ companyId: C1 });
     const api = fakeApi({
       'GET /api/certification': { body: listOf([]) },
-      'POST /api/certification': { status: 201, body: certification() },
+      'POST /api/certification': { status: 201, body: certificationType() },
     });
     show('/certification');
     expect(headers()).toEqual(['Nama', 'Kode', 'No. Urut', 'Aksi']);

@@ -17,14 +17,14 @@ export const t = {
     back: 'Kembali',
     retry: 'Coba Lagi',
   },
-  accredited: {
+  accreditationBody: {
     title: 'Akreditasi',
     entity: 'Akreditasi',
     search: 'Cari Akreditasi',
     name: 'Nama',
     logo: 'Logo',
   },
-  certification: {
+  certificationType: {
     title: 'Sertifikat',
     entity: 'Sertifikat',
     search: 'Cari Sertifikat',

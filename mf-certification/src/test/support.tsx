@@ -59,7 +59,7 @@ afterEach(() => {
 const stamp = { created_at: '2026-01-05T03:00:00.000Z', updated_at: '2026-01-05T03:00:00.000Z' };
 export const company = (id = C1) => ({ id, name: id === C1 ? 'PT Mutu Nusantara' : 'PT Samudra Inspeksi' });
 
-export const accredited = (over: Partial<Record<string, unknown>> = {}) => ({
+export const accreditationBody = (over: Partial<Record<string, unknown>> = {}) => ({
   id: uuid(11),
   company_id: C1,
   company: company(C1),
@@ -69,7 +69,7 @@ export const accredited = (over: Partial<Record<string, unknown>> = {}) => ({
   ...over,
 });
 
-export const certification = (over: Partial<Record<string, unknown>> = {}) => ({
+export const certificationType = (over: Partial<Record<string, unknown>> = {}) => ({
   id: uuid(21),
   company_id: C1,
   company: company(C1),

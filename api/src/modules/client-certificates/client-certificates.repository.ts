@@ -8,7 +8,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
-  accreditedBodies,
+  accreditationBodies,
   certificationTypes,
   clientCertificates,
   companies,
@@ -21,7 +21,10 @@ import { type SchemeRow, toSchemeDto } from '../schemes/schemes.repository';
 export type ClientRow = typeof clientCertificates.$inferSelect;
 
 /** A client as lists and writes answer it (clientCertificateSchema). */
-export function toClientDto(row: ClientRow, company: { id: string; name: string }): ClientCertificate {
+export function toClientCertificateDto(
+  row: ClientRow,
+  company: { id: string; name: string },
+): ClientCertificate {
   return {
     id: row.id,
     company_id: row.company_id,
@@ -69,7 +72,7 @@ interface SchemeJoinedJson {
 const schemesJson = sql<SchemeJoinedJson[] | string | null>`(
   select json_agg(json_build_object('s', s,
     'cert_name', (select t.name from ${certificationTypes} t where t.id = s.certification_id),
-    'accredited', (select a.name from ${accreditedBodies} a where a.id = s.accredited_id)))
+    'accredited', (select a.name from ${accreditationBodies} a where a.id = s.accredited_id)))
   from ${schemes} s
   where s.certificate_id = ${clientCertificates}.id
 )`;
@@ -144,7 +147,7 @@ export async function findClientDetail(
     typeof row.schemes === 'string' ? (JSON.parse(row.schemes) as SchemeJoinedJson[]) : (row.schemes ?? [])
   ).sort(newestIssueFirst);
   return {
-    ...toClientDto(client, company),
+    ...toClientCertificateDto(client, company),
     company: {
       id: company.id,
       name: company.name,
@@ -175,6 +178,6 @@ const hasSchemes = prepared('client.has-schemes', ['id'], (db, p, name) =>
 );
 
 /** True when the client has schemes (its delete is refused, its company cannot change). */
-export async function clientInUse(db: Executor, id: string): Promise<boolean> {
+export async function clientCertificateInUse(db: Executor, id: string): Promise<boolean> {
   return (await hasSchemes(db, { id })).length > 0;
 }

@@ -1,13 +1,13 @@
 import { asc, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  CLIENT_IMAGE_LABELS,
-  CLIENT_SORTS,
+  CLIENT_CERTIFICATE_IMAGE_LABELS,
+  CLIENT_CERTIFICATE_SORTS,
   clientCertificateInputSchema,
 } from '@sertifikasi/shared-contracts';
 import { clientCertificates } from '../../db/schema';
 import { defineResourceService } from '../resource/resource.service';
-import { clientInUse, toClientDto } from './client-certificates.repository';
+import { clientCertificateInUse, toClientCertificateDto } from './client-certificates.repository';
 
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
 
@@ -22,7 +22,7 @@ export const clientCertificateService = defineResourceService({
   entityName: 'client-certificate',
   table: clientCertificates,
   input: clientCertificateInputSchema,
-  toAnswer: ({ row, company }) => toClientDto(row, company),
+  toAnswer: ({ row, company }) => toClientCertificateDto(row, company),
   values: (input) => ({
     name: input.name,
     certificate_number: input.certificate_number,
@@ -46,7 +46,7 @@ export const clientCertificateService = defineResourceService({
   }),
   search: [clientCertificates.name, clientCertificates.certificate_number, clientCertificates.region],
   defaultOrder: [asc(lower(clientCertificates.name))],
-  sorts: Object.fromEntries(CLIENT_SORTS.map((key) => [key, lower(clientCertificates[key])])),
-  images: { labels: CLIENT_IMAGE_LABELS },
-  inUse: clientInUse,
+  sorts: Object.fromEntries(CLIENT_CERTIFICATE_SORTS.map((key) => [key, lower(clientCertificates[key])])),
+  images: { labels: CLIENT_CERTIFICATE_IMAGE_LABELS },
+  inUse: clientCertificateInUse,
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   companyA = await ctx.make.company('PT Sertifikasi Alpha');
   companyB = await ctx.make.company('PT Sertifikasi Beta');
   typeA = await ctx.make.certificationType(companyA, 'ISO 9001:2015');
-  bodyA = await ctx.make.accredited(companyA, 'KAN');
+  bodyA = await ctx.make.accreditationBody(companyA, 'KAN');
   const full = await ctx.make.role('Staf Sertifikasi', [
     'company-certificate',
     'company-certificate:create',

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { ALL, type Company, type CompanyScope, type ListQuery, toFlag } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
-  accreditedBodies,
+  accreditationBodies,
   certificationTypes,
   clientCertificates,
   companies,
@@ -154,8 +154,8 @@ export async function companyInUse(db: Executor, id: string): Promise<boolean> {
       .limit(1),
     db
       .select({ x: sql`1` })
-      .from(accreditedBodies)
-      .where(eq(accreditedBodies.company_id, id))
+      .from(accreditationBodies)
+      .where(eq(accreditationBodies.company_id, id))
       .limit(1),
     db
       .select({ x: sql`1` })

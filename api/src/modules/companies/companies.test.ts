@@ -409,7 +409,7 @@ describe('DELETE /api/company/{id}', () => {
 
   it('refuses to delete a company any record refers to', async () => {
     const id = await ctx.make.company('PT Dipakai Akreditasi');
-    await ctx.make.accredited(id, 'KAN');
+    await ctx.make.accreditationBody(id, 'KAN');
     const audits = async () =>
       (
         await ctx.database.db

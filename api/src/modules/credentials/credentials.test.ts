@@ -11,10 +11,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
-  certificationInputSchema,
+  certificationTypeInputSchema,
   clientCertificateInputSchema,
   schemeInputSchema,
-  trainingInputSchema,
+  trainingCertificateInputSchema,
 } from '@sertifikasi/shared-contracts';
 import { canonicalText, type Jwks, type SignedFields } from '@sertifikasi/shared-contracts/credential';
 import { NOT_FOUND_TEXT } from '@sertifikasi/shared-contracts/public';
@@ -26,10 +26,10 @@ import { rotateKey } from '../../services/signing';
 import { useTestContext, capturedLogger } from '../../../test/helpers';
 import { schemeBody } from '../../../test/forms';
 import { decodeQr, publishedJwks, vcVerdict, verifiedQrUrl, verifiesWith } from '../../../test/signed';
-import { certificationService } from '../certification/certification.service';
+import { certificationTypeService } from '../certification-types/certification-types.service';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { schemeService } from '../schemes/schemes.service';
-import { trainingService } from '../training/training.service';
+import { trainingCertificateService } from '../training-certificates/training-certificates.service';
 
 const BASE = 'https://sertifikat.contoh.id';
 const TZ = 'Asia/Jakarta';
@@ -41,7 +41,7 @@ let address = 0;
 
 beforeAll(async () => {
   company = await t.make.company('PT Sertifikasi Nusantara', { public_certificate_download: 'true' });
-  bodyId = await t.make.accredited(company, 'KAN');
+  bodyId = await t.make.accreditationBody(company, 'KAN');
   typeId = await t.make.certificationType(company, 'ISO 9001:2015');
 });
 
@@ -202,9 +202,9 @@ describe('GET /api/credential/company/{number}', () => {
 describe('GET /api/credential/training/{number}', () => {
   it('answers the training credential (training and location, validFrom, no expiry), verified with the JWK', async () => {
     const created = await write((ctx) =>
-      trainingService.create(
+      trainingCertificateService.create(
         ctx,
-        trainingInputSchema.validateSync({
+        trainingCertificateInputSchema.validateSync({
           company_id: company,
           name: 'Budi Santoso',
           certificate_number: 'PLT/2025/010',
@@ -279,10 +279,10 @@ describe('signed QR codes', () => {
     /** The certification type saved from its own form under another name. */
     const renameType = (name: string) =>
       write((ctx) =>
-        certificationService.update(
+        certificationTypeService.update(
           ctx,
           typeId,
-          certificationInputSchema.validateSync({
+          certificationTypeInputSchema.validateSync({
             company_id: company,
             name,
             category: 'Mutu',

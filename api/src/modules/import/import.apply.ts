@@ -1,6 +1,6 @@
 /**
  * Applying an import plan (docs/product.md, "Import"): through the same services as a form save
- * (clientCertificateService, the scheme service, trainingService), so every rule, the audit (source
+ * (clientCertificateService, the scheme service, trainingCertificateService), so every rule, the audit (source
  * `import`), the status history, the register counts and the signed QR follow as on a form. The plan
  * is applied in chunks (`chunksOf`), each chunk through the services' batch writes (createMany,
  * updateMany: references checked set-wise, a statement for many records) by the caller in its own
@@ -10,7 +10,7 @@ import type { ImportResult, SchemeInput } from '@sertifikasi/shared-contracts';
 import type { ServiceContext } from '../../services/context';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { schemeService } from '../schemes/schemes.service';
-import { trainingService } from '../training/training.service';
+import { trainingCertificateService } from '../training-certificates/training-certificates.service';
 import type { ClientPlan, ImportPlan, TrainingPlan } from './import.plan';
 
 /** One planned record of the file (a client with its schemes, or a training certificate). */
@@ -73,11 +73,11 @@ export async function applyItems(ctx: ServiceContext, items: readonly PlanItem[]
   for (const item of items) note(tally.clients, item);
   const trainings = items.filter((i): i is TrainingPlan => !('schemes' in i));
   if (trainings.length) {
-    await trainingService.createMany(
+    await trainingCertificateService.createMany(
       ctx,
       trainings.filter((t) => !t.existing).map((t) => t.input),
     );
-    await trainingService.updateMany(
+    await trainingCertificateService.updateMany(
       ctx,
       trainings.flatMap((t) => (t.existing && t.changed ? [{ id: t.existing.id, input: t.input }] : [])),
     );

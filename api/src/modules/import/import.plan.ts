@@ -20,7 +20,7 @@ import {
   type ImportResult,
   numberKey,
   type SchemeInput,
-  type TrainingInput,
+  type TrainingCertificateInput,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { clientCertificates, schemes, trainingCertificates } from '../../db/schema';
@@ -163,7 +163,7 @@ export interface SchemePlan {
 export interface TrainingPlan {
   row: number;
   existing: TrainingRow | null;
-  input: TrainingInput;
+  input: TrainingCertificateInput;
   changed: boolean;
 }
 

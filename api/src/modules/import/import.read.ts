@@ -20,7 +20,7 @@ import {
   parseImportDate,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { accreditedBodies, certificationTypes } from '../../db/schema';
+import { accreditationBodies, certificationTypes } from '../../db/schema';
 import { breather } from '../../lib/breathe';
 import { refused } from '../../lib/errors';
 import { firstSheetRows, readCell, type SheetRow } from '../../lib/xlsx';
@@ -226,9 +226,9 @@ export async function loadLookups(db: Executor, companyId: string): Promise<Look
   }
   const bodies = new Map<string, string>();
   for (const b of await db
-    .select({ id: accreditedBodies.id, name: accreditedBodies.name })
-    .from(accreditedBodies)
-    .where(eq(accreditedBodies.company_id, companyId))) {
+    .select({ id: accreditationBodies.id, name: accreditationBodies.name })
+    .from(accreditationBodies)
+    .where(eq(accreditationBodies.company_id, companyId))) {
     bodies.set(numberKey(b.name), b.id);
   }
   return { types, bodies };

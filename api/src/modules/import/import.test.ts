@@ -40,7 +40,7 @@ beforeAll(async () => {
   await make.certificationType(alfa, 'ISO 9001');
   await make.certificationType(alfa, 'ISO 14001');
   await make.certificationType(beta, 'ISO 9001');
-  await make.accredited(alfa, 'KAN');
+  await make.accreditationBody(alfa, 'KAN');
   const read = ['company-certificate', 'training-certificate'];
   const create = [...read, 'company-certificate:create', 'training-certificate:create'];
   const edit = ['company-certificate:edit', 'training-certificate:edit'];
@@ -752,7 +752,7 @@ describe('the after-write steps of an import', () => {
   it('leave the same items due and webhook deliveries as each write by itself would', async () => {
     const company = await ctx.make.company('PT Gamma Impor');
     await ctx.make.certificationType(company, 'ISO 9001');
-    await ctx.make.accredited(company, 'KAN');
+    await ctx.make.accreditationBody(company, 'KAN');
     await ctx.make.webhook(company, 'https://hooks.example.com/sertifikasi');
     const row = (client: string, scheme: string, status: string, year: number) => [
       client,

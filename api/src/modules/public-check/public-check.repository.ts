@@ -3,7 +3,7 @@ import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import { SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from '../../services/scheme-history';
 import {
-  accreditedBodies,
+  accreditationBodies,
   auditLog,
   certificationTypes,
   clientCertificates,
@@ -56,8 +56,8 @@ const schemeByNumber = prepared('public-check.scheme', ['slash', 'literal'], (db
       ea_code: clientCertificates.ea_code,
       standard: sql<string>`(select ${certificationTypes.name} from ${certificationTypes}
         where ${certificationTypes.id} = ${schemes.certification_id})`,
-      accreditation: sql<string | null>`(select ${accreditedBodies.name} from ${accreditedBodies}
-        where ${accreditedBodies.id} = ${schemes.accredited_id})`,
+      accreditation: sql<string | null>`(select ${accreditationBodies.name} from ${accreditationBodies}
+        where ${accreditationBodies.id} = ${schemes.accredited_id})`,
       simple_dates: companies.simple_dates,
       public_certificate_download: companies.public_certificate_download,
       created_at: schemes.created_at,
@@ -148,7 +148,7 @@ const schemeForPdf = prepared('public-check.pdf', ['id'], (db, p, name) =>
       scope: clientCertificates.scope,
       ea_code: clientCertificates.ea_code,
       standard: certificationTypes.name,
-      accreditation: accreditedBodies.name,
+      accreditation: accreditationBodies.name,
       is_accredited: schemes.is_accredited,
       company_name: companies.name,
       logo_cert: companies.logo_cert,
@@ -159,7 +159,7 @@ const schemeForPdf = prepared('public-check.pdf', ['id'], (db, p, name) =>
     .from(schemes)
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
     .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
+    .leftJoin(accreditationBodies, eq(accreditationBodies.id, schemes.accredited_id))
     .innerJoin(companies, eq(companies.id, schemes.company_id))
     .where(eq(schemes.id, p.id))
     .limit(1)

@@ -66,7 +66,7 @@ async function company(
       category: 'ISO',
       code: 'QMS',
     }),
-    accredited: await ctx.make.accredited(id, 'KAN (Komite Akreditasi Nasional)'),
+    accredited: await ctx.make.accreditationBody(id, 'KAN (Komite Akreditasi Nasional)'),
     client: await ctx.make.client(id, 'PT Maju Bersama Sejahtera', {
       address: 'Jl. Merdeka No. 10, Jakarta Pusat',
       scope: 'Produksi dan distribusi makanan ringan',

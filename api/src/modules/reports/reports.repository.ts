@@ -14,7 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyScope, DateRange } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
-  type accreditedBodies,
+  type accreditationBodies,
   type certificationTypes,
   type clientCertificates,
   companies,
@@ -31,7 +31,7 @@ export function inDateRange(column: AnyPgColumn, range: DateRange | null): SQL |
 // Names for the workbook's Filter sheet
 // ---------------------------------------------------------------------------------------------
 
-type NamedTable = typeof certificationTypes | typeof accreditedBodies | typeof clientCertificates;
+type NamedTable = typeof certificationTypes | typeof accreditationBodies | typeof clientCertificates;
 
 /** Names of the chosen records within the scope, in the order chosen (unknown ids are left out). */
 export async function namesOf(

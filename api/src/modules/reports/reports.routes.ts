@@ -14,7 +14,7 @@ import {
   trainingReportQuerySchema,
   trainingReportRowSchema,
 } from '@sertifikasi/shared-contracts';
-import { accreditedBodies, certificationTypes, clientCertificates } from '../../db/schema';
+import { accreditationBodies, certificationTypes, clientCertificates } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import {
   companyExportColumns,
@@ -77,7 +77,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       filters: [
         [company.search, q.search],
         [company.certification, await names(certificationTypes, q.certification, scope)],
-        [company.accredited, await names(accreditedBodies, q.accredited, scope)],
+        [company.accredited, await names(accreditationBodies, q.accredited, scope)],
       ],
       batches: companyReportBatches(app.db, where, batchSize),
     }),
@@ -114,7 +114,7 @@ export default async function reportRoutes(app: FastifyInstance) {
         [scheme.status, listText(q.status.map((s) => EFFECTIVE_STATUS_LABELS[s]))],
         [scheme.client, await names(clientCertificates, q.client, scope)],
         [scheme.certification, await names(certificationTypes, q.certification, scope)],
-        [scheme.accredited, await names(accreditedBodies, q.accredited, scope)],
+        [scheme.accredited, await names(accreditationBodies, q.accredited, scope)],
       ],
       batches: schemeReportBatches(app.db, filter, where, batchSize),
     }),

@@ -14,7 +14,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
-  accreditedBodies,
+  accreditationBodies,
   certificationTypes,
   clientCertificates,
   companies,
@@ -101,7 +101,7 @@ const schemeReportFields = {
   expired_date: schemes.expired_date,
   is_accredited: schemes.is_accredited,
   accredited_id: schemes.accredited_id,
-  accredited_name: accreditedBodies.name,
+  accredited_name: accreditationBodies.name,
 };
 
 function schemeReportSelect(db: Executor, where: SQL | undefined) {
@@ -111,7 +111,7 @@ function schemeReportSelect(db: Executor, where: SQL | undefined) {
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
     .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
     .innerJoin(companies, eq(companies.id, schemes.company_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
+    .leftJoin(accreditationBodies, eq(accreditationBodies.id, schemes.accredited_id))
     .where(where)
     .orderBy(desc(schemes.issue_date), desc(schemes.id));
 }

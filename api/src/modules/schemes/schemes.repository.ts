@@ -10,7 +10,7 @@ import {
   type ValidForType,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { accreditedBodies, certificationTypes, clientCertificates, schemes } from '../../db/schema';
+import { accreditationBodies, certificationTypes, clientCertificates, schemes } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
 
@@ -71,7 +71,7 @@ const schemeFields = {
   scheme: schemes,
   client: { name: clientCertificates.name, certificate_number: clientCertificates.certificate_number },
   cert_name: certificationTypes.name,
-  accredited: accreditedBodies.name,
+  accredited: accreditationBodies.name,
 };
 
 const schemeById = preparedShapes('scheme.by-id', ['scoped'], ['id', 'scope'], (db, p, on, name) =>
@@ -80,7 +80,7 @@ const schemeById = preparedShapes('scheme.by-id', ['scoped'], ['id', 'scope'], (
     .from(schemes)
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
     .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
+    .leftJoin(accreditationBodies, eq(accreditationBodies.id, schemes.accredited_id))
     .where(and(eq(schemes.id, p.id), on.scoped ? isAnyOf(schemes.company_id, p.scope) : undefined))
     .limit(1)
     .prepare(name),
@@ -127,7 +127,7 @@ export async function findSchemes(
     .from(schemes)
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
     .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .leftJoin(accreditedBodies, eq(accreditedBodies.id, schemes.accredited_id))
+    .leftJoin(accreditationBodies, eq(accreditationBodies.id, schemes.accredited_id))
     .where(inArray(schemes.id, [...ids]));
   return new Map(rows.map((r) => [r.scheme.id, toSchemeDto(r, today)]));
 }
@@ -206,8 +206,12 @@ export async function typeOwners(db: Executor, ids: readonly string[]): Promise<
 export async function bodyRefs(db: Executor, ids: readonly string[]): Promise<Map<string, NamedRef>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: accreditedBodies.id, company_id: accreditedBodies.company_id, name: accreditedBodies.name })
-    .from(accreditedBodies)
-    .where(inArray(accreditedBodies.id, [...new Set(ids)]));
+    .select({
+      id: accreditationBodies.id,
+      company_id: accreditationBodies.company_id,
+      name: accreditationBodies.name,
+    })
+    .from(accreditationBodies)
+    .where(inArray(accreditationBodies.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, { company_id: r.company_id, name: r.name }]));
 }

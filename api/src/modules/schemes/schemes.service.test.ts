@@ -42,7 +42,7 @@ beforeAll(async () => {
   companyB = await make.company('PT Layanan Beta');
   typeA = await make.certificationType(companyA, 'ISO 9001:2015');
   typeB = await make.certificationType(companyB, 'ISO 14001:2015');
-  bodyA = await make.accredited(companyA, 'KAN');
+  bodyA = await make.accreditationBody(companyA, 'KAN');
   const role = await make.role('Staf Impor', [
     'company-certificate',
     'company-certificate:create',

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ALL, type CompanyScope, type LookupOption } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { accreditedBodies, certificationTypes, clientCertificates, companies } from '../../db/schema';
+import { accreditationBodies, certificationTypes, clientCertificates, companies } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
 import { isAnyOf } from '../../lib/list';
 
@@ -28,13 +28,13 @@ function options(key: string, table: Owned, order: ReturnType<typeof asc>[]) {
     (await query(db, { scoped: scope !== ALL }, { scope: scope === ALL ? [] : scope })) as LookupOption[];
 }
 
-export const certificationOptions = options('certification', certificationTypes, [
+export const certificationTypeOptions = options('certification', certificationTypes, [
   asc(certificationTypes.position),
   asc(sql`lower(${certificationTypes.name})`),
 ]);
-export const accreditedOptions = options('accredited', accreditedBodies, [
-  asc(sql`lower(${accreditedBodies.name})`),
+export const accreditationBodyOptions = options('accredited', accreditationBodies, [
+  asc(sql`lower(${accreditationBodies.name})`),
 ]);
-export const clientOptions = options('company-certificate', clientCertificates, [
+export const clientCertificateOptions = options('company-certificate', clientCertificates, [
   asc(sql`lower(${clientCertificates.name})`),
 ]);

@@ -11,7 +11,7 @@ import { defineRoute } from '../../lib/route';
 import { companyFilter } from '../../plugins/auth';
 import { companyOptions } from '../companies/companies.repository';
 import { permissionOptions, roleOptions } from '../roles/roles.repository';
-import { accreditedOptions, certificationOptions, clientOptions } from './lookups';
+import { accreditationBodyOptions, certificationTypeOptions, clientCertificateOptions } from './lookups';
 
 const optionList = yup.array(companyOptionSchema).defined();
 
@@ -68,8 +68,8 @@ export default async function selectRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const scope = companyFilter(req, req.params.company_id);
       const [certification, accredited] = await Promise.all([
-        certificationOptions(app.db, scope),
-        accreditedOptions(app.db, scope),
+        certificationTypeOptions(app.db, scope),
+        accreditationBodyOptions(app.db, scope),
       ]);
       return { certification, accredited };
     },
@@ -91,12 +91,12 @@ export default async function selectRoutes(app: FastifyInstance) {
     response: { 200: reportLookupsSchema },
     handler: async (req) => {
       const scope = companyFilter(req, req.params.company_id);
-      const [certification, accredited, companyCertificate] = await Promise.all([
-        certificationOptions(app.db, scope),
-        accreditedOptions(app.db, scope),
-        clientOptions(app.db, scope),
+      const [certification, accredited, clients] = await Promise.all([
+        certificationTypeOptions(app.db, scope),
+        accreditationBodyOptions(app.db, scope),
+        clientCertificateOptions(app.db, scope),
       ]);
-      return { certification, accredited, company_certificate: companyCertificate };
+      return { certification, accredited, company_certificate: clients };
     },
   });
 }

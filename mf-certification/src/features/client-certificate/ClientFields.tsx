@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import {
   ALL,
-  CLIENT_IMAGE_LABELS,
+  CLIENT_CERTIFICATE_IMAGE_LABELS,
   type ClientCertificate,
   SEND_REMINDERS_LABEL,
 } from '@sertifikasi/shared-contracts';
@@ -91,7 +91,7 @@ export function ClientFields() {
       <TextInput name="certificate_number" label={t.client.certificateNumber} required />
       <TextInput name="region" label={t.client.region} required />
       <Box sx={wide}>
-        <ImageInput name="logo" label={CLIENT_IMAGE_LABELS.logo} />
+        <ImageInput name="logo" label={CLIENT_CERTIFICATE_IMAGE_LABELS.logo} />
       </Box>
       <Box sx={wide}>
         <TextInput name="address" label={t.client.address} multiline rows={2} />

@@ -1,6 +1,6 @@
 import {
   clientCertificateInputSchema,
-  type CLIENT_SORTS,
+  type CLIENT_CERTIFICATE_SORTS,
   routeLink,
   type ClientCertificate,
 } from '@sertifikasi/shared-contracts';
@@ -10,7 +10,7 @@ import { importButton } from '../import/ImportButton';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
 
 /** A sort key the client list allows (`sort=<key>`). */
-const sort = (key: (typeof CLIENT_SORTS)[number]) => key;
+const sort = (key: (typeof CLIENT_CERTIFICATE_SORTS)[number]) => key;
 
 /** The client form's schema (the list's modal and the detail page's profile form): the logo is optional. */
 export const clientFormSchema = () => clientCertificateInputSchema;

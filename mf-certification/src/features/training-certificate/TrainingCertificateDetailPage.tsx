@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { trainingInputSchema, type Training } from '@sertifikasi/shared-contracts';
+import { trainingCertificateInputSchema, type TrainingCertificate } from '@sertifikasi/shared-contracts';
 import {
   DetailField,
   DetailGrid,
@@ -16,16 +16,16 @@ import { QrImage } from '../../components/QrImage';
 import { t } from '../../i18n/id';
 import { TrainingFields, trainingBody, trainingFormValues, type TrainingFormValues } from './TrainingFields';
 
-const editForm: ResourceFormConfig<Training, TrainingFormValues> = {
+const editForm: ResourceFormConfig<TrainingCertificate, TrainingFormValues> = {
   initialValues: trainingFormValues,
-  schema: () => trainingInputSchema,
+  schema: () => trainingCertificateInputSchema,
   Fields: TrainingFields,
   toBody: (v) => trainingBody(v),
 };
 
-function TrainingProfile({ record, onSaved }: { record: Training; onSaved: () => void }) {
+function TrainingProfile({ record, onSaved }: { record: TrainingCertificate; onSaved: () => void }) {
   return (
-    <EditableSection<Training, TrainingFormValues>
+    <EditableSection<TrainingCertificate, TrainingFormValues>
       title={t.trainingDetail.profile}
       record={record}
       permission="training-certificate:edit"
@@ -67,7 +67,7 @@ function TrainingProfile({ record, onSaved }: { record: Training; onSaved: () =>
  * shows 'Opps, Data Tidak Ditemukan'.
  */
 export function TrainingCertificateDetailPage() {
-  const state = useCompanyRecord<Training>('training-certificate');
+  const state = useCompanyRecord<TrainingCertificate>('training-certificate');
   return (
     <Stack spacing={2}>
       <BackButton fallback="/training-certificate" />

@@ -1,4 +1,4 @@
-import { type Training } from '@sertifikasi/shared-contracts';
+import { type TrainingCertificate } from '@sertifikasi/shared-contracts';
 import { useFormikContext } from 'formik';
 import { CompanyInput, SelectInput, TextInput } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
@@ -17,7 +17,7 @@ export interface TrainingFormValues {
 }
 
 /** The form's values for a training certificate (empty ones for a new one). */
-export function trainingFormValues(c: Training | null): TrainingFormValues {
+export function trainingFormValues(c: TrainingCertificate | null): TrainingFormValues {
   return {
     company_id: c?.company_id ?? '',
     name: c?.name ?? '',

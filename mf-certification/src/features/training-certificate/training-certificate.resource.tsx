@@ -1,8 +1,8 @@
 import {
   routeLink,
-  trainingInputSchema,
-  type TRAINING_SORTS,
-  type Training,
+  trainingCertificateInputSchema,
+  type TRAINING_CERTIFICATE_SORTS,
+  type TrainingCertificate,
 } from '@sertifikasi/shared-contracts';
 import { formatDate, orDash, type ResourceConfig } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
@@ -10,13 +10,13 @@ import { importButton } from '../import/ImportButton';
 import { TrainingFields, trainingBody, trainingFormValues, type TrainingFormValues } from './TrainingFields';
 
 /** A sort key the training list allows (`sort=<key>`). */
-const sort = (key: (typeof TRAINING_SORTS)[number]) => key;
+const sort = (key: (typeof TRAINING_CERTIFICATE_SORTS)[number]) => key;
 
 /**
  * Training certificates ('Sertifikasi Pelatihan'): person, number, training and date
  * (DD MMMM YYYY); Edit, Detail, Hapus. JSON bodies.
  */
-export const trainingCertificateResource: ResourceConfig<Training, TrainingFormValues> = {
+export const trainingCertificateResource: ResourceConfig<TrainingCertificate, TrainingFormValues> = {
   title: t.training.title,
   entityLabel: t.training.entity,
   endpoint: 'training-certificate',
@@ -38,7 +38,7 @@ export const trainingCertificateResource: ResourceConfig<Training, TrainingFormV
   toolbar: importButton('training-certificate', t.training.title),
   form: {
     initialValues: trainingFormValues,
-    schema: () => trainingInputSchema,
+    schema: () => trainingCertificateInputSchema,
     Fields: TrainingFields,
     toBody: (v) => trainingBody(v),
   },

@@ -20,9 +20,9 @@ import { VALID_FOR_TYPES } from './statuses';
  * certification body issues. The icon is required on create (the API refuses a new type without
  * `icon_file`); `student_count` is derived (training certificates of the type).
  */
-export const CERTIFICATION_IMAGE_LABELS = { icon: 'Icon' } as const;
+export const CERTIFICATION_TYPE_IMAGE_LABELS = { icon: 'Icon' } as const;
 
-export const certificationInputSchema = yup
+export const certificationTypeInputSchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     name: requiredText('Nama Sertifikat', 200),
@@ -36,9 +36,9 @@ export const certificationInputSchema = yup
     _method: methodOverrideField(),
   })
   .noUnknown(V.unknown);
-export type CertificationInput = yup.InferType<typeof certificationInputSchema>;
+export type CertificationTypeInput = yup.InferType<typeof certificationTypeInputSchema>;
 
-export const certificationSchema = yup.object({
+export const certificationTypeSchema = yup.object({
   id: outId(),
   company_id: outId(),
   company: refSchema().defined(),
@@ -57,4 +57,4 @@ export const certificationSchema = yup.object({
   created_at: yup.string().defined(),
   updated_at: yup.string().defined(),
 });
-export type Certification = yup.InferType<typeof certificationSchema>;
+export type CertificationType = yup.InferType<typeof certificationTypeSchema>;

@@ -10,7 +10,7 @@ import { V } from './messages';
  * certification type (of the same company) the training belongs to: a type's `student_count` counts
  * the training certificates that name it.
  */
-export const trainingInputSchema = yup
+export const trainingCertificateInputSchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     name: requiredText('Nama Personel', 200),
@@ -22,9 +22,9 @@ export const trainingInputSchema = yup
     certification_id: optionalUuid('Sertifikat'),
   })
   .noUnknown(V.unknown);
-export type TrainingInput = yup.InferType<typeof trainingInputSchema>;
+export type TrainingCertificateInput = yup.InferType<typeof trainingCertificateInputSchema>;
 
-export const trainingSchema = yup.object({
+export const trainingCertificateSchema = yup.object({
   id: outId(),
   company_id: outId(),
   company: refSchema().defined(),
@@ -41,4 +41,4 @@ export const trainingSchema = yup.object({
   created_at: yup.string().defined(),
   updated_at: yup.string().defined(),
 });
-export type Training = yup.InferType<typeof trainingSchema>;
+export type TrainingCertificate = yup.InferType<typeof trainingCertificateSchema>;

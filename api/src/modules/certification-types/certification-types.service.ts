@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import {
-  CERTIFICATION_IMAGE_LABELS,
-  type Certification,
-  certificationInputSchema,
+  CERTIFICATION_TYPE_IMAGE_LABELS,
+  type CertificationType,
+  certificationTypeInputSchema,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { certificationTypes, schemes, trainingCertificates } from '../../db/schema';
@@ -19,7 +19,7 @@ const studentCount =
   );
 
 /** Used while a scheme or a training certificate names it. */
-export const certificationInUse = async (db: Executor, id: string) =>
+export const certificationTypeInUse = async (db: Executor, id: string) =>
   (await referenced(db, schemes, schemes.certification_id, id)) ||
   referenced(db, trainingCertificates, trainingCertificates.certification_id, id);
 
@@ -27,12 +27,12 @@ export const certificationInUse = async (db: Executor, id: string) =>
  * Certification types ('Sertifikat'): ISO standards and the like, per company, with an icon. Every
  * write (create, update, remove) takes a service context (services/context.ts); see modules/resource/resource.service.ts.
  */
-export const certificationService = defineResourceService({
+export const certificationTypeService = defineResourceService({
   entity: 'certification',
   entityName: 'certification-type',
   table: certificationTypes,
-  input: certificationInputSchema,
-  toAnswer: ({ row, company, extra }): Certification => ({
+  input: certificationTypeInputSchema,
+  toAnswer: ({ row, company, extra }): CertificationType => ({
     id: row.id,
     company_id: row.company_id,
     company,
@@ -41,7 +41,7 @@ export const certificationService = defineResourceService({
     code: row.code,
     position: row.position,
     valid_for: row.valid_for,
-    valid_for_type: row.valid_for_type as Certification['valid_for_type'],
+    valid_for_type: row.valid_for_type as CertificationType['valid_for_type'],
     icon: row.icon,
     student_count: extra.student_count,
     created_at: row.created_at.toISOString(),
@@ -58,6 +58,6 @@ export const certificationService = defineResourceService({
   extras: { student_count: studentCount },
   search: [certificationTypes.name, certificationTypes.code, certificationTypes.category],
   defaultOrder: [asc(certificationTypes.position), asc(sql`lower(${certificationTypes.name})`)],
-  images: { labels: CERTIFICATION_IMAGE_LABELS, requiredOnCreate: true },
-  inUse: certificationInUse,
+  images: { labels: CERTIFICATION_TYPE_IMAGE_LABELS, requiredOnCreate: true },
+  inUse: certificationTypeInUse,
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@sertifikasi/shared-contracts';
-import { accreditedBodies, auditLog, images } from '../../db/schema';
+import { accreditationBodies, auditLog, images } from '../../db/schema';
 import { call, useTestContext, expect422 } from '../../../test/helpers';
 import { allKeys, type SignedIn } from '../../../test/fixtures';
 import { pngPart, sendForm } from '../../../test/forms';
@@ -68,7 +68,7 @@ describe('POST /api/accredited', () => {
   });
 
   it('refuses a new body without a logo, or without a name, in Indonesian (422), storing nothing', async () => {
-    const before = (await ctx.database.db.select().from(accreditedBodies)).length;
+    const before = (await ctx.database.db.select().from(accreditationBodies)).length;
     const noLogo = await sendForm(ctx.app, ctx.adminToken, '/api/accredited', {
       company_id: alfa,
       name: 'Tanpa Logo',
@@ -91,7 +91,7 @@ describe('POST /api/accredited', () => {
       icon_file: await pngPart(),
     });
     expect422.errors(unknownCompany, { company_id: 'Perusahaan tidak ditemukan' });
-    expect((await ctx.database.db.select().from(accreditedBodies)).length).toBe(before);
+    expect((await ctx.database.db.select().from(accreditationBodies)).length).toBe(before);
   });
 
   it('answers 401 without a token, 403 without accredited:create or for a company outside the scope', async () => {
@@ -263,7 +263,7 @@ describe('updating and deleting', () => {
       company_id: 'Perusahaan tidak dapat diubah karena data ini sudah dipakai',
     });
     expect(
-      await ctx.database.db.select().from(accreditedBodies).where(eq(accreditedBodies.id, used.id)),
+      await ctx.database.db.select().from(accreditationBodies).where(eq(accreditationBodies.id, used.id)),
     ).toHaveLength(1);
   });
 

@@ -12,9 +12,9 @@ import {
 import { V } from './messages';
 
 /** Accreditation bodies ('Akreditasi'): name and logo (required on create), per company. */
-export const ACCREDITED_IMAGE_LABELS = { icon: 'Logo' } as const;
+export const ACCREDITATION_BODY_IMAGE_LABELS = { icon: 'Logo' } as const;
 
-export const accreditedInputSchema = yup
+export const accreditationBodyInputSchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     name: requiredText('Nama', 200),
@@ -23,9 +23,9 @@ export const accreditedInputSchema = yup
     _method: methodOverrideField(),
   })
   .noUnknown(V.unknown);
-export type AccreditedInput = yup.InferType<typeof accreditedInputSchema>;
+export type AccreditationBodyInput = yup.InferType<typeof accreditationBodyInputSchema>;
 
-export const accreditedSchema = yup.object({
+export const accreditationBodySchema = yup.object({
   id: outId(),
   company_id: outId(),
   company: refSchema().defined(),
@@ -34,7 +34,7 @@ export const accreditedSchema = yup.object({
   created_at: yup.string().defined(),
   updated_at: yup.string().defined(),
 });
-export type Accredited = yup.InferType<typeof accreditedSchema>;
+export type AccreditationBody = yup.InferType<typeof accreditationBodySchema>;
 
 /** Sort keys of the accreditation list (`sort=name&order=asc|desc`). */
-export const ACCREDITED_SORTS = ['name'] as const;
+export const ACCREDITATION_BODY_SORTS = ['name'] as const;

@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import { type Training, trainingInputSchema } from '@sertifikasi/shared-contracts';
+import { type TrainingCertificate, trainingCertificateInputSchema } from '@sertifikasi/shared-contracts';
 import { trainingCertificates } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { defineResourceService } from '../resource/resource.service';
@@ -14,12 +14,12 @@ const t = trainingCertificates;
  * again when a signed field changes, by the after-write step services/signed-qr.ts. Every write (create, update, remove) takes a service context
  * (services/context.ts); see modules/resource/resource.service.ts.
  */
-export const trainingService = defineResourceService({
+export const trainingCertificateService = defineResourceService({
   entity: 'training-certificate',
   entityName: 'training-certificate',
   table: t,
-  input: trainingInputSchema,
-  toAnswer: ({ row, company }): Training => ({
+  input: trainingCertificateInputSchema,
+  toAnswer: ({ row, company }): TrainingCertificate => ({
     id: row.id,
     company_id: row.company_id,
     company,

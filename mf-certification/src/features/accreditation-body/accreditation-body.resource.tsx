@@ -1,9 +1,9 @@
 import {
-  accreditedInputSchema,
-  ACCREDITED_IMAGE_LABELS,
+  accreditationBodyInputSchema,
+  ACCREDITATION_BODY_IMAGE_LABELS,
   requireImageFiles,
-  type ACCREDITED_SORTS,
-  type Accredited,
+  type ACCREDITATION_BODY_SORTS,
+  type AccreditationBody,
 } from '@sertifikasi/shared-contracts';
 import {
   CompanyInput,
@@ -15,35 +15,35 @@ import {
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
-export interface AccreditedFormValues {
+export interface AccreditationBodyFormValues {
   company_id: string;
   name: string;
   icon: string;
   icon_file: File | null;
 }
 
-function AccreditedFields({ mode }: ResourceFieldsProps<Accredited>) {
+function AccreditationBodyFields({ mode }: ResourceFieldsProps<AccreditationBody>) {
   return (
     <>
       <CompanyInput />
-      <TextInput name="name" label={t.accredited.name} required />
-      <ImageInput name="icon" label={ACCREDITED_IMAGE_LABELS.icon} required={mode === 'create'} />
+      <TextInput name="name" label={t.accreditationBody.name} required />
+      <ImageInput name="icon" label={ACCREDITATION_BODY_IMAGE_LABELS.icon} required={mode === 'create'} />
     </>
   );
 }
 
 /** Accreditation bodies: name with logo, sortable by name; name and logo (required on create). */
-export const accreditedResource: ResourceConfig<Accredited, AccreditedFormValues> = {
-  title: t.accredited.title,
-  entityLabel: t.accredited.entity,
+export const accreditationBodyResource: ResourceConfig<AccreditationBody, AccreditationBodyFormValues> = {
+  title: t.accreditationBody.title,
+  entityLabel: t.accreditationBody.entity,
   endpoint: 'accredited',
   module: 'accredited',
-  searchPlaceholder: t.accredited.search,
+  searchPlaceholder: t.accreditationBody.search,
   companyScoped: true,
   columns: [
     {
-      header: t.accredited.name,
-      sortKey: 'name' satisfies (typeof ACCREDITED_SORTS)[number],
+      header: t.accreditationBody.name,
+      sortKey: 'name' satisfies (typeof ACCREDITATION_BODY_SORTS)[number],
       render: (a) => <NameWithImage name={a.name} image={a.icon} />,
     },
   ],
@@ -57,9 +57,9 @@ export const accreditedResource: ResourceConfig<Accredited, AccreditedFormValues
     // A new one needs its image (the API refuses it without); an edit may keep or remove it.
     schema: (mode) =>
       mode === 'create'
-        ? requireImageFiles(accreditedInputSchema, ACCREDITED_IMAGE_LABELS)
-        : accreditedInputSchema,
-    Fields: AccreditedFields,
+        ? requireImageFiles(accreditationBodyInputSchema, ACCREDITATION_BODY_IMAGE_LABELS)
+        : accreditationBodyInputSchema,
+    Fields: AccreditationBodyFields,
     multipart: true,
   },
 };

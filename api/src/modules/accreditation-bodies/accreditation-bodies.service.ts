@@ -1,31 +1,31 @@
 import { asc, sql } from 'drizzle-orm';
 import {
-  ACCREDITED_IMAGE_LABELS,
-  type Accredited,
-  accreditedInputSchema,
+  ACCREDITATION_BODY_IMAGE_LABELS,
+  type AccreditationBody,
+  accreditationBodyInputSchema,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
-import { accreditedBodies, schemes } from '../../db/schema';
+import { accreditationBodies, schemes } from '../../db/schema';
 import { referenced } from '../resource/resource.repository';
 import { defineResourceService } from '../resource/resource.service';
 
-/** Sort keys of the list (ACCREDITED_SORTS). */
-export const accreditedName = sql`lower(${accreditedBodies.name})`;
+/** Sort keys of the list (ACCREDITATION_BODY_SORTS). */
+export const accreditationBodyName = sql`lower(${accreditationBodies.name})`;
 
 /** Used while a scheme names it as its accreditation. */
-export const accreditedInUse = (db: Executor, id: string) =>
+export const accreditationBodyInUse = (db: Executor, id: string) =>
   referenced(db, schemes, schemes.accredited_id, id);
 
 /**
  * Accreditation bodies ('Akreditasi'): name and logo (required on create), per company. Every write
  * (create, update, remove) takes a service context (services/context.ts); see modules/resource/resource.service.ts.
  */
-export const accreditedService = defineResourceService({
+export const accreditationBodyService = defineResourceService({
   entity: 'accredited',
   entityName: 'accreditation-body',
-  table: accreditedBodies,
-  input: accreditedInputSchema,
-  toAnswer: ({ row, company }): Accredited => ({
+  table: accreditationBodies,
+  input: accreditationBodyInputSchema,
+  toAnswer: ({ row, company }): AccreditationBody => ({
     id: row.id,
     company_id: row.company_id,
     company,
@@ -35,9 +35,9 @@ export const accreditedService = defineResourceService({
     updated_at: row.updated_at.toISOString(),
   }),
   values: (input) => ({ name: input.name }),
-  search: [accreditedBodies.name],
-  defaultOrder: [asc(accreditedName)],
-  sorts: { name: accreditedName },
-  images: { labels: ACCREDITED_IMAGE_LABELS, requiredOnCreate: true },
-  inUse: accreditedInUse,
+  search: [accreditationBodies.name],
+  defaultOrder: [asc(accreditationBodyName)],
+  sorts: { name: accreditationBodyName },
+  images: { labels: ACCREDITATION_BODY_IMAGE_LABELS, requiredOnCreate: true },
+  inUse: accreditationBodyInUse,
 });
