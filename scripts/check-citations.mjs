@@ -8,12 +8,9 @@
  *
  *   node scripts/check-citations.mjs            check the files git knows (tracked and new)
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { root, runCheck } from './repo-check.mjs';
 
 /** Names nobody may cite: documents outside the repository, and issue numbers. */
 const FORBIDDEN = [
@@ -101,17 +98,4 @@ export function check(files) {
   return problems;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter(Boolean);
-  const problems = check(files);
-  for (const p of problems) console.error(p);
-  if (problems.length) {
-    console.error(`\n${problems.length} citation(s) to fix (docs/rules.md, docs/conventions.md).`);
-    process.exit(1);
-  }
-}
+runCheck(import.meta, check, (n) => `\n${n} citation(s) to fix (docs/rules.md, docs/conventions.md).`);

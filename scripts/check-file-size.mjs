@@ -7,12 +7,9 @@
  *
  *   node scripts/check-file-size.mjs            check the files git knows (tracked and new)
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, runCheck } from './repo-check.mjs';
 
 export const MAX_LINES = 400;
 const SOURCE = /\.(tsx?|m?js)$/;
@@ -59,19 +56,9 @@ export function check(files, read = (file) => readFileSync(join(root, file), 'ut
   return problems;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((f) => f && existsSync(join(root, f)));
-  const problems = check(files);
-  for (const p of problems) console.error(p);
-  if (problems.length) {
-    console.error(
-      `\n${problems.length} file(s) over ${MAX_LINES} lines: split each by concern, or give the reason (docs/conventions.md#habits).`,
-    );
-    process.exit(1);
-  }
-}
+runCheck(
+  import.meta,
+  check,
+  (n) =>
+    `\n${n} file(s) over ${MAX_LINES} lines: split each by concern, or give the reason (docs/conventions.md#habits).`,
+);
