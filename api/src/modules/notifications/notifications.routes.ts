@@ -3,17 +3,16 @@
  * caller's scope, and 'Kirim Ulang' (notify/mail.ts, docs/rules.md#notifications).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { notificationListQuerySchema, notificationSchema } from '@sertifikasi/shared-contracts';
-import { companies, mailOutbox } from '../../db/schema';
-import { listJsonSchema, listPage, searchAny } from '../../lib/list';
+import { listJsonSchema } from '../../lib/list';
 import { idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
 import { defineNotifyTasks, kickSenders } from '../../jobs/notify';
 import { contextOf } from '../../services/context';
-import { columns, inScope, notificationService, toNotification } from './notifications.service';
+import { listMessages } from './notifications.repository';
+import { notificationService } from './notifications.service';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   // The senders, the daily reminders and the weekly digest (jobs/notify.ts).
@@ -29,36 +28,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     access: { permission: 'notification-log' },
     query: notificationListQuerySchema,
     response: { 200: listJsonSchema(toJsonSchema(notificationSchema)) },
-    handler: async (req) => {
-      const scope = companyFilter(req, req.query.company_id);
-      const where = and(
-        inScope(scope),
-        req.query.state ? eq(mailOutbox.state, req.query.state) : undefined,
-        req.query.kind ? eq(mailOutbox.kind, req.query.kind) : undefined,
-        searchAny(req.query.search, [mailOutbox.recipient, mailOutbox.subject]),
-      );
-      return listPage(
-        req.query,
-        async () => {
-          const [row] = await app.db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(mailOutbox)
-            .where(where);
-          return row?.n ?? 0;
-        },
-        async (limit, offset) =>
-          (
-            await app.db
-              .select(columns)
-              .from(mailOutbox)
-              .leftJoin(companies, eq(companies.id, mailOutbox.company_id))
-              .where(where)
-              .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
-              .limit(limit)
-              .offset(offset)
-          ).map(toNotification),
-      );
-    },
+    handler: async (req) => listMessages(app.db, req.query, companyFilter(req, req.query.company_id)),
   });
 
   defineRoute(app, {

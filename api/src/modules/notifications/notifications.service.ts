@@ -3,49 +3,13 @@
  * 'Kirim Ulang', a sent or failed message back in the queue, through the one write sequence
  * (services/write-sequence.ts) like every other write.
  */
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { ALL, type CompanyScope, type Notification } from '@sertifikasi/shared-contracts';
-import type { Executor } from '../../db';
-import { companies, mailOutbox } from '../../db/schema';
+import { ALL, type Notification } from '@sertifikasi/shared-contracts';
+import { mailOutbox } from '../../db/schema';
 import { notFound, refused } from '../../lib/errors';
 import { requeue } from '../../notify/retry';
 import type { ServiceContext } from '../../services/context';
 import { runWriteSequence } from '../../services/write-sequence';
-
-type Row = typeof mailOutbox.$inferSelect & { company_name: string | null };
-
-export const toNotification = (row: Row): Notification => ({
-  id: row.id,
-  company_id: row.company_id,
-  company: row.company_id && row.company_name ? { id: row.company_id, name: row.company_name } : null,
-  recipient: row.recipient,
-  subject: row.subject,
-  kind: row.kind,
-  state: row.state as Notification['state'],
-  attempts: row.attempts,
-  last_error: row.last_error,
-  next_attempt_at: row.next_attempt_at.toISOString(),
-  sent_at: row.sent_at?.toISOString() ?? null,
-  created_at: row.created_at.toISOString(),
-});
-
-/**
- * Messages of the companies in `scope`; a message about several companies (company null) only
- * for scope ALL.
- */
-export const inScope = (scope: CompanyScope): SQL | undefined =>
-  scope === ALL ? undefined : sql`${mailOutbox.company_id} = any(${sql.param(scope)}::uuid[])`;
-
-export const columns = { ...getTableColumns(mailOutbox), company_name: companies.name };
-
-async function findMessage(db: Executor, id: string, scope: CompanyScope): Promise<Row | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(mailOutbox)
-    .leftJoin(companies, eq(companies.id, mailOutbox.company_id))
-    .where(and(eq(mailOutbox.id, id), inScope(scope)));
-  return row;
-}
+import { findMessage, type MessageRow, toNotification } from './notifications.repository';
 
 /** The audit log's name of outbox messages. */
 const ENTITY = 'notification-log';
@@ -57,7 +21,7 @@ const ENTITY = 'notification-log';
 async function resend(ctx: ServiceContext, id: string): Promise<Notification> {
   const before = await findMessage(ctx.tx, id, ctx.actor.scope);
   if (!before) throw notFound();
-  const [answer] = await runWriteSequence<Row, Notification>(ctx, {
+  const [answer] = await runWriteSequence<MessageRow, Notification>(ctx, {
     entity: undefined,
     auditEntity: ENTITY,
     action: 'update',
