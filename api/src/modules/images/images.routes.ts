@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { images } from '../../db/schema';
 import { ifNoneMatchHits } from '../../lib/etag';
 import { notFound } from '../../lib/errors';
+import { imageEtag, imageFile } from './images.repository';
 
 const NAME_RE = /^[0-9a-f-]{36}\.(png|jpg)$/;
 
@@ -26,21 +25,11 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (!NAME_RE.test(name)) throw notFound();
       const conditional = req.headers['if-none-match'];
       if (conditional !== undefined) {
-        const [tag] = await app.db
-          .select({ etag: images.etag })
-          .from(images)
-          .where(eq(images.name, name))
-          .limit(1);
-        if (!tag) throw notFound();
-        if (ifNoneMatchHits(conditional, `"${tag.etag}"`)) {
-          return cacheHeaders(reply, tag.etag).status(304).send();
-        }
+        const etag = await imageEtag(app.db, name);
+        if (etag === undefined) throw notFound();
+        if (ifNoneMatchHits(conditional, `"${etag}"`)) return cacheHeaders(reply, etag).status(304).send();
       }
-      const [row] = await app.db
-        .select({ content_type: images.content_type, etag: images.etag, data: images.data })
-        .from(images)
-        .where(eq(images.name, name))
-        .limit(1);
+      const row = await imageFile(app.db, name);
       if (!row) throw notFound();
       return cacheHeaders(reply, row.etag)
         .header('Content-Type', row.content_type)

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import {
   addDays,
@@ -19,9 +18,6 @@ import {
   trainingCheckJsonSchema,
 } from '@sertifikasi/shared-contracts/public';
 import { schemeSignedFields } from '@sertifikasi/shared-contracts/credential';
-import type { Executor } from '../../db';
-import { prepared } from '../../db/prepared';
-import { images } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { holdsMore, publicRefusal } from '../../plugins/auth';
@@ -29,6 +25,7 @@ import { certificateFileName, certificatePdf } from '../../services/pdf-certific
 import { publicCheckUrl } from '../../services/qr';
 import { signedQrPng } from '../../services/signed-qr';
 import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
+import { imageData } from '../images/images.repository';
 import { notFoundSchema, numberParams, openToOtherOrigins, sendCached, sendNotFound } from './public-answers';
 import {
   findSchemeByNumber,
@@ -101,16 +98,6 @@ function companyAnswer(
     history,
     on,
   };
-}
-
-/** The bytes of a stored image by its name, or null (no name, or removed). */
-const imageByName = prepared('public-check.image', ['name'], (db, p, name) =>
-  db.select({ data: images.data }).from(images).where(eq(images.name, p.name)).limit(1).prepare(name),
-);
-async function imageData(db: Executor, name: string | null): Promise<Buffer | null> {
-  if (!name) return null;
-  const [row] = await imageByName(db, { name });
-  return row?.data ?? null;
 }
 
 /**
