@@ -8,6 +8,7 @@
  * check shows of it, and its id.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CompanyCheck } from '@sertifikasi/shared-contracts/public';
 import { effectiveStatus, type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
 import { prepared } from '../db/prepared';
@@ -26,15 +27,8 @@ import type { AfterWriteStep, EntityRows, WriteEvent } from '../services/write-e
 type SchemeRow = EntityRows['scheme'];
 type TrainingRow = EntityRows['training-certificate'];
 
-/** What a scheme's public fields read of its client, type and accreditation body. */
-interface SchemeRefs {
-  name: string;
-  address: string | null;
-  scope: string | null;
-  ea_code: string | null;
-  standard: string;
-  accreditation: string | null;
-}
+/** What a scheme's public fields read of its client, type and accreditation body (as the public check shows them). */
+type SchemeRefs = Pick<CompanyCheck, 'name' | 'address' | 'scope' | 'ea_code' | 'standard' | 'accreditation'>;
 
 /**
  * The references of schemes' public fields, read in the writer's transaction with one query per

@@ -1,10 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { PERMISSION_KEYS, type PermissionKey } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
-import { fakeApi, listOf, type Route } from '@sertifikasi/shared-ui/test';
+import { fakeApi, listOf, type Route, renderInApp } from '@sertifikasi/shared-ui/test';
 import { screens } from '../routes';
 
 const C1 = '00000000-0000-4000-8000-0000000000c1';
@@ -14,14 +12,7 @@ const DELIVERY = '00000000-0000-4000-8000-0000000000d1';
 
 function show(path: '/webhook' | '/notification-log') {
   const Screen = screens[path];
-  render(
-    <AppThemeProvider>
-      <MemoryRouter>
-        <Screen />
-      </MemoryRouter>
-      <ToastHost />
-    </AppThemeProvider>,
-  );
+  renderInApp(<Screen />);
 }
 
 function signIn(roles: readonly PermissionKey[] = PERMISSION_KEYS, companyId = 'ALL') {

@@ -1,10 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
-import { type Answer, fakeApi } from '@sertifikasi/shared-ui/test';
+import { type Answer, fakeApi, renderInApp } from '@sertifikasi/shared-ui/test';
 import { screens } from '../routes';
 
 const C1 = '00000000-0000-4000-8000-0000000000c1';
@@ -51,14 +49,7 @@ function fakeRoutes(routes: Record<string, unknown>) {
 
 function show(path: '/user' | '/roles' | '/company') {
   const Screen = screens[path];
-  render(
-    <AppThemeProvider>
-      <MemoryRouter>
-        <Screen />
-      </MemoryRouter>
-      <ToastHost />
-    </AppThemeProvider>,
-  );
+  renderInApp(<Screen />);
 }
 
 beforeEach(() => {

@@ -1,10 +1,8 @@
-import { configure, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { configure, screen } from '@testing-library/react';
 import { ALL, routesOf } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { AppThemeProvider } from '@sertifikasi/shared-ui';
 import { screens } from '../routes';
-import { fakeApi, listOf } from '@sertifikasi/shared-ui/test';
+import { fakeApi, listOf, renderInApp } from '@sertifikasi/shared-ui/test';
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and
 // a screen that answers later than that is still right (speed is measured in bench/, not here).
@@ -45,13 +43,7 @@ describe('mf-reports screens', () => {
       'GET /api/report-training-certification/ALL': { body: listOf([]) },
     });
     const Screen = screens[path as keyof typeof screens];
-    render(
-      <AppThemeProvider>
-        <MemoryRouter>
-          <Screen />
-        </MemoryRouter>
-      </AppThemeProvider>,
-    );
+    renderInApp(<Screen />);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `@sertifikasi/shared-ui/test`: what every front-end package's screen tests share: the one faked
- * network edge, a held-back answer, a list answer, and a screen or box of a given width. Test code
+ * network edge, a held-back answer, a list answer, a screen or box of a given width, and a screen
+ * rendered as the shell hosts it. Test code
  * only (it uses jest's globals): ESLint refuses an import of it outside test files, and no webpack
  * build shares or reaches it.
  */
@@ -8,6 +9,7 @@ import { toListResponse } from '@sertifikasi/shared-contracts';
 
 export { fakeApi, deferred, type Answer, type Call, type Route } from './fakeApi';
 export { emulateScreenWidth, emulateBoxWidths } from './viewport';
+export { renderInApp } from './render';
 
 /** The answer of a paginated list endpoint holding `rows` (page `page` of `perPage`, `total` in all). */
 export const listOf = <T>(rows: T[], page = 1, perPage = 20, total = rows.length) =>

@@ -1,10 +1,8 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { ALL, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { AppThemeProvider } from '@sertifikasi/shared-ui';
-import { deferred, fakeApi } from '@sertifikasi/shared-ui/test';
+import { deferred, fakeApi, renderInApp } from '@sertifikasi/shared-ui/test';
 import { typeDate } from '../../../test/pickers';
 import { DashboardScreen } from '../DashboardScreen';
 
@@ -83,13 +81,7 @@ function api(routes: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 function show() {
-  return render(
-    <AppThemeProvider>
-      <MemoryRouter>
-        <DashboardScreen />
-      </MemoryRouter>
-    </AppThemeProvider>,
-  );
+  return renderInApp(<DashboardScreen />);
 }
 
 const companyChartCalls = (net: ReturnType<typeof api>, company = C1) =>

@@ -5,9 +5,8 @@
  * Long file: the three screens share one faked register (companies, lookups, a row of each report)
  * and the same filter and export behaviour, tested side by side.
  */
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import dayjs from 'dayjs';
 import {
   ALL,
@@ -18,9 +17,8 @@ import {
   type TrainingReportRow,
 } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { AppThemeProvider, ToastHost } from '@sertifikasi/shared-ui';
 import { screens } from '../../../routes';
-import { deferred, fakeApi, listOf, type Call } from '@sertifikasi/shared-ui/test';
+import { deferred, fakeApi, listOf, type Call, renderInApp } from '@sertifikasi/shared-ui/test';
 import { typeDate } from '../../../test/pickers';
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and
@@ -122,14 +120,7 @@ const trainingRow: TrainingReportRow = {
 
 function show(path: keyof typeof screens) {
   const Screen = screens[path];
-  render(
-    <AppThemeProvider>
-      <MemoryRouter>
-        <Screen />
-      </MemoryRouter>
-      <ToastHost />
-    </AppThemeProvider>,
-  );
+  renderInApp(<Screen />);
 }
 
 const params = (call: Call | undefined) => Object.fromEntries(call?.params ?? []);
