@@ -69,9 +69,12 @@ export function ImportHistory({ companyId, version }: { companyId: string; versi
               <TableRow key={job.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(job.created_at)}</TableCell>
                 <TableCell>{job.created_by ?? '-'}</TableCell>
-                <TableCell sx={{ maxWidth: 160, overflowWrap: 'anywhere' }}>{job.file_name}</TableCell>
+                {/* Widths that keep a row a few lines tall on a phone (the table scrolls sideways in its box). */}
+                <TableCell sx={{ minWidth: 140, maxWidth: 200, overflowWrap: 'anywhere' }}>
+                  {job.file_name}
+                </TableCell>
                 <TableCell>{IMPORT_KIND_LABELS[job.kind]}</TableCell>
-                <TableCell>
+                <TableCell sx={{ minWidth: 200 }}>
                   {IMPORT_JOB_STATE_LABELS[job.state]}
                   {job.state === 'failed' && job.error && (
                     <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 260 }}>
