@@ -311,6 +311,11 @@ describe('the keyboard alone', () => {
         await page.keyboard.type(adminPassword);
         await page.keyboard.press('Enter');
         await page.waitForURL('**/statistik');
+        // The address changes before the dashboard is drawn: the router keeps the sign-in form on
+        // screen (and the focus in it) while the dashboard's module loads, so wait until the form
+        // has gone and the signed-in layout is there before the first Tab.
+        await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'detached', timeout: WAIT });
+        await page.getByRole('main').waitFor({ timeout: WAIT });
         await settle(page);
 
         // The first Tab: the skip link, shown while focused; Enter puts the focus in the content.
