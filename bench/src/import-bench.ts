@@ -9,6 +9,7 @@
  *
  *     npm run import --workspace bench                                   # embedded database
  *     TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run import --workspace bench
+ *     IMPORT_FIRST=job npm run import --workspace bench                  # the import into the empty register
  *
  * Each target: a fresh database (temporary DATA_DIR / throwaway PostgreSQL database) with two
  * companies (one for the import, one for the bulk insert) each with a certification type and an
@@ -35,6 +36,13 @@ import { benchEachTarget, openTargetRuntime, type Target } from './targets';
 const ROWS = envInt('IMPORT_ROWS', 50_000, 100, 50_000);
 const CLIENTS = Math.ceil(ROWS / SCHEMES_PER_CLIENT);
 const BATCH = 2_000;
+/**
+ * IMPORT_FIRST=job: the import into the still empty register first (a new installation's first
+ * import, where PostgreSQL has no statistics of the tables yet), the bulk insert after it.
+ */
+const JOB_FIRST = (process.env.IMPORT_FIRST ?? 'bulk') === 'job';
+if (!['bulk', 'job'].includes(process.env.IMPORT_FIRST ?? 'bulk'))
+  throw new Error('IMPORT_FIRST is bulk (the default) or job');
 const gc = (globalThis as { gc?: () => void }).gc;
 
 interface Phase {
@@ -208,14 +216,19 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
         return answer;
       };
       // As the generator writes: one transaction, the trigram indexes' pending list raised for it.
-      // First, into an empty database, so that its rebuild of the derived tables reads its rows only.
-      const bulk = await measured(() =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
-          await bulkInsert(tx, ids.bulkCo, bulkType, bulkBody);
-        }),
-      );
-      console.log(`  ${target.name}: bulk insert ${bulk.seconds.toFixed(1)} s`);
+      // First (by default), into an empty database, so that its rebuild of the derived tables reads
+      // its rows only.
+      const bulkPhase = async () => {
+        const phase = await measured(() =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
+            await bulkInsert(tx, ids.bulkCo, bulkType, bulkBody);
+          }),
+        );
+        console.log(`  ${target.name}: bulk insert ${phase.seconds.toFixed(1)} s`);
+        return phase;
+      };
+      let bulk = JOB_FIRST ? null : await bulkPhase();
       let answer: unknown;
       const check = await measured(async () => {
         answer = await send('check');
@@ -237,6 +250,7 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
       console.log(
         `  ${target.name}: apply again (job) ${again.seconds.toFixed(1)} s ${JSON.stringify(answer)}`,
       );
+      bulk ??= await bulkPhase();
 
       const rate = (p: Phase) => `${Math.round(ROWS / p.seconds).toLocaleString('en-US')} rows/s`;
       const fmt = (p: Phase) =>
@@ -254,7 +268,7 @@ async function benchTarget(target: Target, file: Buffer): Promise<string[]> {
         `| ${target.name} | ratio apply / bulk insert | ${(apply.seconds / bulk.seconds).toFixed(2)} x |`,
       );
       out.push(
-        `| ${target.name} | the job after its 202: ${after202.toFixed(1)} s; ratio to the bulk insert (goal 1.5) | ${(after202 / bulk.seconds).toFixed(2)} x |`,
+        `| ${target.name} | the job after its 202: ${after202.toFixed(1)} s; ratio to the bulk insert (${JOB_FIRST ? 'job first, into the empty register: the bulk insert after it rebuilds the derived tables of both, so this is not the goal' : 'goal 1.5'}) | ${(after202 / bulk.seconds).toFixed(2)} x |`,
       );
       for (const line of out) console.log(line);
     } finally {

@@ -316,5 +316,8 @@ export async function restoreBackup(
     // just loaded, the list versions anew.
     await rebuildDerived(tx);
   });
+  // Planner statistics of the loaded tables now, not at autovacuum's next round: a foreign-key
+  // check planned while a table was empty keeps reading the whole table (db/statistics.ts).
+  await database.db.execute(sql`analyze`);
   return { counts, migrations: await migrationLevel(database.db) };
 }

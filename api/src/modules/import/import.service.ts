@@ -35,7 +35,8 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db';
-import { companies, importJobs } from '../../db/schema';
+import { clientCertificates, companies, importJobs, schemes, trainingCertificates } from '../../db/schema';
+import { statisticsWatch } from '../../db/statistics';
 import { UNIQUE_CONSTRAINTS } from '../../db/unique-constraints';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/crypto';
@@ -332,9 +333,19 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
     let applied = job.applied;
     let tally = (job.counts as Tally | null) ?? emptyTally();
     const ctxIn = (tx: Executor): ServiceContext => ({ tx, actor, clock, config: deps.config });
-    /** Applies items [start, end) with the job's progress in one transaction. */
-    const commit = (part: readonly PlanItem[]) =>
-      db.transaction(async (tx) => {
+    const statistics = statisticsWatch(db);
+    /** After a chunk: the tables it grew, analyzed when they have grown enough (db/statistics.ts). */
+    const grown = async (did: Tally) => {
+      if (kind === 'training-certificate') {
+        await statistics.grew(trainingCertificates, did.clients.created);
+        return;
+      }
+      await statistics.grew(clientCertificates, did.clients.created);
+      await statistics.grew(schemes, did.schemes.created);
+    };
+    /** Applies items [start, end) with the job's progress in one transaction; then `grown`. */
+    const commit = async (part: readonly PlanItem[]) => {
+      const did = await db.transaction(async (tx) => {
         const did = await applyItems(ctxIn(tx), part);
         const rows = part.reduce((n, item) => n + rowsOf(item), 0);
         const next = addTally(tally, did);
@@ -348,7 +359,10 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
         applied += part.length;
         done += rows;
         tally = next;
+        return did;
       });
+      await grown(did);
+    };
     for (const chunk of chunksOf(items, deps.config.importChunkRows)) {
       if (run.stopping.aborted) throw new JobInterrupted();
       const part = items.slice(chunk.start, chunk.end);
