@@ -116,6 +116,25 @@ describe('login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/statistik'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('N'.repeat(43));
   });
+
+  it('stays busy after signing in until the landing page is drawn (its module still loading)', async () => {
+    fakeApi({
+      'POST /api/login': { body: { token: 'N'.repeat(43), user: sessionUser } },
+      'GET /api/user-info': { body: userInfo(['statistik']) },
+    });
+    let arrive: (module: unknown) => void = () => undefined;
+    loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    const router = renderAt('/login');
+    await userEvent.type(screen.getByLabelText(/Username/), 'siti');
+    await userEvent.type(screen.getByLabelText(/Password/), 'password-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statistik'));
+    // Whatever is on screen meanwhile, the sign-in form never looks ready for another try.
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    arrive({ screens: { '/statistik': () => <p>Layar Statistik</p> } });
+    expect(await screen.findByText('Layar Statistik')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Login Sistem Sertifikasi' })).toBeNull();
+  });
 });
 
 describe('a module that cannot load', () => {

@@ -22,6 +22,9 @@ export function LoginPage() {
   const token = useAuth((s) => s.token);
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  // Signed in: the form stays on screen until the landing page is drawn (its module may still be
+  // loading), busy, so it neither looks idle nor takes a second sign-in.
+  const [leaving, setLeaving] = useState(false);
   const form = useFormik({
     initialValues: { username: '', password: '' },
     validationSchema: loginSchema,
@@ -31,11 +34,13 @@ export function LoginPage() {
       const layout = loadMainLayout().catch(() => undefined);
       try {
         await login(values.username, values.password);
+        setLeaving(true);
         // The landing page opens with its layout, menu and company at once (a failure here is
         // reported by the guard, which asks again).
         await Promise.allSettled([loadUserInfo(), layout]);
         await navigate(LANDING, { replace: true });
       } catch (err) {
+        setLeaving(false);
         const message = err instanceof LoginFailure ? err.message : 'Data user tidak ditemukan';
         setFailure(message);
         showToast('warning', message);
@@ -45,6 +50,7 @@ export function LoginPage() {
   // Already signed in (a bookmark, the back button): to the landing page. Not after signing in here:
   // the form stays until the landing page takes over, so no empty frame shows between the two.
   if (token && form.submitCount === 0) return <Navigate to={LANDING} replace />;
+  const busy = form.isSubmitting || leaving;
   /** One labelled input bound to the form (its error shows once touched). */
   const field = (name: 'username' | 'password', label: string, type: string, autoComplete: string) => {
     const error = form.touched[name] ? form.errors[name] : undefined;
@@ -88,10 +94,10 @@ export function LoginPage() {
           variant="contained"
           fullWidth
           sx={{ mt: 2 }}
-          disabled={form.isSubmitting}
-          startIcon={form.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {form.isSubmitting ? t.login.submitting : t.login.submit}
+          {busy ? t.login.submitting : t.login.submit}
         </Button>
       </Paper>
     </Box>
