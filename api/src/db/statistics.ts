@@ -6,7 +6,7 @@
  * import: the first chunk's clients), the check reads the whole table, so every later check grows
  * with it and the import slows quadratically: measured, 50,000 schemes into an empty register spent
  * 22 s in their inserts instead of 2.7 s. Autovacuum would analyze the table, but only at its next
- * round (up to a minute) and not while a transaction it waits for holds it.
+ * round (up to a minute later), when most of a large import is done.
  *
  * `statisticsWatch` counts what a job adds to each table it grows and analyzes a table once the
  * job has added at least as many rows as the table held at its last statistics (and at least
