@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
-import { loadRemoteRoutes } from '../remotes';
+import { loadRemoteRoutes, type RemoteRoutes } from '../remotes';
 import { fakeApi } from '@sertifikasi/shared-ui/test';
 import { sessionUser, userInfo } from './session';
 import { renderAt, signedIn as signedInAs } from './render-app';
@@ -122,8 +122,8 @@ describe('login page', () => {
       'POST /api/login': { body: { token: 'N'.repeat(43), user: sessionUser } },
       'GET /api/user-info': { body: userInfo(['statistik']) },
     });
-    let arrive: (module: unknown) => void = () => undefined;
-    loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    let arrive: (module: RemoteRoutes) => void = () => undefined;
+    loadRemote.mockReturnValue(new Promise<RemoteRoutes>((resolve) => (arrive = resolve)));
     const router = renderAt('/login');
     await userEvent.type(screen.getByLabelText(/Username/), 'siti');
     await userEvent.type(screen.getByLabelText(/Password/), 'password-123');
