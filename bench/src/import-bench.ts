@@ -40,9 +40,9 @@ const BATCH = 2_000;
  * IMPORT_FIRST=job: the import into the still empty register first (a new installation's first
  * import, where PostgreSQL has no statistics of the tables yet), the bulk insert after it.
  */
-const JOB_FIRST = (process.env.IMPORT_FIRST ?? 'bulk') === 'job';
-if (!['bulk', 'job'].includes(process.env.IMPORT_FIRST ?? 'bulk'))
-  throw new Error('IMPORT_FIRST is bulk (the default) or job');
+const FIRST = process.env.IMPORT_FIRST || 'bulk';
+if (FIRST !== 'bulk' && FIRST !== 'job') throw new Error('IMPORT_FIRST is bulk (the default) or job');
+const JOB_FIRST = FIRST === 'job';
 const gc = (globalThis as { gc?: () => void }).gc;
 
 interface Phase {

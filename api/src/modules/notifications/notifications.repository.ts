@@ -2,9 +2,8 @@
  * Reads of the mail outbox as 'Log Notifikasi' shows it (docs/rules.md#notifications): one message,
  * and the page of a list, within the companies of a scope.
  */
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
-  ALL,
   type CompanyScope,
   type ListResponse,
   type Notification,
@@ -12,7 +11,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { companies, mailOutbox } from '../../db/schema';
-import { listPage, searchAny } from '../../lib/list';
+import { inCompanies, listPage, searchAny } from '../../lib/list';
 
 export type MessageRow = typeof mailOutbox.$inferSelect & { company_name: string | null };
 
@@ -35,8 +34,7 @@ export const toNotification = (row: MessageRow): Notification => ({
  * Messages of the companies in `scope`; a message about several companies (company null) only
  * for scope ALL.
  */
-const inScope = (scope: CompanyScope): SQL | undefined =>
-  scope === ALL ? undefined : sql`${mailOutbox.company_id} = any(${sql.param(scope)}::uuid[])`;
+const inScope = (scope: CompanyScope) => inCompanies(mailOutbox.company_id, scope);
 
 const columns = { ...getTableColumns(mailOutbox), company_name: companies.name };
 

@@ -3,7 +3,7 @@
  * update, delete, each audited without the secret; the URL checked by notify/address.ts. Reads and
  * the deliveries' log are here too (docs/rules.md#notifications).
  */
-import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   ALL,
   type CompanyListQuery,
@@ -22,7 +22,7 @@ import type { Executor } from '../../db';
 import { companies, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
-import { listPage, searchAny } from '../../lib/list';
+import { inCompanies, listPage, searchAny } from '../../lib/list';
 import { checkCompanyExists, checkCompanyInScope } from '../resource/resource.service';
 import { webhookUrlProblem } from '../../notify/address';
 import { newWebhookSecret } from '../../notify/webhook-delivery';
@@ -48,8 +48,7 @@ const toWebhook = (row: Row, company: { id: string; name: string }): Webhook => 
   updated_at: row.updated_at.toISOString(),
 });
 
-const inScope = (scope: CompanyScope): SQL | undefined =>
-  scope === ALL ? undefined : sql`${webhooks.company_id} = any(${sql.param(scope)}::uuid[])`;
+const inScope = (scope: CompanyScope) => inCompanies(webhooks.company_id, scope);
 
 const selection = { w: getTableColumns(webhooks), company: { id: companies.id, name: companies.name } };
 
@@ -221,12 +220,7 @@ export async function findDelivery(
   const rows = await db
     .select()
     .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.id, id),
-        scope === ALL ? undefined : sql`${webhookDeliveries.company_id} = any(${sql.param(scope)}::uuid[])`,
-      ),
-    );
+    .where(and(eq(webhookDeliveries.id, id), inCompanies(webhookDeliveries.company_id, scope)));
   return (await withTries(db, rows))[0];
 }
 
