@@ -28,14 +28,25 @@ export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
   Object.assign((ctx: ServiceContext, event: WriteEvent) => countRegister(ctx, event), {
     batch: countRegisterMany,
+    locksShared: true,
   }),
   signedQrStep,
-  cycleDueStep,
+  Object.assign((ctx: ServiceContext, event: WriteEvent) => cycleDueStep(ctx, event), {
+    batch: cycleDueStep.batch,
+    locksShared: true,
+  }),
   queueWebhookEvents,
   Object.assign((ctx: ServiceContext, event: WriteEvent) => bumpListVersions(ctx, event), {
     batch: bumpListVersionsMany,
+    locksShared: true,
   }),
 ];
+
+/** Steps held back for the end of a transaction (ServiceContext `heldSteps`): a step and its writes. */
+export interface HeldStep {
+  step: AfterWriteStep;
+  events: readonly WriteEvent[];
+}
 
 declare module './context' {
   interface ServiceContext {
@@ -45,6 +56,15 @@ declare module './context' {
      * needs no import of this file.)
      */
     afterWriteSteps?: readonly AfterWriteStep[];
+    /**
+     * Set by a writer whose transactions run side by side (the import's chunks,
+     * docs/architecture.md "Jobs"): the steps that lock rows every writer of a company shares
+     * (`locksShared`: the counts, the list version) are held here instead of run at the write, and
+     * the writer runs them with `runHeldSteps` just before it commits, once the transaction before it
+     * has committed. Two such transactions then never wait on each other's shared rows. Unset
+     * everywhere else: every step runs at its write.
+     */
+    heldSteps?: HeldStep[];
   }
 }
 
@@ -58,7 +78,10 @@ export async function afterWrite(
   event: WriteEvent,
   steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
 ): Promise<void> {
-  for (const step of steps) await step(ctx, event);
+  for (const step of steps) {
+    if (step.locksShared && ctx.heldSteps) ctx.heldSteps.push({ step, events: [event] });
+    else await step(ctx, event);
+  }
 }
 
 /** The writes of `events` whose own record's row a step rewrites (AfterWriteStep `rewrites`), by id. */
@@ -85,7 +108,27 @@ export async function afterWriteMany(
 ): Promise<void> {
   if (!events.length) return;
   for (const step of steps) {
-    if (step.batch) await step.batch(ctx, events);
-    else for (const event of events) await step(ctx, event);
+    if (step.locksShared && ctx.heldSteps) ctx.heldSteps.push({ step, events });
+    else await runStep(ctx, step, events);
   }
+}
+
+/** A step for writes of one batch: its batch form when it has one, else once per write in order. */
+async function runStep(ctx: ServiceContext, step: AfterWriteStep, events: readonly WriteEvent[]) {
+  if (step.batch && events.length > 1) await step.batch(ctx, events);
+  else for (const event of events) await step(ctx, event);
+}
+
+/**
+ * Runs the steps `ctx.heldSteps` holds, in the writer's transaction, and empties it: step by step
+ * in the order of the list of steps (each for its writes in the order they were made), so the
+ * shared rows are locked in the same order as a form's write locks them.
+ */
+export async function runHeldSteps(
+  ctx: ServiceContext,
+  steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
+): Promise<void> {
+  const held = ctx.heldSteps?.splice(0) ?? [];
+  for (const step of steps)
+    for (const entry of held) if (entry.step === step) await runStep(ctx, step, entry.events);
 }

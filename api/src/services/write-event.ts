@@ -59,4 +59,10 @@ export type AfterWriteStep = ((ctx: ServiceContext, event: WriteEvent) => Promis
    * instead of making it from the row written.
    */
   rewrites?: (event: WriteEvent) => boolean;
+  /**
+   * Whether the step locks rows that every writer of a company shares (a derived count, the list
+   * version): a writer that holds such steps back (ServiceContext `heldSteps`, the import's chunks
+   * side by side) runs them just before it commits instead of at the write.
+   */
+  locksShared?: boolean;
 };

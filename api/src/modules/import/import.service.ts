@@ -43,6 +43,7 @@ import { newId } from '../../lib/crypto';
 import { AppError, forbidden, notFound, pgError, refused } from '../../lib/errors';
 import { checkZipBound, XlsxError } from '../../lib/xlsx';
 import { JobInterrupted, type JobEngine, type JobRun } from '../../jobs/engine';
+import { runHeldSteps } from '../../services/after-write';
 import type { Actor, ServiceContext } from '../../services/context';
 import {
   addTally,
@@ -59,6 +60,9 @@ import { countPlan, type ImportPlan, planImport, planUpdates } from './import.pl
 import { ImportInvalid } from './import.read';
 
 export { ImportInvalid } from './import.read';
+
+/** PostgreSQL's code for a transaction it ended to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
 
 /** The engine's task that applies an import. */
 export const IMPORT_TASK = 'import-apply';
@@ -332,7 +336,6 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
     const items = itemsOf(plan).slice(job.applied);
     let applied = job.applied;
     let tally = (job.counts as Tally | null) ?? emptyTally();
-    const ctxIn = (tx: Executor): ServiceContext => ({ tx, actor, clock, config: deps.config });
     const statistics = statisticsWatch(db);
     /** After a chunk: the tables it grew, analyzed when they have grown enough (db/statistics.ts). */
     const grown = async (did: Tally) => {
@@ -343,49 +346,98 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
       await statistics.grew(clientCertificates, did.clients.created);
       await statistics.grew(schemes, did.schemes.created);
     };
-    /** Applies items [start, end) with the job's progress in one transaction; then `grown`. */
-    const commit = async (part: readonly PlanItem[]) => {
+    /** Set when the loop leaves early: a chunk still under way then keeps nothing. */
+    let leaving = false;
+    /**
+     * Applies `part` in one transaction: its writes (the steps that lock shared rows held back),
+     * then, once `after` (the chunk before it) has committed, those steps and the job's progress;
+     * then `grown`. Throws, keeping nothing, when `after` fails or the loop has left.
+     */
+    const commit = async (part: readonly PlanItem[], after: Promise<void> = Promise.resolve()) => {
+      const rows = part.reduce((n, item) => n + rowsOf(item), 0);
       const did = await db.transaction(async (tx) => {
-        const did = await applyItems(ctxIn(tx), part);
-        const rows = part.reduce((n, item) => n + rowsOf(item), 0);
-        const next = addTally(tally, did);
+        const ctx: ServiceContext = { tx, actor, clock, config: deps.config, heldSteps: [] };
+        const did = await applyItems(ctx, part);
+        await after;
+        if (leaving) throw new JobInterrupted();
+        await runHeldSteps(ctx);
         const moved = await tx
           .update(importJobs)
-          .set({ applied: applied + part.length, done: done + rows, counts: next })
+          .set({ applied: applied + part.length, done: done + rows, counts: addTally(tally, did) })
           .where(and(eq(importJobs.id, id), eq(importJobs.applied, applied)))
           .returning({ id: importJobs.id });
         // Another run of this job got there first: nothing of this chunk stays.
         if (!moved.length) throw new JobInterrupted();
-        applied += part.length;
-        done += rows;
-        tally = next;
         return did;
       });
+      applied += part.length;
+      done += rows;
+      tally = addTally(tally, did);
       await grown(did);
     };
-    for (const chunk of chunksOf(items, deps.config.importChunkRows)) {
-      if (run.stopping.aborted) throw new JobInterrupted();
-      const part = items.slice(chunk.start, chunk.end);
-      try {
-        await commit(part);
-      } catch (err) {
-        if (err instanceof JobInterrupted || !(rowRefusal(part[0]!, err) || err instanceof AppError))
-          throw err;
-        // A record of the chunk was refused: apply the chunk a record at a time to find it.
-        for (const item of part) {
-          try {
-            await commit([item]);
-          } catch (one) {
-            const cell = rowRefusal(item, one);
-            if (!cell) throw one;
-            return await fail({
-              code: ERROR_CODES.validation,
-              message: IMPORT_MESSAGES.stoppedAt(cell.row, done),
-              rows: [cell],
-            });
-          }
+    /**
+     * A chunk that failed, applied again alone: whole after a deadlock, else (a record the services
+     * refuse) a record at a time to find its row. Answers that row's refusal, or null once the chunk
+     * is in; throws what is not a refusal (the engine retries the job).
+     */
+    const applyAlone = async (part: readonly PlanItem[], err: unknown): Promise<ImportCellError | null> => {
+      if (pgError(err)?.code === DEADLOCK_DETECTED) {
+        try {
+          await commit(part);
+          return null;
+        } catch (again) {
+          err = again;
         }
       }
+      if (err instanceof JobInterrupted || !(rowRefusal(part[0]!, err) || err instanceof AppError)) throw err;
+      for (const item of part) {
+        try {
+          await commit([item]);
+        } catch (one) {
+          const cell = rowRefusal(item, one);
+          if (!cell) throw one;
+          return cell;
+        }
+      }
+      return null;
+    };
+    const chunks = chunksOf(items, deps.config.importChunkRows).map((c) => items.slice(c.start, c.end));
+    /**
+     * Two chunks side by side (docs/architecture.md "Jobs"): the next one's writes are made while
+     * this one finishes, on another connection; its shared steps and progress wait for this one's
+     * commit, so chunks commit in the file's order and never wait on each other's rows.
+     */
+    type Running = { part: readonly PlanItem[]; done: Promise<void> };
+    let next: Running | null = null;
+    const begin = (part: readonly PlanItem[], after?: Promise<void>): Running => {
+      const settled = commit(part, after);
+      settled.catch(() => undefined); // awaited in its turn; a failure before then is not unhandled
+      return { part, done: settled };
+    };
+    try {
+      for (let i = 0; i < chunks.length; i++) {
+        if (run.stopping.aborted) throw new JobInterrupted();
+        const current: Running = next ?? begin(chunks[i]!);
+        next = i + 1 < chunks.length ? begin(chunks[i + 1]!, current.done) : null;
+        const failed = await current.done.then(
+          () => null,
+          (err: unknown) => ({ err }),
+        );
+        if (!failed) continue;
+        // The next chunk waits on this one: it keeps nothing, and starts again after it.
+        await next?.done.catch(() => undefined);
+        next = null;
+        const refusal = await applyAlone(current.part, failed.err);
+        if (refusal)
+          return await fail({
+            code: ERROR_CODES.validation,
+            message: IMPORT_MESSAGES.stoppedAt(refusal.row, done),
+            rows: [refusal],
+          });
+      }
+    } finally {
+      leaving = true;
+      await next?.done.catch(() => undefined);
     }
     await finish(db, id, {
       state: 'done',

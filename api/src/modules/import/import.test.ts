@@ -604,9 +604,10 @@ describe('import jobs', () => {
   const rows = (numbers: string[]) => numbers.map((n) => [n, 'Rina', 'Auditor', 'Solo', '01/02/2025']);
 
   it('a job stopped by a row (a number taken meanwhile) says which; the corrected file finishes it', async () => {
-    const file = await xlsx(trainingHeader, rows(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4']));
+    const file = await xlsx(trainingHeader, rows(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4', 'JOB-5', 'JOB-6']));
     // Hold inserts of training certificates until the job is waiting on them, then take JOB-4 in
-    // another company in the same moment: the job meets it in its second chunk.
+    // another company in the same moment: the job meets it in its second chunk, while its third
+    // chunk (JOB-5, JOB-6) is being written beside it and must keep nothing.
     const client = await ctx.database.pool.connect();
     let jobId = '';
     try {
@@ -632,7 +633,7 @@ describe('import jobs', () => {
       client.release();
     }
     const failed = await follow(jobId, creator.token);
-    expect(failed).toMatchObject({ state: 'failed', done: 3, total: 4, result: null });
+    expect(failed).toMatchObject({ state: 'failed', done: 3, total: 6, result: null });
     expect(failed.error).toMatchObject({
       code: 'validation',
       message: IMPORT_MESSAGES.stoppedAt(5, 3),
@@ -652,11 +653,14 @@ describe('import jobs', () => {
         .sort();
     expect(await numbers()).toEqual(['JOB-1', 'JOB-2', 'JOB-3']);
 
-    const corrected = await xlsx(trainingHeader, rows(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B']));
+    const corrected = await xlsx(
+      trainingHeader,
+      rows(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B', 'JOB-5', 'JOB-6']),
+    );
     const job = await applied('training-certificate', alfa, corrected, creator.token);
-    expect(job).toMatchObject({ state: 'done', done: 4, total: 4 });
-    expect(job.result).toEqual({ mode: 'apply', rows: 4, created: 1, updated: 0, unchanged: 3 });
-    expect(await numbers()).toEqual(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B']);
+    expect(job).toMatchObject({ state: 'done', done: 6, total: 6 });
+    expect(job.result).toEqual({ mode: 'apply', rows: 6, created: 3, updated: 0, unchanged: 3 });
+    expect(await numbers()).toEqual(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B', 'JOB-5', 'JOB-6']);
   });
 
   it('progress moves with each chunk: done rows are the rows committed', async () => {
