@@ -2,15 +2,17 @@ import type { AfterWriteStep, WriteEvent } from './after-write';
 import { afterWrite, afterWriteMany, runHeldSteps } from './after-write';
 import type { ServiceContext } from './context';
 
+/** A write as the steps receive it (which record does not matter to the runner). */
+const event = (id: string): WriteEvent => ({
+  entity: 'company',
+  action: 'update',
+  id,
+  before: null,
+  after: null,
+});
+
 /** The batch runner: a step's batch form when it has one, else the step once per write, in order. */
 describe('afterWriteMany', () => {
-  const event = (id: string): WriteEvent => ({
-    entity: 'company',
-    action: 'update',
-    id,
-    before: null,
-    after: null,
-  });
   const ctx = {} as ServiceContext;
 
   it('hands every write to each step in turn; a step without a batch form is called per write', async () => {
@@ -49,13 +51,6 @@ describe('afterWriteMany', () => {
 
 /** Steps held back by a writer whose transactions run side by side (the import's chunks). */
 describe('held steps', () => {
-  const event = (id: string): WriteEvent => ({
-    entity: 'company',
-    action: 'update',
-    id,
-    before: null,
-    after: null,
-  });
   const recorder = (calls: string[], name: string, locksShared: boolean): AfterWriteStep =>
     Object.assign(
       async (_ctx: ServiceContext, e: WriteEvent) => {
