@@ -31,10 +31,7 @@ export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
     locksShared: true,
   }),
   signedQrStep,
-  Object.assign((ctx: ServiceContext, event: WriteEvent) => cycleDueStep(ctx, event), {
-    batch: cycleDueStep.batch,
-    locksShared: true,
-  }),
+  cycleDueStep,
   queueWebhookEvents,
   Object.assign((ctx: ServiceContext, event: WriteEvent) => bumpListVersions(ctx, event), {
     batch: bumpListVersionsMany,
@@ -59,10 +56,10 @@ declare module './context' {
     /**
      * Set by a writer whose transactions run side by side (the import's chunks,
      * docs/architecture.md "Jobs"): the steps that lock rows every writer of a company shares
-     * (`locksShared`: the counts, the list version) are held here instead of run at the write, and
-     * the writer runs them with `runHeldSteps` just before it commits, once the transaction before it
-     * has committed. Two such transactions then never wait on each other's shared rows. Unset
-     * everywhere else: every step runs at its write.
+     * (`locksShared`: the register counts, the items-due counts, the list version) are held here
+     * instead of run at the write, and the writer runs them with `runHeldSteps` just before it
+     * commits, once the transaction before it has committed. Two such transactions then never wait
+     * on each other's shared rows. Unset everywhere else: every step runs at its write.
      */
     heldSteps?: HeldStep[];
   }
@@ -78,10 +75,7 @@ export async function afterWrite(
   event: WriteEvent,
   steps: readonly AfterWriteStep[] = ctx.afterWriteSteps ?? AFTER_WRITE_STEPS,
 ): Promise<void> {
-  for (const step of steps) {
-    if (step.locksShared && ctx.heldSteps) ctx.heldSteps.push({ step, events: [event] });
-    else await step(ctx, event);
-  }
+  await afterWriteMany(ctx, [event], steps);
 }
 
 /** The writes of `events` whose own record's row a step rewrites (AfterWriteStep `rewrites`), by id. */
@@ -99,7 +93,8 @@ export function rewrittenBySteps(
 /**
  * Runs every after-write step for many writes of one batch (an import's chunk), in the writer's
  * transaction: each step in order, through its batch form when it has one, else once per write in
- * the order given (the same as `afterWrite` for each write, step by step).
+ * the order given (the same as `afterWrite` for each write, step by step); a step that locks shared
+ * rows is held instead when the context holds such steps (`heldSteps`).
  */
 export async function afterWriteMany(
   ctx: ServiceContext,

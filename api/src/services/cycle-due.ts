@@ -261,6 +261,8 @@ export const cycleDueStep: AfterWriteStep = Object.assign(
         created,
       );
     },
+    // The items' counts per company and due date are rows every writer of the company shares.
+    locksShared: true,
   },
 );
 

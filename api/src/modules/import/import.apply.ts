@@ -110,22 +110,20 @@ export async function applyItems(ctx: ServiceContext, items: readonly PlanItem[]
   return tally;
 }
 
-/** The plan's items cut into chunks of about `rows` file rows (a client is never cut). */
-export function chunksOf(
-  items: readonly PlanItem[],
-  rows: number,
-): { start: number; end: number; rows: number }[] {
-  const out: { start: number; end: number; rows: number }[] = [];
-  let start = 0;
+/** The plan's items cut into chunks of about `rows` file rows each (a client is never cut). */
+export function chunksOf(items: readonly PlanItem[], rows: number): PlanItem[][] {
+  const out: PlanItem[][] = [];
+  let chunk: PlanItem[] = [];
   let n = 0;
-  items.forEach((item, i) => {
+  for (const item of items) {
+    chunk.push(item);
     n += rowsOf(item);
     if (n >= rows) {
-      out.push({ start, end: i + 1, rows: n });
-      start = i + 1;
+      out.push(chunk);
+      chunk = [];
       n = 0;
     }
-  });
-  if (start < items.length) out.push({ start, end: items.length, rows: n });
+  }
+  if (chunk.length) out.push(chunk);
   return out;
 }

@@ -401,7 +401,7 @@ export async function runImport(deps: ImportDeps, id: string, run: JobRun): Prom
       }
       return null;
     };
-    const chunks = chunksOf(items, deps.config.importChunkRows).map((c) => items.slice(c.start, c.end));
+    const chunks = chunksOf(items, deps.config.importChunkRows);
     /**
      * Two chunks side by side (docs/architecture.md "Jobs"): the next one's writes are made while
      * this one finishes, on another connection; its shared steps and progress wait for this one's
