@@ -34,6 +34,8 @@ export const refused = (message: string) => new AppError(422, ERROR_CODES.valida
 interface PgLikeError {
   code?: string;
   constraint?: string;
+  /** PostgreSQL's detail, e.g. `Key (...)=(value) already exists.` */
+  detail?: string;
   cause?: unknown;
 }
 

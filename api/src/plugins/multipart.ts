@@ -30,14 +30,30 @@ export async function refuseUnexpectedMultipart(req: FastifyRequest): Promise<vo
   }
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The file name each uploaded file part was sent with, by field (an import's 'Riwayat Impor'). */
+    uploadNames: Record<string, string> | null;
+  }
+}
+
 /**
  * Multipart form bodies (image uploads): fields and files arrive as the body's values, so a route
- * validates a form the way it validates JSON. Only routes that declare `multipart` take them.
+ * validates a form the way it validates JSON; the name a file was sent with is kept in
+ * `req.uploadNames`. Only routes that declare `multipart` take them.
  */
 export default fp(
   async function multipart(app: FastifyInstance) {
     app.addHook('onRequest', refuseUnexpectedMultipart);
-    await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+    app.decorateRequest('uploadNames', null);
+    await app.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: MULTIPART_LIMITS,
+      async onFile(this: FastifyRequest, part) {
+        if (part.filename) (this.uploadNames ??= {})[part.fieldname] = part.filename;
+        await part.toBuffer();
+      },
+    });
   },
   { name: 'multipart' },
 );

@@ -6,12 +6,20 @@
  * updateMany: references checked set-wise, a statement for many records) by the caller in its own
  * transaction together with the job's progress (import.service.ts).
  */
-import type { ImportResult, SchemeInput } from '@sertifikasi/shared-contracts';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  type ImportCellError,
+  type ImportResult,
+  type SchemeInput,
+} from '@sertifikasi/shared-contracts';
+import { UNIQUE_CONSTRAINTS } from '../../db/unique-constraints';
+import { AppError, pgError } from '../../lib/errors';
 import type { ServiceContext } from '../../services/context';
 import { clientCertificateService } from '../client-certificates/client-certificates.service';
 import { schemeService } from '../schemes/schemes.service';
 import { trainingCertificateService } from '../training-certificates/training-certificates.service';
-import type { ClientPlan, ImportPlan, TrainingPlan } from './import.plan';
+import type { ClientPlan, ImportPlan, SchemePlan, TrainingPlan } from './import.plan';
 
 /** One planned record of the file (a client with its schemes, or a training certificate). */
 export type PlanItem = ClientPlan | TrainingPlan;
@@ -22,6 +30,56 @@ export const itemsOf = (plan: ImportPlan): PlanItem[] =>
 
 /** How many rows of the file an item covers (a client spans all its rows). */
 export const rowsOf = (item: PlanItem): number => ('rows' in item ? item.rows : 1);
+
+/** A key as PostgreSQL's unique indexes compare it: trimmed, any case. */
+const keyOf = (value: unknown): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/**
+ * The cell of the file a refusal of `field` lands on: the column's header, the row of the record
+ * (a scheme's own row when the field is a scheme's; with a duplicate key, the scheme holding that
+ * key) and the value the file gave. A reference column (a type or body named in the file) shows no
+ * value: the plan holds its id, not the file's words.
+ */
+function refusedCell(item: PlanItem, field: string, key?: string): Omit<ImportCellError, 'message'> {
+  const kind = 'schemes' in item ? 'company-certificate' : 'training-certificate';
+  const column = IMPORT_COLUMNS[kind].find((c) => c.field === field);
+  let record: { row: number; input: object } = item;
+  if (column?.entity === 'scheme' && 'schemes' in item && item.schemes.length) {
+    const values = (s: SchemePlan) => s.input as unknown as Record<string, unknown>;
+    record =
+      item.schemes.find((s) => key !== undefined && keyOf(values(s)[field]) === key) ??
+      item.schemes.find((s) => s.changed) ??
+      item.schemes[0]!;
+  }
+  const value = (record.input as Record<string, unknown>)[field];
+  const reference = column?.kind === 'type' || column?.kind === 'body';
+  return {
+    row: record.row,
+    column: column?.header ?? field,
+    value: reference || value == null ? '' : typeof value === 'string' ? value : JSON.stringify(value),
+  };
+}
+
+/** PostgreSQL's words for a duplicate: `Key (...)=(value) already exists.` -> the value. */
+const duplicateKey = (detail: string | undefined): string | undefined =>
+  /\)=\((.*)\) already exists/
+    .exec(detail ?? '')?.[1]
+    ?.trim()
+    .toLowerCase();
+
+/** A refusal of one planned record by a service or a unique key, as an invalid cell of the file. */
+export function rowRefusal(item: PlanItem, err: unknown): ImportCellError | null {
+  if (err instanceof AppError && err.statusCode < 500) {
+    const [field, message] = Object.entries(err.errors ?? {})[0] ?? ['', err.message];
+    return { ...refusedCell(item, field), message };
+  }
+  const db = pgError(err);
+  if (db?.code === '23505' && db.constraint) {
+    const [field, message] = UNIQUE_CONSTRAINTS[db.constraint] ?? ['', IMPORT_MESSAGES.failed];
+    return { ...refusedCell(item, field, duplicateKey(db.detail)), message };
+  }
+  return null;
+}
 
 /** What a chunk did: records created, updated, left alone (company file: clients and schemes). */
 export interface Tally {

@@ -83,7 +83,7 @@ const importQuery = yup
   .noUnknown(V.unknown);
 const jobParams = yup.object({ id: yup.string().trim().lowercase().uuid().required() });
 const importBody = yup.object({
-  /** The file's name as the person chose it, for 'Riwayat Impor' (the browser sends it). */
+  /** A name for 'Riwayat Impor' when the file part carries none (the upload's own name comes first). */
   file_name: yup.string().trim().max(255).optional(),
   file: yup
     .mixed<Buffer>()
@@ -186,7 +186,7 @@ export default async function importRoutes(app: FastifyInstance) {
             kind,
             companyId,
             file,
-            req.body.file_name || 'impor.xlsx',
+            req.uploadNames?.file?.trim() || req.body.file_name || 'impor.xlsx',
             plan,
           );
           req.log.info({ kind, company: companyId, rows: job.total, job: job.id }, 'import queued');

@@ -37,7 +37,6 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db';
 import { clientCertificates, companies, importJobs, schemes, trainingCertificates } from '../../db/schema';
 import { statisticsWatch } from '../../db/statistics';
-import { UNIQUE_CONSTRAINTS } from '../../db/unique-constraints';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/crypto';
 import { AppError, forbidden, notFound, pgError, refused } from '../../lib/errors';
@@ -53,6 +52,7 @@ import {
   itemsOf,
   type PlanItem,
   resultOf,
+  rowRefusal,
   rowsOf,
   type Tally,
 } from './import.apply';
@@ -273,21 +273,6 @@ export async function listImportJobs(
 }
 
 // ---- the job ------------------------------------------------------------------------------
-
-/** A refusal of one planned record: its row and why, as an invalid cell of the file. */
-function rowRefusal(item: PlanItem, err: unknown): ImportCellError | null {
-  const row = item.row;
-  if (err instanceof AppError && err.statusCode < 500) {
-    const [field, message] = Object.entries(err.errors ?? {})[0] ?? ['', err.message];
-    return { row, column: field, value: '', message };
-  }
-  const db = pgError(err);
-  if (db?.code === '23505' && db.constraint) {
-    const [field, message] = UNIQUE_CONSTRAINTS[db.constraint] ?? ['', IMPORT_MESSAGES.failed];
-    return { row, column: field, value: '', message };
-  }
-  return null;
-}
 
 async function finish(db: Db, id: string, values: Partial<typeof importJobs.$inferInsert>) {
   await db

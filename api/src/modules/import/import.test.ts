@@ -72,8 +72,8 @@ async function send(
   const { payload, headers } = await formBody(
     file
       ? {
-          // The file's name as the dialog sends it beside the file (shown in 'Riwayat Impor').
-          file_name: 'data.xlsx',
+          // Only the file part, as `curl -F file=@data.xlsx` sends it: its own name is what
+          // 'Riwayat Impor' shows.
           file: {
             data: file,
             filename: 'data.xlsx',
@@ -637,7 +637,9 @@ describe('import jobs', () => {
     expect(failed.error).toMatchObject({
       code: 'validation',
       message: IMPORT_MESSAGES.stoppedAt(5, 3),
-      rows: [expect.objectContaining({ row: 5 })],
+      rows: [
+        { row: 5, column: 'Nomor Sertifikat', value: 'JOB-4', message: 'Nomor sertifikat sudah digunakan' },
+      ],
     });
     const numbers = async () =>
       (
