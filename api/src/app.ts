@@ -24,6 +24,8 @@ import { createListCache, LIST_CACHE_LIMITS, type ListCache } from './services/l
 import underPressurePlugin from './plugins/under-pressure';
 import metricsPlugin from './plugins/metrics';
 import { jobsPlugin } from './jobs/engine';
+import { defineTasks } from './jobs/tasks';
+import { HandedPlans } from './modules/import/import.job';
 import redisPlugin, { loginThrottleFor } from './plugins/redis';
 import accreditationBodyRoutes from './modules/accreditation-bodies/accreditation-bodies.routes';
 import authRoutes from './modules/auth/auth.routes';
@@ -62,6 +64,8 @@ declare module 'fastify' {
     listCache: ListCache;
     /** SMTP of SMTP_URL and MAIL_FROM (notify/mail.ts); null when unset: `sendDueMail` records why. */
     mailer: Mailer | null;
+    /** Plans of checked imports handed to their jobs on this process (modules/import/import.job.ts). */
+    importPlans: HandedPlans;
   }
 }
 
@@ -112,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeMap', createRouteMap());
   app.decorate('listCache', createListCache({ ...LIST_CACHE_LIMITS, entries: opts.config.listCacheEntries }));
   app.decorate('mailer', createMailer(opts.config));
+  app.decorate('importPlans', new HandedPlans());
   app.addHook('onClose', async () => app.mailer?.close());
   await app.register(redisPlugin, { client: opts.redis });
   app.decorate('loginThrottle', loginThrottleFor(app.redis, opts.db));
@@ -136,8 +141,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin);
-  // Before the modules: they describe their tasks to it (imports, the scheduled backup).
   await app.register(jobsPlugin, { ...opts.config.jobs, run: opts.runJobs ?? true });
+  // Every task, known before the engine starts (onReady): jobs/tasks.ts.
+  defineTasks({
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    importPlans: app.importPlans,
+  });
 
   await app.register(healthRoutes);
   await app.register(backupRoutes);

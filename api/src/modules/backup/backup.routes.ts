@@ -6,7 +6,6 @@ import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { backupFileName, streamAndRemove, writeBackup } from '../../db/backup';
 import { forbidden } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
-import { defineBackupTask } from './backup.job';
 
 /**
  * `GET /api/backup` (docs/rules.md#backup): the whole register as one gzip file, read in one
@@ -15,7 +14,6 @@ import { defineBackupTask } from './backup.job';
  * The scheduled backup writes the same file into BACKUP_DIR (backup.job.ts).
  */
 export default async function backupRoutes(app: FastifyInstance) {
-  defineBackupTask({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs });
   defineRoute(app, {
     method: 'GET',
     url: '/api/backup',

@@ -35,7 +35,6 @@ import { actorOf } from '../../services/context';
 import {
   checkAnswer,
   checkImport,
-  defineImportTask,
   findImportJob,
   ImportInvalid,
   listImportJobs,
@@ -103,7 +102,6 @@ const invalidJsonSchema = {
 const MIB = 1024 * 1024;
 
 export default async function importRoutes(app: FastifyInstance) {
-  defineImportTask({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs });
   // The import's file is larger than an image: its own multipart limit, one file.
   app.addHook('onRoute', (route) => {
     if (route.method === 'POST' && route.url.startsWith('/api/import/')) {
@@ -181,7 +179,7 @@ export default async function importRoutes(app: FastifyInstance) {
           const plan = await checkImport(app.db, actor, kind, companyId, file);
           if (mode === 'check') return checkAnswer(plan, mode);
           const job = await startImport(
-            { db: app.db, clock: app.clock, config: app.config, jobs: app.jobs },
+            { db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, plans: app.importPlans },
             actor,
             kind,
             companyId,

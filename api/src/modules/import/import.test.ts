@@ -20,7 +20,7 @@ import { cycleDueStep } from '../../services/cycle-due';
 import { auth, call, createTestContext, type TestContext } from '../../../test/helpers';
 import { formBody } from '../../../test/forms';
 import { applyImport, followImportJob, SCHEME_COLUMNS } from '../../../test/import-job';
-import { IMPORT_TASK } from './import.service';
+import { IMPORT_TASK } from './import.job';
 
 let ctx: TestContext;
 let alfa: string;
@@ -663,6 +663,52 @@ describe('import jobs', () => {
     expect(job).toMatchObject({ state: 'done', done: 6, total: 6 });
     expect(job.result).toEqual({ mode: 'apply', rows: 6, created: 3, updated: 0, unchanged: 3 });
     expect(await numbers()).toEqual(['JOB-1', 'JOB-2', 'JOB-3', 'JOB-4B', 'JOB-5', 'JOB-6']);
+  });
+
+  it('a job planned again asks for :edit again when its file now changes a stored record', async () => {
+    // Checked when EDT-1 did not exist (a create, :create enough); stored meanwhile by someone else.
+    // The job, planned again from its file, would now change it: without :edit it fails, writing nothing.
+    const file = await xlsx(trainingHeader, rows(['EDT-1', 'EDT-2']));
+    await ctx.database.pool.query(
+      `insert into training_certificates (id, company_id, certificate_number, name, training, location, date, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'EDT-1', 'Lain', 'Lain', 'Lain', '2025-01-01', now(), now())`,
+      [alfa],
+    );
+    const queued = async (permissions: string[]) => {
+      const id = randomUUID();
+      await ctx.database.db.insert(importJobs).values({
+        id,
+        company_id: alfa,
+        kind: 'training-certificate',
+        file_name: 'ubah.xlsx',
+        file,
+        state: 'queued',
+        total: 2,
+        actor: {
+          user: { id: creator.id, username: 'impor.tambah' },
+          permissions,
+          scope: [alfa],
+          requestId: null,
+        },
+        created_by: creator.id,
+        created_by_username: 'impor.tambah',
+        created_at: new Date(),
+      });
+      await ctx.app.jobs.send(IMPORT_TASK, { id });
+      return follow(id);
+    };
+    const create = ['training-certificate', 'training-certificate:create'];
+    const refused = await queued(create);
+    expect(refused).toMatchObject({ state: 'failed', done: 0, result: null });
+    expect(refused.error).toEqual({ code: 'forbidden', message: IMPORT_MESSAGES.needsEdit });
+    const stored = await ctx.database.pool.query<{ certificate_number: string; name: string }>(
+      "select certificate_number, name from training_certificates where certificate_number like 'EDT-%' order by 1",
+    );
+    expect(stored.rows).toEqual([{ certificate_number: 'EDT-1', name: 'Lain' }]);
+
+    const done = await queued([...create, 'training-certificate:edit']);
+    expect(done).toMatchObject({ state: 'done', done: 2 });
+    expect(done.result).toEqual({ mode: 'apply', rows: 2, created: 1, updated: 1, unchanged: 0 });
   });
 
   it('progress moves with each chunk: done rows are the rows committed', async () => {

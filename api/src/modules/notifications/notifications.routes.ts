@@ -9,15 +9,12 @@ import { idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
-import { defineNotifyTasks, kickSenders } from '../../jobs/notify';
+import { kickSenders } from '../../jobs/notify';
 import { contextOf } from '../../services/context';
 import { listMessages } from './notifications.repository';
 import { notificationService } from './notifications.service';
 
 export default async function notificationRoutes(app: FastifyInstance) {
-  // The senders, the daily reminders and the weekly digest (jobs/notify.ts).
-  defineNotifyTasks({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, mailer: app.mailer });
-
   const tags = ['notifications'];
 
   defineRoute(app, {
