@@ -34,6 +34,12 @@ export function isAnyOf(column: AnyPgColumn | SQL, ids: Placeholder): SQL {
   return sql`${column} = any(${ids})`;
 }
 
+/**
+ * A company scope as a prepared statement's `scope` parameter: the ids (its `{scoped}` shape says
+ * whether the statement filters by them); ALL as no ids.
+ */
+export const scopeIds = (scope: CompanyScope): string[] => (scope === ALL ? [] : scope);
+
 /** A company scope as a condition on a company_id column: none for ALL; an empty scope matches nothing. */
 export function inCompanies(column: AnyPgColumn, scope: CompanyScope): SQL | undefined {
   if (scope === ALL) return undefined;

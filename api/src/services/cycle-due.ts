@@ -19,7 +19,13 @@ import { recordSet } from '../db/insert-rows';
 import { auditLog, schemeAudits, schemeCycleDue, schemeCycleDueCounts, schemes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from './context';
-import { deriveStatusHistory, SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from './scheme-history';
+import {
+  deriveStatusHistory,
+  historyColumns,
+  historyOrder,
+  SCHEME_AUDIT_ENTITY,
+  type SchemeAuditRow,
+} from './scheme-history';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
 type SchemeRow = typeof schemes.$inferSelect;
@@ -275,22 +281,10 @@ async function historyRowsOf(exec: Executor, ids: string[]): Promise<Map<string,
   const byScheme = new Map<string, SchemeAuditRow[]>();
   if (!ids.length) return byScheme;
   const rows = await exec
-    .select({
-      id: auditLog.entity_id,
-      action: auditLog.action,
-      at: auditLog.at,
-      by: auditLog.actor_username,
-      beforeStatus: sql<string | null>`${auditLog.before} ->> 'status'`,
-      afterStatus: sql<string | null>`${auditLog.after} ->> 'status'`,
-      afterIssueDate: sql<string | null>`${auditLog.after} ->> 'issue_date'`,
-    })
+    .select({ id: auditLog.entity_id, ...historyColumns })
     .from(auditLog)
     .where(and(eq(auditLog.entity, SCHEME_AUDIT_ENTITY), inArray(auditLog.entity_id, ids)))
-    .orderBy(
-      asc(auditLog.entity_id),
-      asc(auditLog.at),
-      asc(sql`case ${auditLog.action} when 'create' then 0 when 'update' then 1 else 2 end`),
-    );
+    .orderBy(asc(auditLog.entity_id), ...historyOrder);
   for (const { id, ...row } of rows) {
     const list = byScheme.get(id) ?? [];
     list.push(row);

@@ -102,23 +102,28 @@ export function deriveStatusHistory(
   return entries;
 }
 
+/** What a status history reads of an audit row (SchemeAuditRow), for one scheme or many. */
+export const historyColumns = {
+  action: auditLog.action,
+  at: auditLog.at,
+  by: auditLog.actor_username,
+  beforeStatus: sql<string | null>`${auditLog.before} ->> 'status'`,
+  afterStatus: sql<string | null>`${auditLog.after} ->> 'status'`,
+  afterIssueDate: sql<string | null>`${auditLog.after} ->> 'issue_date'`,
+};
+
+/** A history's order: oldest first; rows of one instant (never in practice) create < update < delete. */
+export const historyOrder = [
+  asc(auditLog.at),
+  asc(sql`case ${auditLog.action} when 'create' then 0 when 'update' then 1 else 2 end`),
+] as const;
+
 const auditRowsOf = prepared('scheme-history.audit', ['entity', 'id'], (db, p, name) =>
   db
-    .select({
-      action: auditLog.action,
-      at: auditLog.at,
-      by: auditLog.actor_username,
-      beforeStatus: sql<string | null>`${auditLog.before} ->> 'status'`,
-      afterStatus: sql<string | null>`${auditLog.after} ->> 'status'`,
-      afterIssueDate: sql<string | null>`${auditLog.after} ->> 'issue_date'`,
-    })
+    .select(historyColumns)
     .from(auditLog)
     .where(and(eq(auditLog.entity, p.entity), eq(auditLog.entity_id, p.id)))
-    // Rows of one instant (never in practice: one request writes one row) keep create < update < delete.
-    .orderBy(
-      asc(auditLog.at),
-      asc(sql`case ${auditLog.action} when 'create' then 0 when 'update' then 1 else 2 end`),
-    )
+    .orderBy(...historyOrder)
     .prepare(name),
 );
 

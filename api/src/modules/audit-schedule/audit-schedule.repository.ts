@@ -43,6 +43,7 @@ import {
   likePattern,
   matchesPattern,
   matchesSearch,
+  scopeIds,
 } from '../../lib/list';
 
 /** Items listed today: SUSPENDED ones, and ACTIVE ones not yet expired. */
@@ -110,8 +111,6 @@ const toRow = (r: SelectRow, today: string): AuditScheduleRow => ({
   state: cycleState(r.due_date, today),
 });
 
-const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
-
 /** The page's statement, one per shape of filters; every value a placeholder. */
 const pageOf = preparedShapes(
   'audit-schedule.page',
@@ -161,7 +160,7 @@ export async function schedulePage(
       search: f.query.search !== '',
     },
     {
-      scope: scopeValue(f.scope),
+      scope: scopeIds(f.scope),
       today: f.today,
       end: end.before ?? end.through ?? f.today,
       certification: f.query.certification,
@@ -220,17 +219,15 @@ async function countedDue(
   const [row] = (await dueCountOf(
     db,
     { scoped: scope !== ALL, before: !!range.before, through: !!range.through, from: !!range.from },
-    { scope: scopeValue(scope), end: range.before ?? range.through ?? '', start: range.from ?? '' },
+    { scope: scopeIds(scope), end: range.before ?? range.through ?? '', start: range.from ?? '' },
   )) as { n: number }[];
   return row?.n ?? 0;
 }
 
 async function expiredActive(db: Executor, scope: CompanyScope, today: string): Promise<number> {
-  const [row] = (await expiredActiveOf(
-    db,
-    { scoped: scope !== ALL },
-    { scope: scopeValue(scope), today },
-  )) as { n: number }[];
+  const [row] = (await expiredActiveOf(db, { scoped: scope !== ALL }, { scope: scopeIds(scope), today })) as {
+    n: number;
+  }[];
   return row?.n ?? 0;
 }
 

@@ -15,7 +15,7 @@ import {
   schemes,
 } from '../../db/schema';
 import { preparedShapes, prepared } from '../../db/prepared';
-import { isAnyOf } from '../../lib/list';
+import { isAnyOf, scopeIds } from '../../lib/list';
 import { type SchemeRow, toSchemeDto } from '../schemes/schemes.repository';
 
 export type ClientRow = typeof clientCertificates.$inferSelect;
@@ -137,7 +137,7 @@ export async function findClientDetail(
   const [row] = await clientDetail(
     db,
     { scoped: scope !== ALL, company: byCompany },
-    { id, scope: scope === ALL ? [] : scope, company: byCompany ? companyId : null },
+    { id, scope: scopeIds(scope), company: byCompany ? companyId : null },
   );
   if (!row) return null;
   const { client, company } = row;

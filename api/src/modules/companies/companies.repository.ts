@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { searchDocument } from '../../db/search';
 import { type Placeholders, preparedShapes } from '../../db/prepared';
-import { isAnyOf, likePattern, listPage, matchesPattern } from '../../lib/list';
+import { isAnyOf, likePattern, listPage, matchesPattern, scopeIds } from '../../lib/list';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -51,8 +51,6 @@ export function toCompanyDto(row: CompanyRow, students: number): Company {
 }
 
 /** The optional parts of the company queries: a scope filter (not ALL) and a search. */
-const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
-
 const inScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
   on.scoped ? isAnyOf(companies.id, p.scope) : undefined;
 
@@ -83,7 +81,7 @@ const companyPage = preparedShapes(
 
 export async function listCompanies(db: Executor, query: ListQuery, scope: CompanyScope) {
   const on = { scoped: scope !== ALL, search: !!query.search };
-  const values = { scope: scopeValue(scope), pattern: likePattern(query.search) };
+  const values = { scope: scopeIds(scope), pattern: likePattern(query.search) };
   return listPage(
     query,
     async () => (await countCompanies(db, on, values))[0]?.n ?? 0,
@@ -104,7 +102,7 @@ const companyById = preparedShapes('company.by-id', ['scoped'], ['id', 'scope'],
 );
 
 export async function findCompany(db: Executor, id: string, scope: CompanyScope): Promise<Company | null> {
-  const [row] = await companyById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+  const [row] = await companyById(db, { scoped: scope !== ALL }, { id, scope: scopeIds(scope) });
   return row ? toCompanyDto(row.company, row.students) : null;
 }
 
@@ -118,7 +116,7 @@ const companyRowById = preparedShapes('company.row-by-id', ['scoped'], ['id', 's
 );
 
 export async function findCompanyRow(db: Executor, id: string, scope: CompanyScope) {
-  const [row] = await companyRowById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+  const [row] = await companyRowById(db, { scoped: scope !== ALL }, { id, scope: scopeIds(scope) });
   return row;
 }
 
@@ -133,7 +131,7 @@ const companyOptionRows = preparedShapes('company.options', ['scoped'], ['scope'
 
 /** `[{id, name}]` of the companies a scope may pick, by name. */
 export async function companyOptions(db: Executor, scope: CompanyScope) {
-  return companyOptionRows(db, { scoped: scope !== ALL }, { scope: scopeValue(scope) });
+  return companyOptionRows(db, { scoped: scope !== ALL }, { scope: scopeIds(scope) });
 }
 
 /** Ids among `ids` that are not companies. */

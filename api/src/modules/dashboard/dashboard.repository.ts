@@ -26,7 +26,7 @@ import {
   trainingPersonCounts,
 } from '../../db/schema';
 import { type Placeholders, preparedShapes } from '../../db/prepared';
-import { isAnyOf } from '../../lib/list';
+import { isAnyOf, scopeIds } from '../../lib/list';
 
 /**
  * The dashboard's queries (docs/rules.md#dashboard-and-reports), prepared once per database: each has two
@@ -137,7 +137,7 @@ async function trainingFigures(
   scope: CompanyScope,
 ): Promise<{ total: number; persons: number }> {
   const on = { scoped: scope !== ALL };
-  const [row] = await trainingTotals(db, on, { scope: scope === ALL ? [] : scope });
+  const [row] = await trainingTotals(db, on, { scope: scopeIds(scope) });
   const totals = { total: row?.total ?? 0, persons: row?.persons ?? 0 };
   if (scope === ALL) {
     const [all] = await personsOverall(db, {}, { name: TRAINING_PERSONS });
@@ -247,17 +247,17 @@ export async function dashboardTotals(
   if (scope !== ALL && scope.length === 0) return emptyTotals();
   // The counts: over every company at once for ALL (a few rows a date), else the scope's.
   const counts = { scoped: scope !== ALL };
-  const scopeIds = scope === ALL ? [] : scope;
-  const values = { scope: scopeIds, today: dates.today };
+  const ids = scopeIds(scope);
+  const values = { scope: ids, today: dates.today };
   const month = { from: dates.monthStart, to: dates.monthEnd };
   const [byStatus, expired, certified, training, expiring, expiringTotal] = await Promise.all([
-    schemesByStatus(db, counts, { scope: scopeIds }),
+    schemesByStatus(db, counts, { scope: ids }),
     expiredSchemes(db, counts, values),
     certifiedClients(db, counts, values),
     trainingFigures(db, scope),
     // ALL: the soonest ACTIVE expiries straight from schemes_active_expiry_idx, no company filter.
-    expiringSchemes(db, counts, { ...month, scope: scopeIds, limit: EXPIRING_LIST_LIMIT }),
-    expiringCount(db, counts, { ...month, scope: scopeIds }),
+    expiringSchemes(db, counts, { ...month, scope: ids, limit: EXPIRING_LIST_LIMIT }),
+    expiringCount(db, counts, { ...month, scope: ids }),
   ]);
   const totals = new Map(byStatus.map((r) => [r.status, Number(r.total)]));
   // EXPIRED is counted apart from the ACTIVE rows it is stored among.
@@ -351,7 +351,7 @@ export async function schemeIssuesPerDay(
     db,
     { scoped: scope !== ALL },
     {
-      scope: scope === ALL ? [] : scope,
+      scope: scopeIds(scope),
       from: range.start,
       to: range.end,
       statuses: [...statuses],

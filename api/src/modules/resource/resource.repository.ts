@@ -25,7 +25,15 @@ import { companies } from '../../db/schema';
 import { type Placeholders, preparedShapes } from '../../db/prepared';
 import { searchDocument } from '../../db/search';
 import type { ListCache, ListedEntity } from '../../services/list-versions';
-import { COUNT_LIMIT, isAnyOf, likePattern, listAnswer, listPage, matchesPattern } from '../../lib/list';
+import {
+  COUNT_LIMIT,
+  isAnyOf,
+  likePattern,
+  listAnswer,
+  listPage,
+  matchesPattern,
+  scopeIds,
+} from '../../lib/list';
 
 /** A table of company-owned rows: a UUID `id`, the owning `company_id` and the timestamps. */
 export type CompanyOwnedTable = PgTable & {
@@ -110,7 +118,7 @@ const shapeOf = (scope: CompanyScope) => ({
   one: scope !== ALL && scope.length === 1,
 });
 const scopeValues = (scope: CompanyScope) => ({
-  scope: scope === ALL ? [] : scope,
+  scope: scopeIds(scope),
   company: scope === ALL ? null : (scope[0] ?? null),
 });
 

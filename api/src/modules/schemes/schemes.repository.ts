@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../../db';
 import { accreditationBodies, certificationTypes, clientCertificates, schemes } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
-import { isAnyOf } from '../../lib/list';
+import { isAnyOf, scopeIds } from '../../lib/list';
 
 export type SchemeRow = typeof schemes.$inferSelect;
 
@@ -65,8 +65,6 @@ export function toSchemeDto(j: SchemeJoined, today: string): Scheme {
   };
 }
 
-const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
-
 const schemeFields = {
   scheme: schemes,
   client: { name: clientCertificates.name, certificate_number: clientCertificates.certificate_number },
@@ -93,7 +91,7 @@ export async function findScheme(
   scope: CompanyScope,
   today: string,
 ): Promise<Scheme | null> {
-  const [row] = await schemeById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+  const [row] = await schemeById(db, { scoped: scope !== ALL }, { id, scope: scopeIds(scope) });
   return row ? toSchemeDto(row, today) : null;
 }
 
@@ -112,7 +110,7 @@ export async function findSchemeRow(
   id: string,
   scope: CompanyScope,
 ): Promise<SchemeRow | undefined> {
-  const [row] = await schemeRowById(db, { scoped: scope !== ALL }, { id, scope: scopeValue(scope) });
+  const [row] = await schemeRowById(db, { scoped: scope !== ALL }, { id, scope: scopeIds(scope) });
   return row;
 }
 

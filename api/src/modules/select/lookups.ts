@@ -4,7 +4,7 @@ import { ALL, type CompanyScope, type LookupOption } from '@sertifikasi/shared-c
 import type { Executor } from '../../db';
 import { accreditationBodies, certificationTypes, clientCertificates, companies } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
-import { isAnyOf } from '../../lib/list';
+import { isAnyOf, scopeIds } from '../../lib/list';
 
 type Owned = PgTable & { id: AnyPgColumn; company_id: AnyPgColumn; name: AnyPgColumn };
 
@@ -25,7 +25,7 @@ function options(key: string, table: Owned, order: ReturnType<typeof asc>[]) {
       .prepare(name),
   );
   return async (db: Executor, scope: CompanyScope) =>
-    (await query(db, { scoped: scope !== ALL }, { scope: scope === ALL ? [] : scope })) as LookupOption[];
+    (await query(db, { scoped: scope !== ALL }, { scope: scopeIds(scope) })) as LookupOption[];
 }
 
 export const certificationTypeOptions = options('certification', certificationTypes, [

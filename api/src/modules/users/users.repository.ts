@@ -11,7 +11,7 @@ import type { Executor } from '../../db';
 import { permissions, rolePermissions, roles, userCompanies, users } from '../../db/schema';
 import { searchDocument } from '../../db/search';
 import { type Placeholders, prepared, preparedShapes } from '../../db/prepared';
-import { isAnyOf, likePattern, listPage, matchesPattern } from '../../lib/list';
+import { isAnyOf, likePattern, listPage, matchesPattern, scopeIds } from '../../lib/list';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -69,8 +69,6 @@ interface UserWithRole {
 const toDto = ({ user, role, companies }: UserWithRole) =>
   toUserDto(user, role?.id ? role : null, user.scope_all ? ALL : companies);
 
-const scopeValue = (scope: CompanyScope) => (scope === ALL ? [] : scope);
-
 /** Roles whose name matches a search (the few there are): users of these roles match it too. */
 const rolesMatching = prepared('user.search-roles', ['pattern'], (db, p, name) =>
   db
@@ -125,7 +123,7 @@ export async function listUsers(db: Executor, query: ListQuery, viewerScope: Com
   const pattern = likePattern(query.search);
   const roleIds = query.search ? (await rolesMatching(db, { pattern })).map((r) => r.id) : [];
   const on = { scoped: viewerScope !== ALL, search: !!query.search, roles: roleIds.length > 0 };
-  const values = { scope: scopeValue(viewerScope), pattern, roleIds };
+  const values = { scope: scopeIds(viewerScope), pattern, roleIds };
   return listPage(
     query,
     async () => (await countUsers(db, on, values))[0]?.n ?? 0,
@@ -149,7 +147,7 @@ export async function findUser(
   id: string,
   viewerScope: CompanyScope = ALL,
 ): Promise<User | null> {
-  const [row] = await userById(db, { scoped: viewerScope !== ALL }, { id, scope: scopeValue(viewerScope) });
+  const [row] = await userById(db, { scoped: viewerScope !== ALL }, { id, scope: scopeIds(viewerScope) });
   return row ? toDto(row) : null;
 }
 
