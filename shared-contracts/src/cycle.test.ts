@@ -4,6 +4,7 @@ import {
   type CycleScheme,
   cycleState,
   daysLeft,
+  todayOfItem,
   isCycleListed,
   schemeAuditInputSchema,
   suspendedSince,
@@ -105,6 +106,11 @@ describe('state on a day (the clock moved)', () => {
     expect(daysLeft('2025-03-15', '2025-03-15')).toBe(0);
     expect(cycleState('2025-03-15', '2025-03-16')).toBe('LATE');
     expect(daysLeft('2025-03-15', '2025-03-16')).toBe(-1);
+  });
+
+  it("an answered item tells the day it was counted on, across a month's end", () => {
+    expect(todayOfItem({ due_date: '2025-03-15', days_left: -1 })).toBe('2025-03-16');
+    expect(todayOfItem({ due_date: '2025-03-02', days_left: 30 })).toBe('2025-01-31');
   });
 
   it('Segera within 30 days, Mendatang within 90, later beyond', () => {

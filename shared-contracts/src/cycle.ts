@@ -141,6 +141,13 @@ export function isCycleListed(status: string, expiredDate: string, today: string
 /** Days from today to the due date (negative when late). */
 export const daysLeft = (dueDate: string, today: string): number => daysBetween(today, dueDate);
 
+/**
+ * The app's today as an answered item was counted on (its due date less its days left): what a
+ * screen starts a date with, from the server's clock and time zone rather than the browser's.
+ */
+export const todayOfItem = (item: { due_date: string; days_left: number }): string =>
+  addDays(item.due_date, -item.days_left);
+
 /** The state of an item due on `dueDate`, on `today`. */
 export function cycleState(dueDate: string, today: string): CycleState {
   if (dueDate < today) return 'LATE';

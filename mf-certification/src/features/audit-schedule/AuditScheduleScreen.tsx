@@ -26,6 +26,7 @@ import {
   type CertificationLookups,
   reportColumns,
   type SchemeAuditKind,
+  todayOfItem,
 } from '@sertifikasi/shared-contracts';
 import { downloadFile, notifyApiError, useAuth, useCan } from '@sertifikasi/shared-auth';
 import {
@@ -74,12 +75,6 @@ const CELLS: Partial<Record<keyof Row, (row: Row) => ReactNode>> = {
       sx={{ fontWeight: 600 }}
     />
   ),
-};
-
-/** Today in the browser, `YYYY-MM-DD` (the date a new audit starts with). */
-const browserToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
 function ScheduleBody({ companyId }: { companyId: string }) {
@@ -235,7 +230,8 @@ function ScheduleBody({ companyId }: { companyId: string }) {
                 schemeId: recording.scheme_id,
                 audit: null,
                 kind: AUDIT_FOR[recording.kind],
-                date: browserToday(),
+                // The app's today (its clock and time zone), not the browser's.
+                date: todayOfItem(recording),
               }
             : null
         }
