@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -16,8 +16,8 @@ import {
   IMPORT_MESSAGES,
   type ListResponse,
 } from '@sertifikasi/shared-contracts';
-import { api, notifyApiError } from '@sertifikasi/shared-auth';
-import { formatDateTime, formatNumber } from '@sertifikasi/shared-ui';
+import { notifyApiError } from '@sertifikasi/shared-auth';
+import { formatDateTime, formatNumber, useFetch } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
 const PER_PAGE = 10;
@@ -27,26 +27,14 @@ const PER_PAGE = 10;
  * when, who, the file, what, the state (a failed one with why) and the rows done of the file's
  * rows. `version` changes when an import ends, and the list is read again.
  */
-export function ImportHistory({ companyId, version }: { companyId: string; version: unknown }) {
+export function ImportHistory({ companyId, version }: { companyId: string; version: string }) {
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState<ListResponse<ImportJob> | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const query = new URLSearchParams({
-      company_id: companyId,
-      page: String(page),
-      paginate: String(PER_PAGE),
-    });
-    api
-      .get(`import/jobs?${query.toString()}`)
-      .json<ListResponse<ImportJob>>()
-      .then((a) => live && setAnswer(a))
-      .catch(notifyApiError);
-    return () => {
-      live = false;
-    };
-  }, [companyId, page, version]);
+  const answer = useFetch<ListResponse<ImportJob>>('import/jobs', {
+    searchParams: { company_id: companyId, page, paginate: PER_PAGE },
+    askAgainOn: version,
+    keepData: true,
+    onError: notifyApiError,
+  }).data;
 
   if (!answer) return null;
   if (!answer.data.length) return <Typography variant="body2">{IMPORT_MESSAGES.historyEmpty}</Typography>;
