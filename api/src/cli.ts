@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import { passwordField } from '@sertifikasi/shared-contracts';
 import { type Config, loadConfig } from './config';
-import { writeBackup } from './db/backup';
+import { writeBackupFile } from './db/backup';
 import { restoreBackup, RestoreRefusedError } from './db/restore';
 import { openDatabase } from './db';
 import { users } from './db/schema';
@@ -73,7 +73,8 @@ async function backupCommand(command: 'backup' | 'restore', config: Config, args
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'backup') {
-      await writeBackup(database.db, file, createClock(config.timeZone).now());
+      // A secret (docs/rules.md#backup): 0600, written beside `file` and renamed when complete.
+      await writeBackupFile(database.db, file, createClock(config.timeZone).now());
       console.log(`Backup written to ${file}.`);
       return;
     }

@@ -63,6 +63,9 @@ describe('scheduled backup', () => {
     expect(made).toMatch(/^sertifikasi-\d{8}-\d{6}\.backup$/);
     // Two files kept: the newest old one and the new one; no temporary file left.
     expect(fs.readdirSync(dir).sort()).toEqual([OLD[2], made].sort());
+    // A secret: its owner's only (docs/rules.md#backup).
+    expect(fs.statSync(path.join(dir, made!)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     // The very file GET /api/backup sends: gzip, a header line naming the format, then the tables.
     const lines = zlib
       .gunzipSync(fs.readFileSync(path.join(dir, made!)))

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock';
 import fs from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -10,6 +11,7 @@ import type { Db, Executor } from './index';
 import { type ByteBatching, tableLines } from './keyset';
 import * as schema from './schema';
 import { DERIVED_TABLES } from '../services/derived';
+import { createSecretFile } from '../lib/secret-file';
 
 /**
  * The backup file (README.md, "Backup and restore"): gzip of JSON lines.
@@ -98,6 +100,9 @@ export interface BackupOptions {
  * (`tableLines`, db/keyset.ts; docs/architecture.md#long-reads): the time grows with the
  * register, not with its square. The database writes each row's line of the file itself, so the
  * rows are never decoded here.
+ *
+ * A backup is a secret (docs/rules.md#backup): `file` is created 0600, and only if nothing is at
+ * that name (a file or a link put there is refused, never followed: NameTakenError, lib/secret-file.ts).
  */
 export async function writeBackup(
   db: Db,
@@ -106,8 +111,10 @@ export async function writeBackup(
   options: BackupOptions = {},
 ): Promise<void> {
   const tables = backupTables();
+  // Before the try: a name already taken is not ours to remove.
+  const fd = createSecretFile(file);
   const gzip = zlib.createGzip();
-  const out = fs.createWriteStream(file);
+  const out = fs.createWriteStream(file, { fd });
   const done = pipeline(gzip, out);
   const write = async (text: string) => {
     if (!gzip.write(text)) await once(gzip, 'drain');
@@ -145,6 +152,27 @@ export async function writeBackup(
     gzip.destroy();
     await done.catch(() => undefined);
     fs.rmSync(file, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Writes a backup to `file` whole or not at all: into a temporary file beside it
+ * (`.<name>.<pid>.partial`, created as writeBackup does: 0600, refused if the name is taken), renamed
+ * to `file` once complete (replacing a file, or a link, of that name; never writing through it).
+ */
+export async function writeBackupFile(
+  db: Db,
+  file: string,
+  now: Date,
+  options: BackupOptions = {},
+): Promise<void> {
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
+  await writeBackup(db, partial, now, options);
+  try {
+    fs.renameSync(partial, file);
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
     throw err;
   }
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -13,6 +12,7 @@ import {
 } from './backup';
 import type { Database, Executor } from './index';
 import { BYTE_BATCHING, type ByteBatching } from './keyset';
+import { boundedLines, countLines, LineTooLongError } from '../lib/lines';
 import { migrate, migrateWithin, readMigrations } from './migrate';
 import { rebuildDerived } from '../services/derived';
 
@@ -29,23 +29,71 @@ const damagedFile = (file: string, why: string) =>
     `The backup file ${file} is damaged or not a backup (${why}); nothing was written.`,
   );
 
-/** The text lines of a backup file, header included; a file that is not gzip throws RestoreRefusedError. */
-async function* eachLine(file: string): AsyncGenerator<string> {
+/**
+ * The longest line a backup may hold (docs/rules.md#backup), counted in the file's unpacked bytes: a
+ * row with the largest image the API takes is far shorter. A longer line is refused, never read whole.
+ */
+export const MAX_LINE_BYTES = 64 * 2 ** 20;
+
+/** The unpacked bytes of a backup file, and how to stop reading them. */
+function unpacked(file: string): { bytes: AsyncIterable<Buffer>; close: () => void } {
   if (!fs.existsSync(file)) throw new RestoreRefusedError(`No file ${file}; nothing was written.`);
   const chunkSize = 2 ** 20;
-  const lines = readline.createInterface({
-    input: fs.createReadStream(file, { highWaterMark: chunkSize }).pipe(zlib.createGunzip({ chunkSize })),
-    crlfDelay: Infinity,
-  });
+  const input = fs.createReadStream(file, { highWaterMark: chunkSize });
+  const gunzip = zlib.createGunzip({ chunkSize });
+  input.once('error', (err) => gunzip.destroy(err));
+  input.pipe(gunzip);
+  return {
+    bytes: gunzip,
+    close: () => {
+      input.destroy();
+      gunzip.destroy();
+    },
+  };
+}
+
+/** A reading error as the refusal of a damaged file (a line too long, not gzip, cut short). */
+function refusal(file: string, err: unknown): RestoreRefusedError {
+  if (err instanceof RestoreRefusedError) return err;
+  if (err instanceof LineTooLongError) {
+    return damagedFile(
+      file,
+      `line ${err.line} is longer than ${err.maxBytes / 2 ** 20} MiB, the most a line may hold`,
+    );
+  }
+  return damagedFile(file, (err as Error).message);
+}
+
+/**
+ * The first reading of a file: every line's length, holding none of them, so that a line of more
+ * than MAX_LINE_BYTES is refused with the memory of a chunk, not of the line.
+ */
+async function checkLineLengths(file: string): Promise<void> {
+  const { bytes, close } = unpacked(file);
+  let lines: number;
+  try {
+    lines = await countLines(bytes, MAX_LINE_BYTES);
+  } catch (err) {
+    throw refusal(file, err);
+  } finally {
+    close();
+  }
+  if (lines === 0) throw damagedFile(file, 'it is empty');
+}
+
+/** The text lines of a backup file, header included; a file that is not gzip throws RestoreRefusedError. */
+async function* eachLine(file: string): AsyncGenerator<string> {
+  const { bytes, close } = unpacked(file);
   let n = 0;
   try {
-    for await (const text of lines) {
+    for await (const text of boundedLines(bytes, MAX_LINE_BYTES)) {
       n++;
       yield text;
     }
   } catch (err) {
-    if (err instanceof RestoreRefusedError) throw err;
-    throw damagedFile(file, (err as Error).message);
+    throw refusal(file, err);
+  } finally {
+    close();
   }
   if (n === 0) throw damagedFile(file, 'it is empty');
 }
@@ -229,6 +277,7 @@ export async function restoreBackup(
 ): Promise<RestoreResult> {
   const batching = options.batching ?? BYTE_BATCHING;
   const tables = backupTables();
+  await checkLineLengths(file);
   const { header, counts } = await checkBackup(file, tables);
   const known = readMigrations().map((m) => m.name);
   const unknown = header.migrations.filter((m) => !known.includes(m));

@@ -3,7 +3,8 @@
  * engine run at each slot of BACKUP_SCHEDULE (cron in TZ), one run at a time across the cluster (a
  * singleton queue; one job per slot). Each run writes the same file as `GET /api/backup`
  * (db/backup.ts) into BACKUP_DIR under a temporary name, renames it when complete, then removes the
- * oldest files beyond BACKUP_KEEP. Its last success is in scheduled_runs (and so in /api/metrics as
+ * oldest files beyond BACKUP_KEEP. Backups are secrets: BACKUP_DIR is kept 0700 and each file is 0600
+ * (lib/secret-file.ts). Its last success is in scheduled_runs (and so in /api/metrics as
  * backup_last_success_timestamp_seconds, whichever process ran it); a failure is logged at error by
  * the engine and retried.
  */
@@ -12,9 +13,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { backupFileName, writeBackup } from '../../db/backup';
+import { backupFileName, writeBackupFile } from '../../db/backup';
 import { scheduledRuns } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { ensureSecretDir } from '../../lib/secret-file';
 import type { JobEngine } from '../../jobs/engine';
 
 export const BACKUP_TASK = 'scheduled-backup';
@@ -44,15 +46,13 @@ export function pruneBackups(dir: string, keep: number): string[] {
 export async function runScheduledBackup(deps: BackupDeps): Promise<string> {
   const { dir, keep } = deps.config.backup;
   if (!dir) throw new Error('BACKUP_DIR is not set');
-  fs.mkdirSync(dir, { recursive: true });
   const now = deps.clock.now();
   const name = backupFileName(deps.clock, now);
-  const partial = path.join(dir, `.${name}.${process.pid}.partial`);
   try {
-    await writeBackup(deps.db, partial, now);
-    fs.renameSync(partial, path.join(dir, name));
+    ensureSecretDir(dir);
+    // `.<name>.<pid>.partial` first, renamed when complete; a failed run leaves nothing of its own.
+    await writeBackupFile(deps.db, path.join(dir, name), now);
   } catch (err) {
-    fs.rmSync(partial, { force: true });
     await deps.db
       .insert(scheduledRuns)
       .values({ name: BACKUP_TASK, last_failure_at: deps.clock.now() })

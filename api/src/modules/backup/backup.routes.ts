@@ -10,7 +10,8 @@ import { defineRoute } from '../../lib/route';
 /**
  * `GET /api/backup` (docs/rules.md#backup): the whole register as one gzip file, read in one
  * consistent snapshot while the system runs. Only a user holding every permission with scope ALL.
- * The snapshot is written to a temporary file first (the transaction ends with it), then sent.
+ * The snapshot is written to a temporary file first (the transaction ends with it), then sent: a
+ * secret like any backup, 0600 in a fresh folder of mode 0700 (mkdtemp), removed once sent.
  * The scheduled backup writes the same file into BACKUP_DIR (backup.job.ts).
  */
 export default async function backupRoutes(app: FastifyInstance) {
