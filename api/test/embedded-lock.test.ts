@@ -66,7 +66,12 @@ describe('the DATA_DIR lock', () => {
       // killed, the holder stays a zombie, its PID still taken, until `sleep` ends.
       const parent = spawn(
         'sh',
-        ['-c', '"$0" --import tsx test/lock-holder.ts "$1" & echo "pid $!"; exec sleep 600', process.execPath, dir],
+        [
+          '-c',
+          '"$0" --import tsx test/lock-holder.ts "$1" & echo "pid $!"; exec sleep 600',
+          process.execPath,
+          dir,
+        ],
         { cwd: apiRoot, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       killed.push(parent.pid!);

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyBinaries, relocatedCluster, STORE_DIR } from './embedded-store';
+import { copyBinaries, relocatedCluster, STORE_DIR, storeFolder } from './embedded-store';
 
 /** The unprivileged system user the server runs as when we are root (PostgreSQL refuses root). */
 export const SERVER_USER = 'postgres';
@@ -54,7 +54,7 @@ export interface Binaries {
 /**
  * The binaries as the server's user can run them. When that user cannot reach them (the project
  * lives in a folder closed to others, such as root's home), a copy that no other user can have
- * changed: the store's (embedded-store.ts), or a fresh private one (docs/rules.md#embedded-database).
+ * changed: the store's (embedded-store.ts), or a fresh private one (docs/rules.md#embedded-postgresql).
  */
 export function reachableBinaries(identity: { uid: number; gid: number } | undefined): Binaries {
   const found = binaries();
@@ -68,7 +68,7 @@ export function reachableBinaries(identity: { uid: number; gid: number } | undef
       version?: string;
     };
     const stamp = `${MAJOR_VERSION}-${pkg.version ?? 'x'}-${fs.statSync(found.postgres).size}`;
-    const { dir, temporary } = copyBinaries(native, stamp);
+    const { dir, temporary } = copyBinaries(native, stamp, storeFolder());
     return {
       initdb: path.join(dir, 'bin', 'initdb'),
       postgres: path.join(dir, 'bin', 'postgres'),
@@ -80,7 +80,7 @@ export function reachableBinaries(identity: { uid: number; gid: number } | undef
 
 /**
  * The environment the server and initdb run with: what they need, nothing of the API's (its
- * secrets, its DATABASE_URL): docs/rules.md#embedded-database.
+ * secrets, its DATABASE_URL): docs/rules.md#embedded-postgresql.
  */
 export function serverEnv(): NodeJS.ProcessEnv {
   return {
@@ -208,7 +208,7 @@ export function initialise(
 /**
  * Where a new cluster goes: DATA_DIR/postgres, unless we are root and the server's user cannot pass
  * through the folders above DATA_DIR (a clone in root's home): then a folder of the store
- * (docs/rules.md#embedded-database). The folders above DATA_DIR are never opened; DATA_DIR itself,
+ * (docs/rules.md#embedded-postgresql). The folders above DATA_DIR are never opened; DATA_DIR itself,
  * ours, is opened for passing through (0711) when the cluster lives in it.
  */
 export function placeCluster(

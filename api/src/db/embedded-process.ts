@@ -6,7 +6,7 @@ import { processAlive } from './lock';
 /**
  * The embedded server as a process: which PID is it, and stopping it. `postmaster.pid` lives in a
  * folder the server's user writes, so the PID it names is signalled only once that process is seen
- * to be a PostgreSQL server running on this very data directory (docs/rules.md#embedded-database).
+ * to be a PostgreSQL server running on this very data directory (docs/rules.md#embedded-postgresql).
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * The role the API connects to the embedded server as: it logs in and owns the app's database and
- * everything in it, and is no superuser (docs/rules.md#embedded-database). The superuser made by
+ * everything in it, and is no superuser (docs/rules.md#embedded-postgresql). The superuser made by
  * initdb is kept for what only it may do here: making the role and the database, and handing over
  * what an earlier version made as the superuser.
  */
@@ -56,7 +56,8 @@ select format('alter %s %s owner to %I',
          c.oid::regclass, $1)
   from pg_class c join pg_namespace n on n.oid = c.relnamespace, app
  where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and c.relowner <> app.oid and not ${SYSTEM_SCHEMA}
-   and not ${DEPENDENT('pg_class', 'c.oid', `'e', 'a', 'i'`)}
+   and not ${DEPENDENT('pg_class', 'c.oid', `'e'`)}
+   and not (c.relkind = 'S' and ${DEPENDENT('pg_class', 'c.oid', `'a', 'i'`)})
 union all
 select format('alter routine %s owner to %I', p.oid::regprocedure, $1)
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace, app

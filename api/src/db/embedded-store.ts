@@ -92,7 +92,7 @@ export function storeFolder(...parts: string[]): string | undefined {
 export function copyBinaries(
   native: string,
   stamp: string,
-  store: string | undefined = storeFolder(),
+  store: string | undefined,
 ): { dir: string; temporary: boolean } {
   if (!store) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-postgres-'));
