@@ -26,8 +26,8 @@ export default async function globalSetup() {
       throw err;
     });
     globalThis.__sertifikasiTestServer = { server, dir };
-    // The test workers start after this and inherit it.
-    process.env.TEST_DATABASE_URL = server.url;
+    // The test workers start after this and inherit it: the superuser's, which makes databases.
+    process.env.TEST_DATABASE_URL = server.adminUrl;
   }
   const name = pgTemplateName();
   const admin = new pg.Client({ connectionString: adminUrl() });

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { copyBinaries, relocatedCluster, STORE_DIR, storeFolder } from './embedded-store';
 
 /** The unprivileged system user the server runs as when we are root (PostgreSQL refuses root). */
 export const SERVER_USER = 'postgres';
@@ -42,34 +43,53 @@ export function binaries(): { initdb: string; postgres: string; lib: string } {
   };
 }
 
+export interface Binaries {
+  initdb: string;
+  postgres: string;
+  lib: string;
+  /** A private copy for this process alone, removed when its server stops. */
+  temporary?: string;
+}
+
 /**
  * The binaries as the server's user can run them. When that user cannot reach them (the project
- * lives in a folder closed to others, such as root's home), a copy goes to a folder of the system's
- * temporary directory that it can, once per package version.
+ * lives in a folder closed to others, such as root's home), a copy that no other user can have
+ * changed: the store's (embedded-store.ts), or a fresh private one (docs/rules.md#embedded-postgresql).
  */
-export function reachableBinaries(identity: { uid: number; gid: number } | undefined) {
+export function reachableBinaries(identity: { uid: number; gid: number } | undefined): Binaries {
   const found = binaries();
   if (!identity) return found;
   try {
-    execFileSync(found.postgres, ['--version'], { stdio: 'ignore', ...identity });
+    execFileSync(found.postgres, ['--version'], { stdio: 'ignore', ...identity, env: serverEnv() });
     return found;
   } catch {
     const native = path.dirname(path.dirname(found.postgres));
-    const version = fs.statSync(found.postgres).size;
-    const copy = path.join(os.tmpdir(), `sertifikasi-postgres-${MAJOR_VERSION}-${version}`);
-    if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
-      const building = `${copy}.${process.pid}`;
-      fs.cpSync(native, building, { recursive: true, verbatimSymlinks: true });
-      fs.chmodSync(building, 0o755);
-      fs.rmSync(copy, { recursive: true, force: true });
-      fs.renameSync(building, copy);
-    }
+    const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(native), 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    const stamp = `${MAJOR_VERSION}-${pkg.version ?? 'x'}-${fs.statSync(found.postgres).size}`;
+    const { dir, temporary } = copyBinaries(native, stamp, storeFolder());
     return {
-      initdb: path.join(copy, 'bin', 'initdb'),
-      postgres: path.join(copy, 'bin', 'postgres'),
-      lib: path.join(copy, 'lib'),
+      initdb: path.join(dir, 'bin', 'initdb'),
+      postgres: path.join(dir, 'bin', 'postgres'),
+      lib: path.join(dir, 'lib'),
+      ...(temporary ? { temporary: dir } : {}),
     };
   }
+}
+
+/**
+ * The environment the server and initdb run with: what they need, nothing of the API's (its
+ * secrets, its DATABASE_URL): docs/rules.md#embedded-postgresql.
+ */
+export function serverEnv(): NodeJS.ProcessEnv {
+  return {
+    // The system's folders, not the caller's PATH (folders someone else may write).
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    LANG: 'C',
+    LC_ALL: 'C',
+    TZ: 'UTC',
+  };
 }
 
 /**
@@ -125,13 +145,28 @@ export function serverIdentity(): { uid: number; gid: number } | undefined {
   return made;
 }
 
-/** initdb into a temporary folder, renamed into place when complete (a crash leaves no half cluster). */
+/**
+ * Removes what an interrupted start left in `folder` beside the data directory `base` (a password file, a half-made
+ * cluster): called with DATA_DIR's lock held, so nothing of them is in use.
+ */
+export function removeLeftovers(folder: string, base: string) {
+  for (const name of fs.readdirSync(folder)) {
+    if (name.startsWith('.pwfile-') || name.startsWith(`${base}.init-`)) {
+      fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * initdb into a temporary folder, renamed into place when complete (a crash leaves no half cluster).
+ * The superuser's password goes through a file the server's user reads, removed right after.
+ */
 export function initialise(
   pgdata: string,
   settings: { user: string; password: string },
   identity: { uid: number; gid: number } | undefined,
+  initdb: string,
 ) {
-  const { initdb } = reachableBinaries(identity);
   const building = `${pgdata}.init-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
   fs.mkdirSync(building, { mode: 0o700 });
@@ -153,7 +188,7 @@ export function initialise(
         '--locale=C',
         '--no-instructions',
       ],
-      { stdio: 'pipe', ...(identity ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+      { stdio: 'pipe', ...(identity ?? {}), env: serverEnv() },
     );
   } catch (err) {
     fs.rmSync(building, { recursive: true, force: true });
@@ -161,11 +196,51 @@ export function initialise(
     throw new EmbeddedServerError(
       `Creating the embedded database in ${pgdata} failed: ${e.stderr?.toString().trim() || e.message}` +
         (identity
-          ? `\n(The server runs as the user "${SERVER_USER}": every folder above DATA_DIR must be open to it.)`
+          ? `\n(The server runs as the user "${SERVER_USER}": every folder above ${pgdata} must be open to it.)`
           : ''),
     );
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
   fs.renameSync(building, pgdata);
+}
+
+/**
+ * Where a new cluster goes: DATA_DIR/postgres, unless we are root and the server's user cannot pass
+ * through the folders above DATA_DIR (a clone in root's home): then a folder of the store
+ * (docs/rules.md#embedded-postgresql). The folders above DATA_DIR are never opened; DATA_DIR itself,
+ * ours, is opened for passing through (0711) when the cluster lives in it.
+ */
+export function placeCluster(
+  dataDir: string,
+  identity: { uid: number; gid: number } | undefined,
+): string | undefined {
+  const inside = path.join(dataDir, 'postgres');
+  if (!identity) return undefined;
+  const reachable = (dir: string) => {
+    try {
+      execFileSync('test', ['-x', dir], { stdio: 'ignore', ...identity, env: serverEnv() });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (fs.existsSync(inside) || reachable(path.dirname(dataDir))) {
+    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
+    return undefined;
+  }
+  const relocated = relocatedCluster(fs.realpathSync(dataDir));
+  if (!relocated) {
+    throw new EmbeddedServerError(
+      `The server's user cannot reach ${dataDir}, and ${STORE_DIR} cannot hold its database instead ` +
+        '(it must be a folder of root, writable by no one else). Set DATA_DIR to a folder open to others, or use DATABASE_URL.',
+    );
+  }
+  if (fs.existsSync(relocated)) {
+    throw new EmbeddedServerError(
+      `${relocated} holds a database of an earlier ${dataDir} whose settings (postgres.json) are gone. ` +
+        'Remove that folder to start afresh, or put the earlier postgres.json back.',
+    );
+  }
+  return relocated;
 }

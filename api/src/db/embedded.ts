@@ -3,15 +3,22 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import {
+  type Binaries,
   EmbeddedServerError,
   initialise,
   MAJOR_VERSION,
+  placeCluster,
   reachableBinaries,
+  removeLeftovers,
+  serverEnv,
   serverIdentity,
 } from './embedded-install';
-import { acquireDataDirLock, processAlive } from './lock';
+import { leftoverServer, stopPid } from './embedded-process';
+import { APP_ROLE, client, ensureAppRole } from './embedded-role';
+import { acquireDataDirLock } from './lock';
+
+export { leftoverServer, stopPid } from './embedded-process';
 
 /**
  * The embedded database: a PostgreSQL server run as a child of this process from the binaries the
@@ -20,12 +27,15 @@ import { acquireDataDirLock, processAlive } from './lock';
  * why). One process owns a DATA_DIR at a time (lock.ts); a server left behind by a killed owner is
  * stopped before ours starts, a server that dies under us is started again, and a DATA_DIR written
  * by the earlier embedded engine (PGlite) is refused untouched. What it runs from and as (the
- * binaries, the system user, initdb) is in embedded-install.ts.
+ * binaries, the system user, initdb) is in embedded-install.ts; the role the app connects as, in
+ * embedded-role.ts.
  *
- *   DATA_DIR/.lock            the owning process's PID (lock.ts)
- *   DATA_DIR/postgres/        the server's data directory (owned by the unprivileged user when root)
- *   DATA_DIR/postgres.json    port, user, password and database name (mode 0600)
- *   DATA_DIR/postgres.log     the server's own log
+ *   DATA_DIR/.lock            the owning process's PID, for information (lock.ts)
+ *   DATA_DIR/postgres/        the server's data directory (owned by the unprivileged user when root;
+ *                             in the store, embedded-store.ts, when that user cannot reach DATA_DIR)
+ *   DATA_DIR/postgres.json    port, both roles' names and passwords, database, the data directory
+ *                             when it is not the one above (mode 0600)
+ *   DATA_DIR/postgres.log     the server's own log (mode 0600)
  */
 
 export const EMBEDDED_DATABASE = 'sertifikasi';
@@ -59,8 +69,10 @@ export interface EmbeddedOptions {
 }
 
 export interface EmbeddedServer {
-  /** Connection string of the server's database (loopback, password in it). */
+  /** Connection string of the server's database as the app's role (loopback, password in it). */
   url: string;
+  /** The same as the superuser: for what only it may do (the tests' harness makes databases). */
+  adminUrl: string;
   port: number;
   dataDir: string;
   /** The server's PID now (it changes when the server was started again). */
@@ -71,9 +83,15 @@ export interface EmbeddedServer {
 
 interface Settings {
   port: number;
+  /** The superuser (initdb's). */
   user: string;
   password: string;
   database: string;
+  /** The app's role (embedded-role.ts); missing in a DATA_DIR of an earlier version. */
+  appUser?: string;
+  appPassword?: string;
+  /** The data directory, when it is not DATA_DIR/postgres (a DATA_DIR the server's user cannot reach). */
+  pgdata?: string;
 }
 
 const silent: EmbeddedLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -87,7 +105,7 @@ export function checkDataDirVersion(dataDir: string) {
   if (fs.existsSync(path.join(pglite, 'PG_VERSION')) || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     throw new EarlierVersionDataDirError(dataDir);
   }
-  const version = path.join(dataDir, 'postgres', 'PG_VERSION');
+  const version = path.join(clusterOf(dataDir), 'PG_VERSION');
   if (fs.existsSync(version)) {
     const major = fs.readFileSync(version, 'utf8').trim();
     if (major !== MAJOR_VERSION) {
@@ -97,6 +115,17 @@ export function checkDataDirVersion(dataDir: string) {
       );
     }
   }
+}
+
+/** The data directory of a DATA_DIR: DATA_DIR/postgres unless its settings name another. */
+export function clusterOf(dataDir: string): string {
+  try {
+    const kept = (readSettings(path.join(dataDir, 'postgres.json')) ?? {}).pgdata;
+    if (kept) return kept;
+  } catch {
+    /* damaged: the start says so */
+  }
+  return path.join(dataDir, 'postgres');
 }
 
 function readSettings(file: string): Settings | undefined {
@@ -138,36 +167,6 @@ function portFree(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The PID in a data directory's postmaster.pid, when that process still runs. */
-export function leftoverServer(pgdata: string): number | undefined {
-  const file = path.join(pgdata, 'postmaster.pid');
-  if (!fs.existsSync(file)) return undefined;
-  const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid) ? pid : undefined;
-}
-
-/** Asks a server to stop (fast shutdown) and waits for it; past the wait, an immediate shutdown. */
-export async function stopPid(pid: number, waitMs = 30_000) {
-  const deadline = Date.now() + waitMs;
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  while (processAlive(pid)) {
-    if (Date.now() > deadline) {
-      try {
-        process.kill(pid, 'SIGQUIT');
-      } catch {
-        /* gone */
-      }
-      await sleep(500);
-      return;
-    }
-    await sleep(50);
-  }
-}
-
 function lastLines(file: string, n = 8): string {
   try {
     return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-n).join('\n');
@@ -187,52 +186,71 @@ export async function startEmbeddedServer(
   const log = opts.log ?? silent;
   const dataDir = path.resolve(dataDirIn);
   if (fs.existsSync(dataDir)) checkDataDirVersion(dataDir);
-  const release = acquireDataDirLock(dataDir);
-  try {
-    return await start(dataDir, release, opts, log);
-  } catch (err) {
+  const release = await acquireDataDirLock(dataDir);
+  let bins: Binaries | undefined;
+  const done = () => {
     release();
+    if (bins?.temporary) fs.rmSync(bins.temporary, { recursive: true, force: true });
+  };
+  try {
+    const identity = serverIdentity();
+    bins = reachableBinaries(identity);
+    return await start(dataDir, identity, bins, done, opts, log);
+  } catch (err) {
+    done();
     throw err;
   }
 }
 
 async function start(
   dataDir: string,
-  release: () => void,
+  identity: { uid: number; gid: number } | undefined,
+  bins: Binaries,
+  done: () => void,
   opts: EmbeddedOptions,
   log: EmbeddedLog,
 ): Promise<EmbeddedServer> {
-  const identity = serverIdentity();
-  // The server's user must be able to pass through DATA_DIR to its own folder inside.
-  if (identity) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
-  const pgdata = path.join(dataDir, 'postgres');
   const settingsFile = path.join(dataDir, 'postgres.json');
   const logFile = path.join(dataDir, 'postgres.log');
   let settings = readSettings(settingsFile);
   if (!settings) {
-    if (fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    const inside = path.join(dataDir, 'postgres');
+    if (fs.existsSync(path.join(inside, 'PG_VERSION'))) {
       throw new EmbeddedServerError(
-        `${settingsFile} is missing, so the embedded database in ${pgdata} cannot be opened (its password was kept there).`,
+        `${settingsFile} is missing, so the embedded database in ${inside} cannot be opened (its password was kept there).`,
       );
     }
+    const pgdata = placeCluster(dataDir, identity);
     settings = {
       port: await freePort(),
       user: SUPERUSER,
       password: randomBytes(24).toString('base64url'),
       database: EMBEDDED_DATABASE,
+      ...(pgdata ? { pgdata } : {}),
     };
     writeSettings(settingsFile, settings);
+  } else if (identity && !settings.pgdata) {
+    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
   }
+  if (!settings.appUser || !settings.appPassword) {
+    // A new DATA_DIR, or one where an earlier version connected as the superuser.
+    settings = { ...settings, appUser: APP_ROLE, appPassword: randomBytes(24).toString('base64url') };
+    writeSettings(settingsFile, settings);
+  }
+  const pgdata = settings.pgdata ?? path.join(dataDir, 'postgres');
+  // Holding the lock: whatever an interrupted start left beside the cluster is no one's.
+  removeLeftovers(path.dirname(pgdata), path.basename(pgdata));
+  removeLeftovers(dataDir, 'postgres');
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
-    log.info({ dataDir }, 'creating the embedded PostgreSQL database');
-    initialise(pgdata, settings, identity);
+    log.info({ dataDir, pgdata }, 'creating the embedded PostgreSQL database');
+    initialise(pgdata, settings, identity, bins.initdb);
   }
 
   // A server left running by an owner that was killed: stop it cleanly before starting ours.
   const leftover = leftoverServer(pgdata);
   if (leftover) {
     log.warn({ pid: leftover }, 'stopping the embedded PostgreSQL server a previous process left running');
-    await stopPid(leftover);
+    await stopPid(leftover, undefined, pgdata);
   }
   // The kept port taken by something else: choose another and keep it.
   if (!(await portFree(settings.port))) {
@@ -242,9 +260,10 @@ async function start(
     writeSettings(settingsFile, settings);
   }
   const current = settings;
-  const url = `postgres://${current.user}:${encodeURIComponent(current.password)}@127.0.0.1:${current.port}/${current.database}`;
-
-  const { postgres } = reachableBinaries(identity);
+  const at = `127.0.0.1:${current.port}/${current.database}`;
+  const url = `postgres://${current.appUser}:${encodeURIComponent(current.appPassword!)}@${at}`;
+  const adminUrl = `postgres://${current.user}:${encodeURIComponent(current.password)}@${at}`;
+  const { postgres } = bins;
   const args = [
     '-D',
     pgdata,
@@ -275,14 +294,15 @@ async function start(
   let restarting: Promise<void> | undefined;
 
   const spawnServer = async () => {
-    const out = fs.openSync(logFile, 'a');
-    if (identity) fs.fchownSync(out, identity.uid, identity.gid);
+    // The log is opened here and handed over: the server's user needs no way into DATA_DIR for it.
+    const out = fs.openSync(logFile, 'a', 0o600);
+    fs.fchmodSync(out, 0o600);
     const proc = spawn(postgres, args, {
       // Its own process group: a Ctrl-C at a terminal reaches the API, which stops the server in order.
       detached: true,
       stdio: ['ignore', out, out],
       ...(identity ?? {}),
-      env: { ...process.env, LC_ALL: 'C', TZ: 'UTC' },
+      env: serverEnv(),
     });
     fs.closeSync(out);
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
@@ -304,7 +324,7 @@ async function start(
         await sleep(Math.min(200 * attempt, 2000));
         if (stopping) return;
         const left = leftoverServer(pgdata);
-        if (left) await stopPid(left);
+        if (left) await stopPid(left, undefined, pgdata);
         await spawnServer();
         log.info({ attempt, pid: child?.pid }, 'the embedded PostgreSQL server is running again');
         return;
@@ -318,11 +338,12 @@ async function start(
   };
 
   await spawnServer();
-  await ensureDatabase(current);
+  await ensureAppRole(current, { user: current.appUser!, password: current.appPassword! }, current.database);
   log.info({ port: current.port, pid: child?.pid }, 'embedded PostgreSQL server running');
 
   return {
     url,
+    adminUrl,
     port: current.port,
     dataDir,
     pid: () => child?.pid,
@@ -331,7 +352,7 @@ async function start(
       await restarting;
       const pid = child?.pid;
       if (pid) await stopPid(pid);
-      release();
+      done();
     },
   };
 }
@@ -352,13 +373,13 @@ async function waitReady(
         `The embedded PostgreSQL server stopped at start (exit ${gone}). Its log (${logFile}) ends:\n${lastLines(logFile)}`,
       );
     }
-    const client = maintenanceClient(settings, 1000);
+    const probe = client(settings, 'postgres', 1000);
     try {
-      await client.connect();
-      await client.end();
+      await probe.connect();
+      await probe.end();
       return;
     } catch {
-      await client.end().catch(() => undefined);
+      await probe.end().catch(() => undefined);
     }
     if (Date.now() > deadline) {
       proc.kill('SIGQUIT');
@@ -367,30 +388,5 @@ async function waitReady(
       );
     }
     await sleep(50);
-  }
-}
-
-/** A client of the server's maintenance database `postgres` (present from initdb on). */
-function maintenanceClient(settings: Settings, connectionTimeoutMillis?: number): pg.Client {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: settings.port,
-    user: settings.user,
-    password: settings.password,
-    database: 'postgres',
-    ...(connectionTimeoutMillis ? { connectionTimeoutMillis } : {}),
-  });
-  client.on('error', () => undefined);
-  return client;
-}
-
-async function ensureDatabase(settings: Settings) {
-  const client = maintenanceClient(settings);
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [settings.database]);
-    if (!found.rowCount) await client.query(`create database "${settings.database}"`);
-  } finally {
-    await client.end();
   }
 }
