@@ -1,6 +1,6 @@
 /**
  * 'Log Notifikasi' (permission `notification-log`): the mail outbox of the companies in the
- * caller's scope, and 'Kirim Ulang' (notify/mail.ts, docs/rules.md#notifications).
+ * caller's scope, and 'Kirim Ulang' of a failed one (notify/mail.ts, docs/rules.md#notifications).
  */
 import type { FastifyInstance } from 'fastify';
 import { notificationListQuerySchema, notificationSchema } from '@sertifikasi/shared-contracts';
@@ -34,7 +34,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/api/notification-log/:id/resend',
-    summary: 'Kirim Ulang: a sent or failed email back in the queue, its retries afresh',
+    summary: 'Kirim Ulang: a failed email back in the queue, its retries afresh; 422 for one queued or sent',
     tags,
     access: { permission: 'notification-log' },
     params: idParams,
