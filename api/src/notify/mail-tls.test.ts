@@ -100,7 +100,12 @@ describe('SMTP_INSECURE', () => {
   it('is off unless set; SMTP_URL may not weaken TLS in its query', () => {
     expect(loadConfig({}).smtpInsecure).toBe(false);
     expect(loadConfig({ SMTP_INSECURE: 'true' }).smtpInsecure).toBe(true);
-    for (const query of ['ignoreTLS=true', 'requireTLS=false', 'tls.rejectUnauthorized=false', 'secure=false'])
+    for (const query of [
+      'ignoreTLS=true',
+      'requireTLS=false',
+      'tls.rejectUnauthorized=false',
+      'secure=false',
+    ])
       expect(() => loadConfig({ SMTP_URL: `smtp://u:p@smtp.example.com:587?${query}` })).toThrow(
         /SMTP_URL may not set .*SMTP_INSECURE=true/,
       );

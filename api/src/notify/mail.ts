@@ -39,9 +39,7 @@ const SMTP_TIMEOUT_MS = 30_000;
  * SMTP_INSECURE=true allows plain text (STARTTLS still used when offered) and any certificate.
  * `smtps://` is TLS from the first byte.
  */
-export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpInsecure'>,
-): Mailer | null {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpInsecure'>): Mailer | null {
   if (!config.smtpUrl) return null;
   // The URL's query sets no TLS option (config.ts refuses those), so these hold.
   const transport = nodemailer.createTransport({
@@ -161,17 +159,18 @@ export const MAIL_RETRY_DELAYS_MS = [
 /** A claimed message is the sender's for this long (SMTP's own timeouts end a try well before). */
 const MAIL_LEASE_MS = 10 * MINUTE;
 
+/** Why nothing went to a server without STARTTLS (docs/rules.md#notifications). */
+const NO_STARTTLS =
+  'server SMTP tidak menawarkan STARTTLS, dan tanpa TLS kata sandi tidak dikirim (SMTP_INSECURE=true mengizinkannya)';
+
 /** An SMTP failure as staff read it: the server's reply when there is one. */
 function mailError(err: unknown): string {
   const e = err as { response?: string; code?: string; message?: string; command?: string };
   const text = e.response || e.message || String(err);
   // requireTLS met a server (or a network in between) that offers no STARTTLS.
-  if (e.code === 'ETLS' && (e.command === 'STARTTLS' || /STARTTLS/.test(e.message ?? '')))
-    return `Gagal mengirim email: server SMTP tidak menawarkan STARTTLS, dan tanpa TLS kata sandi tidak dikirim (SMTP_INSECURE=true mengizinkannya): ${text}`.slice(
-      0,
-      1000,
-    );
-  return `Gagal mengirim email: ${e.code ? `${e.code} ` : ''}${text}`.slice(0, 1000);
+  const noStartTls = e.code === 'ETLS' && (e.command === 'STARTTLS' || /STARTTLS/.test(e.message ?? ''));
+  const why = noStartTls ? `${NO_STARTTLS}: ` : e.code ? `${e.code} ` : '';
+  return `Gagal mengirim email: ${why}${text}`.slice(0, 1000);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * 'Log Notifikasi' (permission `notification-log`): the mail outbox of the companies in the
- * caller's scope, and 'Kirim Ulang' of a failed one (notify/mail.ts, docs/rules.md#notifications).
+ * caller's scope, and 'Kirim Ulang' of a failed one (notify/mail.ts, docs/rules.md#notifications);
+ * and the reminders' public unsubscribe link (unsubscribe.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { notificationListQuerySchema, notificationSchema } from '@sertifikasi/shared-contracts';
@@ -13,12 +14,16 @@ import { defineNotifyTasks, kickSenders } from '../../jobs/notify';
 import { contextOf } from '../../services/context';
 import { listMessages } from './notifications.repository';
 import { notificationService } from './notifications.service';
+import unsubscribeRoutes from './unsubscribe.routes';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   // The senders, the daily reminders and the weekly digest (jobs/notify.ts).
   defineNotifyTasks({ db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, mailer: app.mailer });
 
   const tags = ['notifications'];
+
+  // The reminders' unsubscribe link, public, in a context of its own (it reads form bodies).
+  await app.register(unsubscribeRoutes);
 
   defineRoute(app, {
     method: 'GET',
