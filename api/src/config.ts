@@ -121,7 +121,8 @@ function smtpUrl(value: string | undefined): string | undefined {
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}"`);
   const tls = [...url.searchParams.keys()].find((key) => SMTP_TLS_OPTIONS.test(key));
-  if (tls) throw new Error(`SMTP_URL may not set "${tls}": TLS is required and verified unless SMTP_INSECURE=true`);
+  if (tls)
+    throw new Error(`SMTP_URL may not set "${tls}": TLS is required and verified unless SMTP_INSECURE=true`);
   return value;
 }
 

@@ -241,3 +241,20 @@ describe('the unsubscribe link of a reminder', () => {
     expect((await clientOf(clients.tetap!)).send_reminders).toBe('true');
   });
 });
+
+describe('the unsubscribe route', () => {
+  it('is rate limited per address like the public checks (RATE_LIMIT_PUBLIC)', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_PUBLIC: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await limited.app.inject({ method: 'POST', url: `/api/unsubscribe/${clients.maju}/x.y` }))
+            .statusCode,
+        );
+      expect(statuses).toEqual([403, 403, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
