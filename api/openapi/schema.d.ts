@@ -907,6 +907,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/unsubscribe/{client_id}/{signature}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page of a reminder’s unsubscribe link: whom it stops, with the button that does it (POST); changes nothing. 403 for a link that is not right */
+        get: operations["getUnsubscribeByClientIdAndSignature"];
+        put?: never;
+        /** Follows a reminder’s unsubscribe link (RFC 8058 one-click, or the page’s button): the client’s “Kirim pengingat ke klien” is turned off. 403 for a link that is not right */
+        post: operations["postUnsubscribeByClientIdAndSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification-log": {
         parameters: {
             query?: never;
@@ -933,7 +951,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Kirim Ulang: a sent or failed email back in the queue, its retries afresh */
+        /** Kirim Ulang: a failed email back in the queue, its retries afresh; 422 for one queued or sent */
         post: operations["postNotificationLogByIdResend"];
         delete?: never;
         options?: never;
@@ -5747,6 +5765,82 @@ export interface operations {
             };
             /** @description The text `NOT FOUND` (text/plain) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUnsubscribeByClientIdAndSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+                signature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page (text/html), in Indonesian */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUnsubscribeByClientIdAndSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+                signature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page (text/html), in Indonesian */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,6 +49,11 @@ export interface Config {
    * unset: nothing is sent and the outbox says so (notify/mail.ts).
    */
   smtpUrl: string | undefined;
+  /**
+   * SMTP without verified TLS is allowed (SMTP_INSECURE): `smtp://` may stay in plain text when the
+   * server offers no STARTTLS, and a certificate is not checked (docs/rules.md#notifications).
+   */
+  smtpInsecure: boolean;
   /** The sender of every email (MAIL_FROM). */
   mailFrom: string;
   /** Webhooks may point at private, loopback and link-local addresses, over plain HTTP too (WEBHOOK_ALLOW_PRIVATE). */
@@ -98,7 +103,13 @@ function adminCredential(
   }
 }
 
-/** SMTP_URL: unset, or an smtp:// or smtps:// URL (a server given anything else refuses to start). */
+/** Options of an SMTP_URL's query that would weaken its TLS: SMTP_INSECURE says that, nothing else. */
+const SMTP_TLS_OPTIONS = /^(requiretls|ignoretls|opportunistictls|secure|tls\..*)$/i;
+
+/**
+ * SMTP_URL: unset, or an smtp:// or smtps:// URL (a server given anything else refuses to start),
+ * whose query sets no TLS option (docs/rules.md#notifications).
+ */
 function smtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let url: URL;
@@ -109,6 +120,9 @@ function smtpUrl(value: string | undefined): string | undefined {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}"`);
+  const tls = [...url.searchParams.keys()].find((key) => SMTP_TLS_OPTIONS.test(key));
+  if (tls)
+    throw new Error(`SMTP_URL may not set "${tls}": TLS is required and verified unless SMTP_INSECURE=true`);
   return value;
 }
 
@@ -176,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overload: overloadSettings(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     smtpUrl: smtpUrl(env.SMTP_URL),
+    smtpInsecure: bool(env.SMTP_INSECURE, false),
     mailFrom: env.MAIL_FROM || 'Sistem Sertifikasi <no-reply@localhost>',
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     importChunkRows: Math.max(1, int('IMPORT_CHUNK_ROWS', env.IMPORT_CHUNK_ROWS, 500)),

@@ -108,9 +108,12 @@ describe('OpenAPI', () => {
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\/(?!docs)/);
   });
 
-  /** Public (docs/rules.md#public-check): sign-in, health, and the public checks. */
+  /**
+   * Public (docs/rules.md#public-check, #notifications): sign-in, health, the public checks, and a
+   * reminder's unsubscribe link.
+   */
   const PUBLIC_OPS =
-    /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/|get \/api\/credential\/)/;
+    /^(post \/api\/login|get \/api\/health|get \/api\/check-certificate-|get \/api\/download-certificate\/|get \/api\/credential\/|(get|post) \/api\/unsubscribe\/)/;
 
   it('documents every operation with a summary, tags, responses and bearer security unless public', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -326,7 +329,8 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
     }),
   },
   'webhook-delivery': { make: (company) => ctx.make.failedDelivery(company), body: () => ({}) },
-  'notification-log': { make: (company) => ctx.make.mail(company), body: () => ({}) },
+  // A failed message: the one 'Kirim Ulang' takes (docs/rules.md#notifications).
+  'notification-log': { make: (company) => ctx.make.mail(company, { state: 'failed' }), body: () => ({}) },
   // An import job (GET /api/import/jobs/:id) of the company.
   import: {
     make: async (company) => {

@@ -120,6 +120,8 @@ describe('two API processes running the reminder jobs', () => {
       JOB_CRON_CHECK_SECONDS: '1',
       JOB_POLL_MS: '500',
       SMTP_URL: smtp.url,
+      // The loopback SMTP server has no TLS (TLS itself: src/notify/mail-tls.test.ts).
+      SMTP_INSECURE: 'true',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
     };

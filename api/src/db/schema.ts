@@ -676,6 +676,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     body_text: text('body_text').notNull(),
     body_html: text('body_html'),
+    /** The signed link that stops the message's kind of mail (List-Unsubscribe); null: none. */
+    unsubscribe_url: text('unsubscribe_url'),
     /** Record, kind, due date and step: a message is queued at most once for it. */
     dedupe_key: text('dedupe_key').notNull(),
     state: text('state').notNull().default('queued'),

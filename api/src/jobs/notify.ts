@@ -112,7 +112,10 @@ export function defineNotifyTasks(deps: NotifyDeps): void {
     schedule: every(config.notify.reminderSchedule),
     handler: async (_data, run) => {
       try {
-        const done = await runReminders(db, clock, { stopping: run.stopping });
+        const done = await runReminders(db, clock, {
+          publicBaseUrl: config.publicBaseUrl,
+          stopping: run.stopping,
+        });
         if (run.stopping.aborted) throw new JobInterrupted();
         if (done.mails || done.deliveries)
           await kickSenders(deps, { mail: done.mails > 0, webhooks: done.deliveries > 0 });

@@ -77,6 +77,8 @@ beforeAll(async () => {
   ctx = await createTestContext(
     {
       SMTP_URL: `smtp://lsp:rahasia@127.0.0.1:${port}`,
+      // A loopback server without TLS (TLS itself: mail-tls.test.ts).
+      SMTP_INSECURE: 'true',
       MAIL_FROM: 'LSP Mutu <pengingat@lsp-mutu.test>',
     },
     { now: new Date('2026-03-02T01:00:00Z') },
@@ -237,7 +239,7 @@ describe('sending through SMTP', () => {
     const result = await sendDueMail(
       ctx.database.db,
       ctx.clock,
-      createMailer({ smtpUrl: undefined, mailFrom: 'x' }),
+      createMailer({ smtpUrl: undefined, mailFrom: 'x', smtpInsecure: false }),
       {
         ids: [row0.id],
       },

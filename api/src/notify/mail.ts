@@ -22,6 +22,8 @@ export interface Mailer {
     text: string;
     html?: string | null;
     id: string;
+    /** The signed link that stops these messages (List-Unsubscribe), if any. */
+    unsubscribe?: string | null;
   }): Promise<void>;
   close(): void;
 }
@@ -29,10 +31,21 @@ export interface Mailer {
 /** SMTP waits at most this long for a connection, the greeting and each reply. */
 const SMTP_TIMEOUT_MS = 30_000;
 
-/** The mailer of SMTP_URL and MAIL_FROM (nodemailer); null when SMTP_URL is unset. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | null {
+/**
+ * The mailer of SMTP_URL and MAIL_FROM (nodemailer); null when SMTP_URL is unset. TLS
+ * (docs/rules.md#notifications): `smtp://` must switch to TLS with STARTTLS before anything else is
+ * said, login included (`requireTLS`: a server, or a network in between, that offers no STARTTLS
+ * gets no password and no message), and the server's certificate must be valid for its name; only
+ * SMTP_INSECURE=true allows plain text (STARTTLS still used when offered) and any certificate.
+ * `smtps://` is TLS from the first byte.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpInsecure'>): Mailer | null {
   if (!config.smtpUrl) return null;
-  const transport = nodemailer.createTransport(config.smtpUrl, {
+  // The URL's query sets no TLS option (config.ts refuses those), so these hold.
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    requireTLS: !config.smtpInsecure,
+    tls: { rejectUnauthorized: !config.smtpInsecure },
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
@@ -46,8 +59,17 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mail
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
-        // The outbox row, for whoever reads the message's headers.
-        headers: { 'X-Sertifikasi-Outbox-Id': message.id },
+        headers: {
+          // The outbox row, for whoever reads the message's headers.
+          'X-Sertifikasi-Outbox-Id': message.id,
+          ...(message.unsubscribe
+            ? {
+                // RFC 2369 and RFC 8058: a mail program's own 'unsubscribe', one POST to the link.
+                'List-Unsubscribe': `<${message.unsubscribe}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              }
+            : {}),
+        },
       });
     },
     close: () => transport.close(),
@@ -74,6 +96,8 @@ export interface MailToQueue {
   subject: string;
   text: string;
   html?: string | null;
+  /** The signed link that stops this kind of mail to the recipient (List-Unsubscribe), if any. */
+  unsubscribe?: string | null;
   dedupe: DedupeParts;
 }
 
@@ -104,6 +128,7 @@ export async function queueMails(tx: Executor, clock: Clock, mails: readonly Mai
         kind: mail.dedupe.kind,
         body_text: mail.text,
         body_html: mail.html ?? null,
+        unsubscribe_url: mail.unsubscribe ?? null,
         dedupe_key: dedupeKey(mail.dedupe),
         next_attempt_at: now,
         created_at: now,
@@ -134,11 +159,18 @@ export const MAIL_RETRY_DELAYS_MS = [
 /** A claimed message is the sender's for this long (SMTP's own timeouts end a try well before). */
 const MAIL_LEASE_MS = 10 * MINUTE;
 
+/** Why nothing went to a server without STARTTLS (docs/rules.md#notifications). */
+const NO_STARTTLS =
+  'server SMTP tidak menawarkan STARTTLS, dan tanpa TLS kata sandi tidak dikirim (SMTP_INSECURE=true mengizinkannya)';
+
 /** An SMTP failure as staff read it: the server's reply when there is one. */
 function mailError(err: unknown): string {
-  const e = err as { response?: string; code?: string; message?: string };
+  const e = err as { response?: string; code?: string; message?: string; command?: string };
   const text = e.response || e.message || String(err);
-  return `Gagal mengirim email: ${e.code ? `${e.code} ` : ''}${text}`.slice(0, 1000);
+  // requireTLS met a server (or a network in between) that offers no STARTTLS.
+  const noStartTls = e.code === 'ETLS' && (e.command === 'STARTTLS' || /STARTTLS/.test(e.message ?? ''));
+  const why = noStartTls ? `${NO_STARTTLS}: ` : e.code ? `${e.code} ` : '';
+  return `Gagal mengirim email: ${why}${text}`.slice(0, 1000);
 }
 
 /**
@@ -168,6 +200,7 @@ export function sendDueMail(
           subject: row.subject,
           text: row.body_text,
           html: row.body_html,
+          unsubscribe: row.unsubscribe_url,
         });
         return { ok: true, error: null };
       } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * The texts of the emails (Indonesian), apart from how they are sent: a reminder to a client names
  * the certification body, the client, the certificate number and standard, what is due and when,
- * and the body's contact (docs/rules.md#notifications). Pure functions: the reminder job feeds
+ * and the body's contact, and the link that stops them (docs/rules.md#notifications). Pure functions: the reminder job feeds
  * them what is due.
  */
 import { longDate } from '@sertifikasi/shared-contracts';
@@ -27,6 +27,8 @@ export interface ReminderFacts {
   due: string;
   /** Days from today to `due`; negative when late. */
   daysLeft: number;
+  /** The signed link that turns the client's reminders off (notify/unsubscribe.ts), if any. */
+  unsubscribe?: string;
 }
 
 /** The subject and plain text of a reminder to a client. */
@@ -56,6 +58,9 @@ export function reminderMail(f: ReminderFacts): { subject: string; text: string 
     '',
     'Hormat kami,',
     f.body.name,
+    ...(f.unsubscribe
+      ? ['', '--', `Tidak ingin menerima pengingat ini lagi? Berhenti berlangganan: ${f.unsubscribe}`]
+      : []),
   ].join('\n');
   return { subject, text };
 }

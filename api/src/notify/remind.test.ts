@@ -87,6 +87,8 @@ beforeAll(async () => {
   ctx = await createTestContext(
     {
       SMTP_URL: smtp.url,
+      // The loopback SMTP server has no TLS (TLS itself: mail-tls.test.ts).
+      SMTP_INSECURE: 'true',
       MAIL_FROM: 'LSP Mutu <pengingat@lsp-mutu.test>',
       WEBHOOK_ALLOW_PRIVATE: 'true',
     },
@@ -111,8 +113,11 @@ afterAll(async () => {
 /** One day of the job: the run (twice at once, as two processes would), then the senders. */
 async function day(date: string): Promise<void> {
   ctx.clock.set(DAY(date));
-  await Promise.all([runReminders(ctx.database.db, ctx.clock), runReminders(ctx.database.db, ctx.clock)]);
-  await runReminders(ctx.database.db, ctx.clock);
+  await Promise.all([
+    runReminders(ctx.database.db, ctx.clock, ctx.app.config),
+    runReminders(ctx.database.db, ctx.clock, ctx.app.config),
+  ]);
+  await runReminders(ctx.database.db, ctx.clock, ctx.app.config);
   while ((await sendDueMail(ctx.database.db, ctx.clock, ctx.app.mailer)).tried > 0);
   while ((await deliverDueWebhooks(ctx.database.db, ctx.clock, { allowPrivate: true })).tried > 0);
 }

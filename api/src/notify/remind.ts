@@ -8,7 +8,8 @@
  * decided (`reminders_sent`, keyed as the outbox) and, for those only, queues the client's mail
  * (an email given and 'Kirim pengingat ke klien' on) and a `reminder.due` delivery for each active
  * webhook of the company that wants it. Two processes or two runs on one day decide a step once:
- * the key's insert is the decision.
+ * the key's insert is the decision. Each mail to a client carries the signed link that turns its
+ * reminders off (notify/unsubscribe.ts), in its text and as `List-Unsubscribe`.
  */
 import { sql } from 'drizzle-orm';
 import { addDays, ALL, type CompanyScope } from '@sertifikasi/shared-contracts';
@@ -24,6 +25,7 @@ import {
   type ReminderSubject,
 } from './messages';
 import { type DueItem, LATE_WINDOW_DAYS, type ReminderStep, reminderSteps } from './reminders';
+import { type UnsubscribeLinks, unsubscribeLinks } from './unsubscribe';
 import { queueDeliveries } from './webhooks';
 
 /** Items read and decided a transaction. */
@@ -123,7 +125,13 @@ const reminderData = (step: ReminderStep, row: ItemRow) => ({
 });
 
 /** Decides one batch's steps in one transaction (see the file's comment). */
-async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[]): Promise<ReminderRunResult> {
+async function decideBatch(
+  db: Db,
+  clock: Clock,
+  links: UnsubscribeLinks,
+  today: string,
+  rows: ItemRow[],
+): Promise<ReminderRunResult> {
   const byScheme = new Map(rows.map((r) => [`${r.scheme_id}:${r.kind}`, r]));
   const items: DueItem[] = rows.map((r) => ({
     kind: r.kind,
@@ -160,9 +168,11 @@ async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[])
       const row = byScheme.get(`${step.item.schemeId}:${step.item.kind}`)!;
       const email = row.client_email?.trim();
       if (email && row.send_reminders) {
+        const unsubscribe = links.link(row.client_id, email);
         mails.push({
           companyId: row.company_id,
           recipient: email,
+          unsubscribe,
           ...reminderMail({
             subject: row.kind,
             body: { name: row.body_name, email: row.body_email, phone: row.body_phone },
@@ -171,6 +181,7 @@ async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[])
             standard: row.standard,
             due: row.due,
             daysLeft: step.daysLeft,
+            unsubscribe,
           }),
           dedupe: step.dedupe,
         });
@@ -188,15 +199,16 @@ async function decideBatch(db: Db, clock: Clock, today: string, rows: ItemRow[])
 
 /**
  * One reminder run for today (`clock.today()`): every step due today that no run decided before.
- * `stopping`: checked between batches (a graceful stop ends after the current one; the next run
- * picks up the rest).
+ * `publicBaseUrl`: PUBLIC_BASE_URL, of the unsubscribe links. `stopping`: checked between batches
+ * (a graceful stop ends after the current one; the next run picks up the rest).
  */
 export async function runReminders(
   db: Db,
   clock: Clock,
-  opts: { stopping?: AbortSignal } = {},
+  opts: { publicBaseUrl: string; stopping?: AbortSignal },
 ): Promise<ReminderRunResult> {
   const today = clock.today();
+  const links = await unsubscribeLinks(db, opts.publicBaseUrl);
   const total: ReminderRunResult = { steps: 0, mails: 0, deliveries: 0 };
   for (const read of [cycleBatch, expiryBatch]) {
     let after: [string, string] | null = null;
@@ -204,7 +216,7 @@ export async function runReminders(
       if (opts.stopping?.aborted) return total;
       const rows = await read(db, today, after);
       if (rows.length === 0) break;
-      const done = await decideBatch(db, clock, today, rows);
+      const done = await decideBatch(db, clock, links, today, rows);
       total.steps += done.steps;
       total.mails += done.mails;
       total.deliveries += done.deliveries;

@@ -154,19 +154,21 @@ export async function processDue<T extends RetryTable, O extends TryOutcome>(
 }
 
 /**
- * Puts a sent or failed row back in the queue, to be tried at `now` with its retries afresh
- * ('Kirim Ulang'). Answers false when the row is still queued (it will be tried anyway).
+ * Puts a row in one of the states `from` (sent or failed by default) back in the queue, to be tried
+ * at `now` with its retries afresh ('Kirim Ulang'). Answers false when the row is in none of them
+ * (still queued: it will be tried anyway).
  */
 export async function requeue<T extends RetryTable>(
   db: Executor,
   table: T,
   id: string,
   now: Date,
+  from: readonly ('sent' | 'failed')[] = ['sent', 'failed'],
 ): Promise<boolean> {
   const rows = await db
     .update(table)
     .set({ state: 'queued', attempts: 0, next_attempt_at: now, last_error: null, updated_at: now } as never)
-    .where(and(eq(table.id, id), inArray(table.state, ['sent', 'failed'])))
+    .where(and(eq(table.id, id), inArray(table.state, [...from])))
     .returning({ id: table.id });
   return rows.length > 0;
 }

@@ -9,8 +9,15 @@
  * - credentials: a compact JWS (`alg: EdDSA`, `kid`, `typ: vc+jwt`) over a VC 2.0 payload;
  * - the published keys: a JWKS of OKP/Ed25519 JWKs.
  */
-import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { asc, isNull } from 'drizzle-orm';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  hkdfSync,
+  type KeyObject,
+  sign,
+} from 'node:crypto';
+import { asc, eq, isNull } from 'drizzle-orm';
 import {
   canonicalText,
   type Jwks,
@@ -144,4 +151,37 @@ export function compactJws(key: SigningKey, payload: object): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
   const input = `${encode(credentialHeader(key.kid))}.${encode(payload)}`;
   return `${input}.${signBytes(key, input)}`;
+}
+
+/** A secret of one purpose, derived from a signing key, and that key's id. */
+export interface DerivedSecret {
+  kid: string;
+  secret: Buffer;
+}
+
+/**
+ * A 32-byte secret for the HMACs of `purpose` (the unsubscribe links, notify/unsubscribe.ts):
+ * HKDF-SHA256 of the private key of the key that signs now, or of the key `kid` (retired ones
+ * too, so what was made with it still checks after a rotation); null for an unknown `kid`. One
+ * private key serves several purposes without one's MAC being another's (the purpose is HKDF's
+ * info), and a backup holds the secret as it holds the key.
+ */
+export async function derivedSecret(
+  db: Executor,
+  purpose: string,
+  kid?: string,
+): Promise<DerivedSecret | null> {
+  let key: SigningKey | null;
+  if (kid === undefined) key = await activeKey(db);
+  else {
+    const [row] = await db
+      .select({ kid: signingKeys.kid, private_key: signingKeys.private_key })
+      .from(signingKeys)
+      .where(eq(signingKeys.kid, kid))
+      .limit(1);
+    key = row ? toKey(row) : null;
+  }
+  if (!key) return null;
+  const der = key.privateKey.export({ format: 'der', type: 'pkcs8' });
+  return { kid: key.kid, secret: Buffer.from(hkdfSync('sha256', der, Buffer.alloc(0), purpose, 32)) };
 }

@@ -214,4 +214,36 @@ describe('Log Notifikasi screen', () => {
     expect(screen.queryByRole('button', { name: 'Kirim Ulang' })).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
+
+  it("offers 'Kirim Ulang' on a failed message only: never on a sent or queued one", async () => {
+    fakeApi({
+      'GET /api/notification-log': {
+        body: listOf([
+          message({
+            id: '00000000-0000-4000-8000-0000000000s1',
+            recipient: 'terkirim@klien.test',
+            state: 'sent',
+          }),
+          message({
+            id: '00000000-0000-4000-8000-0000000000q1',
+            recipient: 'antre@klien.test',
+            state: 'queued',
+          }),
+          message({
+            id: '00000000-0000-4000-8000-0000000000f1',
+            recipient: 'gagal@klien.test',
+            state: 'failed',
+          }),
+        ]),
+      },
+    });
+    show('/notification-log');
+    const rowOf = async (recipient: string) => (await screen.findByText(recipient)).closest('tr')!;
+    expect(
+      within(await rowOf('gagal@klien.test')).getByRole('button', { name: 'Kirim Ulang' }),
+    ).toBeVisible();
+    for (const recipient of ['terkirim@klien.test', 'antre@klien.test'])
+      expect(within(await rowOf(recipient)).queryByRole('button', { name: 'Kirim Ulang' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Kirim Ulang' })).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * 'Log Notifikasi' (permission `notification-log`): the mail outbox of the companies in the
- * caller's scope, and 'Kirim Ulang' (notify/mail.ts, docs/rules.md#notifications).
+ * caller's scope, and 'Kirim Ulang' of a failed one (notify/mail.ts, docs/rules.md#notifications);
+ * and the reminders' public unsubscribe link (unsubscribe.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { notificationListQuerySchema, notificationSchema } from '@sertifikasi/shared-contracts';
@@ -13,9 +14,13 @@ import { kickSenders } from '../../jobs/notify';
 import { contextOf } from '../../services/context';
 import { listMessages } from './notifications.repository';
 import { notificationService } from './notifications.service';
+import unsubscribeRoutes from './unsubscribe.routes';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   const tags = ['notifications'];
+
+  // The reminders' unsubscribe link, public, in a context of its own (it reads form bodies).
+  await app.register(unsubscribeRoutes);
 
   defineRoute(app, {
     method: 'GET',
@@ -31,7 +36,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/api/notification-log/:id/resend',
-    summary: 'Kirim Ulang: a sent or failed email back in the queue, its retries afresh',
+    summary: 'Kirim Ulang: a failed email back in the queue, its retries afresh; 422 for one queued or sent',
     tags,
     access: { permission: 'notification-log' },
     params: idParams,

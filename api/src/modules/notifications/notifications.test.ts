@@ -1,6 +1,6 @@
 /**
  * 'Log Notifikasi' routes: the outbox of the caller's companies only, its filters, and 'Kirim
- * Ulang' putting a sent or failed message back in the queue.
+ * Ulang' putting a failed message back in the queue, and no other.
  */
 import { and, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox } from '../../db/schema';
@@ -77,7 +77,7 @@ describe('GET /api/notification-log', () => {
 });
 
 describe('POST /api/notification-log/{id}/resend (Kirim Ulang)', () => {
-  it('puts a failed or sent message back in the queue, due now, its tries afresh', async () => {
+  it('puts a failed message back in the queue, due now, its tries afresh', async () => {
     const res = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${ids.alfaFailed}/resend`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -86,10 +86,6 @@ describe('POST /api/notification-log/{id}/resend (Kirim Ulang)', () => {
       last_error: null,
       next_attempt_at: '2026-03-02T02:00:00.000Z',
     });
-    const again = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${ids.alfaSent}/resend`);
-    expect(again.json()).toMatchObject({ state: 'queued' });
-    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, ids.alfaSent!));
-    expect(row!.state).toBe('queued');
     // Audited like any write: who, the message before and after.
     const [logged] = await ctx.database.db
       .select()
@@ -102,15 +98,33 @@ describe('POST /api/notification-log/{id}/resend (Kirim Ulang)', () => {
     });
   });
 
-  it('refuses a message still queued, and one outside the scope as missing', async () => {
-    const queued = await call(
-      ctx.app,
-      alfaUser.token,
-      'POST',
-      `/api/notification-log/${ids.alfaQueued}/resend`,
-    );
+  it('refuses a message sent or still queued (nothing changes), and one outside the scope as missing', async () => {
+    const resend = (id: string) =>
+      call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${id}/resend`);
+    const rowOf = async (id: string) =>
+      (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+    const sentBefore = await rowOf(ids.alfaSent!);
+    const sent = await resend(ids.alfaSent!);
+    expect([sent.statusCode, sent.json()]).toEqual([
+      422,
+      {
+        code: 'validation',
+        message:
+          'Pesan sudah terkirim dan tidak dikirim ulang: hanya pesan yang gagal yang dapat dikirim ulang',
+      },
+    ]);
+    expect(await rowOf(ids.alfaSent!)).toEqual(sentBefore);
+    const queued = await resend(ids.alfaQueued!);
     expect(queued.statusCode).toBe(422);
     expect(queued.json().message).toBe('Pesan masih dalam antrean pengiriman');
+    // The failed one, once put back in the queue, is not put back twice.
+    const twice = await resend(ids.alfaFailed!);
+    expect([twice.statusCode, twice.json().message]).toEqual([422, 'Pesan masih dalam antrean pengiriman']);
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'notification-log'));
+    expect(audits.map((a) => a.entity_id)).toEqual([ids.alfaFailed]);
     for (const id of [ids.beta, ids.digest]) {
       const res = await call(ctx.app, alfaUser.token, 'POST', `/api/notification-log/${id}/resend`);
       expect(res.statusCode).toBe(404);

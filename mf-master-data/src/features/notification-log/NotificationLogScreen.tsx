@@ -68,8 +68,8 @@ function FilterSelects({ value, onChange }: { value: Filters; onChange: (next: F
 
 /**
  * 'Log Notifikasi': every email of the outbox for the companies in the header's selection, newest
- * first, filtered by status, kind and text; 'Kirim Ulang' puts a sent or failed one back in the
- * queue (docs/product.md "Notifications").
+ * first, filtered by status, kind and text; 'Kirim Ulang' puts a failed one back in the queue
+ * (docs/product.md "Notifications", docs/rules.md#notifications).
  */
 export function NotificationLogScreen() {
   const [filters, setFilters] = useState<Filters>({ state: '', kind: '' });
@@ -127,7 +127,8 @@ export function NotificationLogScreen() {
           label: s.resend,
           icon: <ReplayIcon fontSize="small" />,
           permission: 'notification-log',
-          hidden: (n) => n.state === 'queued',
+          // A failed message only: a queued one is being sent, a sent one is not sent twice.
+          hidden: (n) => n.state !== 'failed',
           onClick: (n) => void resend(n),
         },
       ],
