@@ -48,13 +48,15 @@ export default async function webhookRoutes(app: FastifyInstance) {
   };
 
   /**
-   * 'Kirim Tes' and 'Kirim Ulang' each reach out of the server at a user's asking: a few a minute
-   * per signed-in user (docs/rules.md#notifications), so neither is a probe of other hosts.
+   * 'Kirim Tes' and 'Kirim Ulang' reach out of the server at a user's asking: each a few times
+   * a minute per signed-in user (docs/rules.md#notifications), so neither is a probe of other hosts.
    */
   const sendLimit = {
     max: app.config.webhookSendRateLimit,
     timeWindow: 60_000,
-    keyGenerator: (req: FastifyRequest) => `user:${req.auth?.user.id ?? req.ip}`,
+    // After the sign-in check, so the count is the user's.
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `webhook-send:${req.auth?.user.id ?? req.ip}`,
   };
 
   defineRoute(app, {
