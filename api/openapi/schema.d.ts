@@ -967,7 +967,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a webhook (its secret stays) */
+        /** Change a webhook (its company and secret stay) */
         put: operations["putWebhookById"];
         post?: never;
         /** Delete a webhook with its deliveries */
@@ -5935,6 +5935,8 @@ export interface operations {
                             events: string[];
                             /** @enum {string} */
                             is_active: "true" | "false";
+                            consecutive_failures: number;
+                            paused_until: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -5997,6 +5999,8 @@ export interface operations {
                         events: string[];
                         /** @enum {string} */
                         is_active: "true" | "false";
+                        consecutive_failures: number;
+                        paused_until: string | null;
                         created_at: string;
                         updated_at: string;
                         secret: string;
@@ -6061,6 +6065,8 @@ export interface operations {
                         events: string[];
                         /** @enum {string} */
                         is_active: "true" | "false";
+                        consecutive_failures: number;
+                        paused_until: string | null;
                         created_at: string;
                         updated_at: string;
                     };
