@@ -126,7 +126,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   // Work that waits for a commit (db/after-commit.ts: the webhook sender's wake-up).
-  const db = withCommitHooks(drizzle(pool, { schema }) as unknown as Db);
+  const db = withCommitHooks(drizzle(pool, { schema }));
   return {
     db,
     pool,

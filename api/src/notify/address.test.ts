@@ -103,7 +103,9 @@ describe('webhookUrlProblem', () => {
     expect(await webhookUrlProblem('https://93.184.215.14:443/x', PUBLIC_ONLY)).toBeNull();
   });
   it('allows private addresses, plain HTTP and any port only when the deployment says so', async () => {
-    expect(await webhookUrlProblem('http://127.0.0.1:9/x', { allowPrivate: true, allowPorts: [] })).toBeNull();
+    expect(
+      await webhookUrlProblem('http://127.0.0.1:9/x', { allowPrivate: true, allowPorts: [] }),
+    ).toBeNull();
     expect(await webhookUrlProblem('http://127.0.0.1:9/x', PUBLIC_ONLY)).toBe(WEBHOOK_URL_MESSAGES.https);
     expect(await webhookUrlProblem('https://127.0.0.1/x', PUBLIC_ONLY)).toBe(WEBHOOK_URL_MESSAGES.private);
   });

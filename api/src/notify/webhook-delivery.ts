@@ -245,7 +245,13 @@ function deliveryWork(
   settings: DeliverySettings,
 ): DueWork<typeof webhookDeliveries, PostOutcome> {
   const timeoutMs = settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const notSent = (error: string): PostOutcome => ({ ok: false, error, status: null, durationMs: 0, byEndpoint: false });
+  const notSent = (error: string): PostOutcome => ({
+    ok: false,
+    error,
+    status: null,
+    durationMs: 0,
+    byEndpoint: false,
+  });
   return {
     table: webhookDeliveries,
     leaseMs: Math.max(WEBHOOK_LEASE_MS, timeoutMs * 2),
