@@ -985,7 +985,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a webhook (its secret stays) */
+        /** Change a webhook (its company and secret stay) */
         put: operations["putWebhookById"];
         post?: never;
         /** Delete a webhook with its deliveries */
@@ -6029,6 +6029,8 @@ export interface operations {
                             events: string[];
                             /** @enum {string} */
                             is_active: "true" | "false";
+                            consecutive_failures: number;
+                            paused_until: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -6091,6 +6093,8 @@ export interface operations {
                         events: string[];
                         /** @enum {string} */
                         is_active: "true" | "false";
+                        consecutive_failures: number;
+                        paused_until: string | null;
                         created_at: string;
                         updated_at: string;
                         secret: string;
@@ -6155,6 +6159,8 @@ export interface operations {
                         events: string[];
                         /** @enum {string} */
                         is_active: "true" | "false";
+                        consecutive_failures: number;
+                        paused_until: string | null;
                         created_at: string;
                         updated_at: string;
                     };

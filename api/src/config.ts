@@ -58,6 +58,12 @@ export interface Config {
   mailFrom: string;
   /** Webhooks may point at private, loopback and link-local addresses, over plain HTTP too (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
+  /** Ports a webhook may use besides 443 (WEBHOOK_ALLOW_PORTS: a comma list, or `*` for any). */
+  webhookAllowPorts: readonly number[] | '*';
+  /** Webhook deliveries one process has in flight at once, one per endpoint (WEBHOOK_CONCURRENCY). */
+  webhookConcurrency: number;
+  /** 'Kirim Tes' and 'Kirim Ulang' of webhooks a user may ask each minute (WEBHOOK_SEND_RATE_LIMIT). */
+  webhookSendRateLimit: number;
   /** Rows of an import applied in one transaction, with the job's progress (IMPORT_CHUNK_ROWS). */
   importChunkRows: number;
   /** The job engine (jobs/engine.ts): idle poll (JOB_POLL_MS), dead-process check (JOB_MONITOR_SECONDS), schedule check (JOB_CRON_CHECK_SECONDS). */
@@ -124,6 +130,19 @@ function smtpUrl(value: string | undefined): string | undefined {
   if (tls)
     throw new Error(`SMTP_URL may not set "${tls}": TLS is required and verified unless SMTP_INSECURE=true`);
   return value;
+}
+
+/** WEBHOOK_ALLOW_PORTS: unset (443 only), `*`, or a comma list of ports (1-65535). */
+function allowPorts(value: string | undefined): readonly number[] | '*' {
+  const v = (value ?? '').trim();
+  if (v === '*') return '*';
+  if (!v) return [];
+  return v.split(',').map((part) => {
+    const port = Number(part.trim());
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new Error(`WEBHOOK_ALLOW_PORTS must be "*" or a comma list of ports, got "${v}"`);
+    return port;
+  });
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -193,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpInsecure: bool(env.SMTP_INSECURE, false),
     mailFrom: env.MAIL_FROM || 'Sistem Sertifikasi <no-reply@localhost>',
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    webhookAllowPorts: allowPorts(env.WEBHOOK_ALLOW_PORTS),
+    webhookConcurrency: Math.max(1, int('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 8)),
+    webhookSendRateLimit: Math.max(1, int('WEBHOOK_SEND_RATE_LIMIT', env.WEBHOOK_SEND_RATE_LIMIT, 5)),
     importChunkRows: Math.max(1, int('IMPORT_CHUNK_ROWS', env.IMPORT_CHUNK_ROWS, 500)),
     jobs: {
       pollMs: Math.max(500, int('JOB_POLL_MS', env.JOB_POLL_MS, 1000)),

@@ -157,6 +157,10 @@ export const webhookSchema = yup.object({
   description: outText(),
   events: yup.array(yup.string().defined()).defined(),
   is_active: yup.string().oneOf(['true', 'false']).defined(),
+  /** Failed tries in a row (0 after a 2xx); from 5 on the endpoint is paused. */
+  consecutive_failures: yup.number().defined(),
+  /** Its deliveries wait until then (the breaker); null: not paused. */
+  paused_until: outText(),
   created_at: yup.string().defined(),
   updated_at: yup.string().defined(),
 });

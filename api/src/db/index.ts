@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { withCommitHooks } from './after-commit';
 import { type EmbeddedLog, type EmbeddedServer, startEmbeddedServer } from './embedded';
 import { statementName } from './prepared';
 import type { Db } from './types';
@@ -124,7 +125,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await server?.stop();
     throw err;
   }
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  // Work that waits for a commit (db/after-commit.ts: the webhook sender's wake-up).
+  const db = withCommitHooks(drizzle(pool, { schema }));
   return {
     db,
     pool,

@@ -722,6 +722,10 @@ export const webhooks = pgTable(
     /** `whsec_<base64>`: signs every delivery (Standard Webhooks); shown once, at creation. */
     secret: text('secret').notNull(),
     is_active: boolean('is_active').notNull().default(true),
+    /** Failed tries in a row, of any of its deliveries (0 after a 2xx): the breaker's count. */
+    consecutive_failures: integer('consecutive_failures').notNull().default(0),
+    /** Its deliveries wait until then (the breaker, docs/rules.md#notifications); null: not paused. */
+    paused_until: ts('paused_until'),
     ...timestamps,
   },
   (t) => [index('webhooks_company_idx').on(t.company_id)],

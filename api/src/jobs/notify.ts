@@ -7,6 +7,9 @@
  *   the digest, 'Kirim Ulang'); each drains what is due (`sendDueMail`, `deliverDueWebhooks`, which
  *   claim their rows so two processes never send one twice). Their queues are `stately`: one job
  *   running and at most one waiting, so kicks during a run fold into one more pass.
+ *   `deliver-webhooks` is also kicked once any transaction that queued deliveries commits (a form
+ *   save, an import's chunk: db/after-commit.ts), and a run under way on this process is rung to
+ *   look at once: a record's event leaves within seconds of its write.
  * - `reminders`: daily at REMINDER_SCHEDULE (08:00 in `TZ` by default), `runReminders`.
  * - `weekly-digest`: at DIGEST_SCHEDULE (Monday 07:00 in `TZ` by default), `runDigest`.
  *
@@ -17,13 +20,15 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
+import { onCommitted } from '../db/after-commit';
 import { scheduledRuns } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { type Mailer, sendDueMail } from '../notify/mail';
 import { runDigest, runReminders } from '../notify/remind';
 import type { DueResult } from '../notify/retry';
-import { deliverDueWebhooks } from '../notify/webhook-delivery';
-import { JobInterrupted, type JobEngine } from './engine';
+import { deliverDueWebhooks, Doorbell } from '../notify/webhook-delivery';
+import { WEBHOOK_DELIVERIES_QUEUED } from '../notify/webhooks';
+import { JobInterrupted, type JobEngine, type TaskDef } from './engine';
 
 export const SEND_MAIL_TASK = 'send-mail';
 export const DELIVER_WEBHOOKS_TASK = 'deliver-webhooks';
@@ -70,6 +75,60 @@ async function drain(pass: () => Promise<DueResult>, stopping: AbortSignal): Pro
   }
 }
 
+/**
+ * `deliver-webhooks`: one run sends until nothing is due (notify/webhook-delivery.ts: endpoints side
+ * by side, WEBHOOK_CONCURRENCY at once), at most DRAIN_MS. A commit that queued deliveries rings
+ * the run under way here and sends a job (one sending at a time; commits meanwhile fold into one
+ * more), which another process's worker, or this one's at once (`wake`), takes.
+ */
+function defineWebhookSender(
+  deps: NotifyDeps,
+  queue: NonNullable<TaskDef<object>['queue']>,
+  schedule: TaskDef<object>['schedule'],
+): void {
+  const { db, clock, config, jobs } = deps;
+  const doorbell = new Doorbell();
+  let kicking = false;
+  let again = false;
+  const kick = async () => {
+    do {
+      again = false;
+      await kickSenders(deps, { mail: false });
+      jobs.wake(DELIVER_WEBHOOKS_TASK);
+    } while (again);
+  };
+  onCommitted(db, WEBHOOK_DELIVERIES_QUEUED, () => {
+    doorbell.ring();
+    if (kicking) {
+      again = true;
+      return;
+    }
+    kicking = true;
+    // Not sent (the engine unreachable): the minute's run sends them.
+    void kick()
+      .catch(() => undefined)
+      .finally(() => {
+        kicking = false;
+      });
+  });
+  jobs.define({
+    name: DELIVER_WEBHOOKS_TASK,
+    queue,
+    schedule,
+    handler: async (_data, run) => {
+      await deliverDueWebhooks(db, clock, {
+        allowPrivate: config.webhookAllowPrivate,
+        allowPorts: config.webhookAllowPorts,
+        concurrency: config.webhookConcurrency,
+        stopping: run.stopping,
+        doorbell,
+        forMs: DRAIN_MS,
+      });
+      if (run.stopping.aborted) throw new JobInterrupted();
+    },
+  });
+}
+
 async function recordRun(db: Db, name: string, at: Date, ok: boolean): Promise<void> {
   const column = ok ? 'last_success_at' : 'last_failure_at';
   await db
@@ -89,16 +148,7 @@ export function defineNotifyTasks(deps: NotifyDeps): void {
     schedule: every(config.notify.sendSchedule),
     handler: (_data, run) => drain(() => sendDueMail(db, clock, deps.mailer, { limit: PASS }), run.stopping),
   });
-  jobs.define({
-    name: DELIVER_WEBHOOKS_TASK,
-    queue: sender,
-    schedule: every(config.notify.sendSchedule),
-    handler: (_data, run) =>
-      drain(
-        () => deliverDueWebhooks(db, clock, { allowPrivate: config.webhookAllowPrivate, limit: PASS }),
-        run.stopping,
-      ),
-  });
+  defineWebhookSender(deps, sender, every(config.notify.sendSchedule));
   const daily = {
     policy: 'singleton' as const,
     retryLimit: 3,

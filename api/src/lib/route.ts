@@ -57,7 +57,16 @@ export interface RouteDef<
   response: Record<number, yup.AnySchema | JsonSchema>;
   /** The body may also come as multipart/form-data (image uploads). */
   multipart?: boolean;
-  rateLimit?: { max: number; timeWindow: number };
+  /**
+   * Requests per `timeWindow` ms, counted per address unless `keyGenerator` says per what: per user
+   * with `hook: 'preHandler'` (counted once the sign-in is checked).
+   */
+  rateLimit?: {
+    max: number;
+    timeWindow: number;
+    keyGenerator?: (req: FastifyRequest) => string;
+    hook?: 'onRequest' | 'preHandler';
+  };
   handler: (
     req: FastifyRequest & { body: Infer<B>; query: Infer<Q>; params: Infer<P> },
     reply: FastifyReply,

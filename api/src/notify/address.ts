@@ -1,10 +1,10 @@
 /**
- * Where a webhook may point (docs/architecture.md "Notifications"): HTTPS to a public address.
- * Private, loopback, link-local (and the other non-public) networks are refused, unless the
- * deployment allows them (`WEBHOOK_ALLOW_PRIVATE=true`: tests and closed networks, plain HTTP
- * then too). Checked when a webhook is saved and again at every delivery, on the address the
- * connection actually uses (the lookup below), so a name that later resolves to a private address
- * (DNS rebinding) is refused too.
+ * Where a webhook may point (docs/rules.md#notifications): HTTPS to a public address, on port 443
+ * or a port `WEBHOOK_ALLOW_PORTS` names. Private, loopback, link-local (and the other non-public)
+ * networks are refused, unless the deployment allows them (`WEBHOOK_ALLOW_PRIVATE=true`: tests and
+ * closed networks, plain HTTP and any port then too). Checked when a webhook is saved and again at
+ * every delivery, on the address the connection actually uses (the lookup below), so a name that
+ * later resolves to a private address (DNS rebinding) is refused too.
  */
 import dns from 'node:dns';
 import net from 'node:net';
@@ -37,6 +37,11 @@ for (const [address, prefix] of [
   ['ff00::', 8], // multicast
   ['2001:db8::', 32], // documentation
   ['64:ff9b::', 96], // NAT64 (maps IPv4, private ones included)
+  ['64:ff9b:1::', 48], // local-use NAT64 (a private network's translator)
+  ['::', 96], // IPv4-compatible (::a.b.c.d, deprecated; reaches the IPv4 address)
+  ['::ffff:0:0:0', 96], // IPv4-translated (::ffff:0:a.b.c.d)
+  ['fec0::', 10], // site-local (deprecated; private in effect)
+  ['2002::', 16], // 6to4 (embeds an IPv4 address, private ones included)
 ] as const) {
   BLOCKED.addSubnet(address, prefix, 'ipv6');
 }
@@ -59,21 +64,45 @@ export const WEBHOOK_URL_MESSAGES = {
   private: 'Alamat webhook mengarah ke jaringan privat, loopback atau link-local',
   unresolved: 'Alamat webhook tidak dapat ditemukan',
   credentials: 'URL webhook tidak boleh berisi nama pengguna atau password',
+  port: 'Port URL webhook tidak diizinkan (hanya 443, kecuali yang diizinkan pengaturan server)',
 } as const;
+
+/** Ports a webhook may use besides 443 (WEBHOOK_ALLOW_PORTS): listed ones, or `*` for any. */
+export type AllowedPorts = readonly number[] | '*';
+
+/** Where a webhook may point, as the deployment says (config.ts). */
+export interface AddressRules {
+  /** WEBHOOK_ALLOW_PRIVATE: private networks, plain HTTP and any port. */
+  allowPrivate: boolean;
+  /** WEBHOOK_ALLOW_PORTS: ports besides 443. */
+  allowPorts: AllowedPorts;
+}
+
+/** The port a URL connects to: its own, else its scheme's (443, 80). */
+const portOf = (url: URL) => Number(url.port || (url.protocol === 'http:' ? 80 : 443));
+
+/** True when the URL's port may not be used: not 443, not listed, and private networks not allowed. */
+export function portRefused(url: URL, rules: AddressRules): boolean {
+  if (rules.allowPrivate || rules.allowPorts === '*') return false;
+  const port = portOf(url);
+  return port !== 443 && !rules.allowPorts.includes(port);
+}
 
 /** The host of a URL as a lookup takes it (IPv6 without brackets). */
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
  * Checks a webhook URL before it is saved: HTTPS (unless private addresses are allowed), no
- * credentials in it, and a host that resolves only to public addresses (unless allowed). Answers
- * the message to show, or null when it may be saved.
+ * credentials in it, an allowed port, and a host that resolves only to public addresses (unless
+ * allowed). Answers the message to show, or null when it may be saved.
  */
-export async function webhookUrlProblem(raw: string, allowPrivate: boolean): Promise<string | null> {
+export async function webhookUrlProblem(raw: string, rules: AddressRules): Promise<string | null> {
   const url = new URL(raw);
+  const { allowPrivate } = rules;
   if (url.username || url.password) return WEBHOOK_URL_MESSAGES.credentials;
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
     return WEBHOOK_URL_MESSAGES.https;
+  if (portRefused(url, rules)) return WEBHOOK_URL_MESSAGES.port;
   if (allowPrivate) return null;
   const host = hostOf(url);
   let addresses: string[];

@@ -17,7 +17,7 @@
  *
  * It never loops on a timer of its own: the job engine (or a test) calls it.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db';
 import type { Clock } from '../lib/clock';
@@ -77,25 +77,40 @@ interface Claimed {
   attempts: number;
 }
 
+/** What else a claim asks of the rows it takes (the webhook senders' lanes, notify/webhook-delivery.ts). */
+export interface ClaimFilter {
+  /** A further condition on the rows (not those of a paused endpoint). */
+  where?: SQL | undefined;
+  /** At most one row for each value of this column, the one due first (one delivery per endpoint). */
+  onePer?: AnyPgColumn;
+}
+
 /** Claims the due rows (see the file's comment, step 1). */
-async function claim<T extends RetryTable>(
+export async function claimDue<T extends RetryTable>(
   db: Db,
   work: DueWork<T, TryOutcome>,
   now: Date,
+  filter: ClaimFilter = {},
 ): Promise<T['$inferSelect'][]> {
   const { table } = work;
   const due = and(
     eq(table.state, 'queued'),
     lte(table.next_attempt_at, now),
     work.ids ? inArray(table.id, [...work.ids]) : undefined,
+    filter.where,
   );
+  // The first due row of each value of `onePer`; the outer condition repeats `due`, so a row that
+  // another process claimed meanwhile no longer matches once re-read.
+  const first = filter.onePer
+    ? sql`${table.id} in (select ranked.id from (select ${table.id} as id, row_number() over (partition by ${filter.onePer} order by ${table.next_attempt_at}, ${table.id}) as n from ${table} where ${due}) ranked where ranked.n = 1)`
+    : undefined;
   return db.transaction(async (tx) => {
     const rows = (await tx
       .select({ id: table.id })
       // The generic table needs widening for drizzle's from() (tsc); the linter's view differs.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       .from(table as PgTable)
-      .where(due)
+      .where(and(due, first))
       .orderBy(asc(table.next_attempt_at))
       .limit(work.limit ?? 20)
       .for('update', { skipLocked: true })) as { id: string }[];
@@ -125,32 +140,41 @@ export async function processDue<T extends RetryTable, O extends TryOutcome>(
   work: DueWork<T, O>,
 ): Promise<DueResult> {
   const result: DueResult = { tried: 0, sent: 0, retrying: 0, failed: 0 };
-  const rows = await claim(db, work as unknown as DueWork<T, TryOutcome>, clock.now());
-  for (const row of rows) {
-    const claimed = row as unknown as Claimed;
-    result.tried++;
-    const outcome = await work.attempt(row);
-    const at = clock.now();
-    const delay = outcome.ok ? null : work.retryDelayMs(claimed.attempts);
-    const state = outcome.ok ? 'sent' : delay === null ? 'failed' : 'queued';
-    result[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying']++;
-    await db.transaction(async (tx) => {
-      await tx
-        .update(work.table)
-        .set({
-          state,
-          last_error: outcome.error,
-          updated_at: at,
-          ...(outcome.ok ? { sent_at: at } : {}),
-          ...(delay !== null ? { next_attempt_at: new Date(at.getTime() + delay) } : {}),
-          ...(work.columns?.(outcome) ?? {}),
-        } as never)
-        // Only while the row is still ours: a 'Kirim Ulang' meanwhile started it afresh.
-        .where(and(eq(work.table.id, claimed.id), eq(work.table.attempts, claimed.attempts)));
-      await work.record?.(tx, row, outcome, at);
-    });
-  }
+  const rows = await claimDue(db, work as unknown as DueWork<T, TryOutcome>, clock.now());
+  for (const row of rows) await tryClaimed(db, clock, work, row, result);
   return result;
+}
+
+/** Tries one claimed row and records the outcome (see the file's comment, steps 2 and 3), counted in `result`. */
+export async function tryClaimed<T extends RetryTable, O extends TryOutcome>(
+  db: Db,
+  clock: Clock,
+  work: DueWork<T, O>,
+  row: T['$inferSelect'],
+  result: DueResult,
+): Promise<void> {
+  const claimed = row as unknown as Claimed;
+  result.tried++;
+  const outcome = await work.attempt(row);
+  const at = clock.now();
+  const delay = outcome.ok ? null : work.retryDelayMs(claimed.attempts);
+  const state = outcome.ok ? 'sent' : delay === null ? 'failed' : 'queued';
+  result[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying']++;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(work.table)
+      .set({
+        state,
+        last_error: outcome.error,
+        updated_at: at,
+        ...(outcome.ok ? { sent_at: at } : {}),
+        ...(delay !== null ? { next_attempt_at: new Date(at.getTime() + delay) } : {}),
+        ...(work.columns?.(outcome) ?? {}),
+      } as never)
+      // Only while the row is still ours: a 'Kirim Ulang' meanwhile started it afresh.
+      .where(and(eq(work.table.id, claimed.id), eq(work.table.attempts, claimed.attempts)));
+    await work.record?.(tx, row, outcome, at);
+  });
 }
 
 /**

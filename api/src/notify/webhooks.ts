@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanyCheck } from '@sertifikasi/shared-contracts/public';
 import { effectiveStatus, type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
+import { afterCommit } from '../db/after-commit';
 import { prepared } from '../db/prepared';
 import {
   accreditationBodies,
@@ -289,20 +290,26 @@ async function deliveriesOf(ctx: ServiceContext, events: readonly WriteEvent[]):
   return out;
 }
 
+/** The after-commit topic of a transaction that queued deliveries (db/after-commit.ts): the sender wakes. */
+export const WEBHOOK_DELIVERIES_QUEUED = 'webhook-deliveries-queued';
+
 /**
  * The after-write step (services/after-write.ts): a delivery for every active webhook of the
  * record's company that wants the event, in the writer's transaction. Its batch form queues the
- * deliveries of a batch's writes with one insert.
+ * deliveries of a batch's writes with one insert. Either marks the transaction so that the sender
+ * is woken once it commits (jobs/notify.ts): once per transaction, however many writes it holds.
  */
 export const queueWebhookEvents: AfterWriteStep = Object.assign(
   async (ctx: ServiceContext, event: WriteEvent): Promise<void> => {
-    for (const { hook, type, data } of await deliveriesOf(ctx, [event]))
-      await queueDelivery(ctx.tx, ctx.clock, hook, type, data);
+    const queued = await deliveriesOf(ctx, [event]);
+    for (const { hook, type, data } of queued) await queueDelivery(ctx.tx, ctx.clock, hook, type, data);
+    if (queued.length) afterCommit(ctx.tx, WEBHOOK_DELIVERIES_QUEUED);
   },
   {
     batch: async (ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> => {
       const queued = await deliveriesOf(ctx, events);
       if (!queued.length) return;
+      afterCommit(ctx.tx, WEBHOOK_DELIVERIES_QUEUED);
       const now = ctx.clock.now();
       await ctx.tx.insert(webhookDeliveries).values(
         queued.map(({ hook, type, data }) => ({

@@ -1,9 +1,10 @@
 /**
  * 'Webhook' (permission `webhook`): a company's endpoints, their deliveries with every try, 'Kirim
  * Tes' and 'Kirim Ulang' (both try at once and answer the delivery; a failed try is retried later
- * with the usual backoff). Scope as everywhere: a company outside it 403, a record outside it 404.
+ * with the usual backoff; each limited per user, WEBHOOK_SEND_RATE_LIMIT a minute, 429 beyond).
+ * Scope as everywhere: a company outside it 403, a record outside it 404.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   companyListQuerySchema,
   listQuerySchema,
@@ -38,8 +39,24 @@ export default async function webhookRoutes(app: FastifyInstance) {
 
   /** Tries one delivery now and answers it as it stands after the try. */
   const tryNow = async (id: string) => {
-    await deliverDueWebhooks(app.db, app.clock, { allowPrivate: app.config.webhookAllowPrivate, ids: [id] });
+    await deliverDueWebhooks(app.db, app.clock, {
+      allowPrivate: app.config.webhookAllowPrivate,
+      allowPorts: app.config.webhookAllowPorts,
+      ids: [id],
+    });
     return (await findDelivery(app.db, id, 'ALL'))!;
+  };
+
+  /**
+   * 'Kirim Tes' and 'Kirim Ulang' reach out of the server at a user's asking: each a few times
+   * a minute per signed-in user (docs/rules.md#notifications), so neither is a probe of other hosts.
+   */
+  const sendLimit = {
+    max: app.config.webhookSendRateLimit,
+    timeWindow: 60_000,
+    // After the sign-in check, so the count is the user's.
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `webhook-send:${req.auth?.user.id ?? req.ip}`,
   };
 
   defineRoute(app, {
@@ -70,7 +87,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'PUT',
     url: '/api/webhook/:id',
-    summary: 'Change a webhook (its secret stays)',
+    summary: 'Change a webhook (its company and secret stay)',
     tags,
     access,
     params: idParams,
@@ -111,6 +128,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/webhook/:id/test',
     summary: 'Kirim Tes: a `webhook.test` delivery, tried at once',
+    rateLimit: sendLimit,
     tags,
     access,
     params: idParams,
@@ -133,6 +151,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/webhook-delivery/:id/resend',
     summary: 'Kirim Ulang: a sent or failed delivery back in the queue, tried at once',
+    rateLimit: sendLimit,
     tags,
     access,
     params: idParams,

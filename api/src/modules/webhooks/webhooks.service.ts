@@ -1,7 +1,7 @@
 /**
  * Webhooks of a company ('Webhook', permission `webhook`): create (the secret answered this once),
- * update, delete, each audited without the secret; the URL checked by notify/address.ts. Reads and
- * the deliveries' log are here too (docs/rules.md#notifications).
+ * update (never to another company), delete, each audited without the secret; the URL checked by
+ * notify/address.ts. Reads and the deliveries' log are here too (docs/rules.md#notifications).
  */
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
@@ -44,6 +44,8 @@ const toWebhook = (row: Row, company: { id: string; name: string }): Webhook => 
   description: row.description,
   events: row.events,
   is_active: toFlag(row.is_active),
+  consecutive_failures: row.consecutive_failures,
+  paused_until: row.paused_until?.toISOString() ?? null,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
@@ -90,11 +92,21 @@ export async function listWebhooks(
   );
 }
 
-/** 422 on `url` when it may not be saved (HTTPS, public address; notify/address.ts). */
+/** 422 on `url` when it may not be saved (HTTPS, allowed port, public address; notify/address.ts). */
 async function checkUrl(ctx: ServiceContext, url: string): Promise<void> {
-  const problem = await webhookUrlProblem(url, ctx.config.webhookAllowPrivate);
+  const problem = await webhookUrlProblem(url, {
+    allowPrivate: ctx.config.webhookAllowPrivate,
+    allowPorts: ctx.config.webhookAllowPorts,
+  });
   if (problem) throw invalid({ url: problem }, problem);
 }
+
+/**
+ * A webhook stays with the company it was made for (its secret and queued deliveries are that
+ * company's): another company on update is 422 on `company_id`.
+ */
+export const WEBHOOK_COMPANY_FIXED =
+  'Perusahaan webhook tidak dapat diubah; hapus webhook ini dan buat yang baru untuk perusahaan lain';
 
 /**
  * A write of one webhook through the one write sequence (services/write-sequence.ts): no after-write
@@ -148,13 +160,13 @@ export async function updateWebhook(ctx: ServiceContext, id: string, input: Webh
   if (!before) throw notFound();
   const companyId = input.company_id.toLowerCase();
   checkCompanyInScope(ctx.actor.scope, companyId);
-  await checkCompanyExists(ctx.tx, companyId);
+  if (companyId !== before.company_id)
+    throw invalid({ company_id: WEBHOOK_COMPANY_FIXED }, WEBHOOK_COMPANY_FIXED);
   if (input.url !== before.url) await checkUrl(ctx, input.url);
   const after = await writeWebhook(ctx, 'update', { id: before.id, companyId, current: before, before }, () =>
     ctx.tx
       .update(webhooks)
       .set({
-        company_id: companyId,
         url: input.url,
         description: input.description ?? null,
         events: [...new Set(input.events)],

@@ -11,6 +11,8 @@ import { call, useTestContext } from '../../../test/helpers';
 import type { SignedIn } from '../../../test/fixtures';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
 import { deliverDueWebhooks } from '../../notify/webhook-delivery';
+import { queueDelivery } from '../../notify/webhooks';
+import { WEBHOOK_COMPANY_FIXED } from './webhooks.service';
 import { webhookDeliveries } from '../../db/schema';
 
 const ctx = useTestContext();
@@ -72,7 +74,7 @@ describe('saving a webhook', () => {
     await call(ctx.app, ctx.adminToken, 'DELETE', `/api/webhook/${created.id}`);
   });
 
-  it('refuses private, loopback and link-local addresses, and plain HTTP', async () => {
+  it('refuses private, loopback and link-local addresses, ports other than 443, and plain HTTP', async () => {
     const refused: [string, string][] = [
       ['https://127.0.0.1/hook', WEBHOOK_URL_MESSAGES.private],
       ['https://10.1.2.3/hook', WEBHOOK_URL_MESSAGES.private],
@@ -82,7 +84,15 @@ describe('saving a webhook', () => {
       ['https://[::1]/hook', WEBHOOK_URL_MESSAGES.private],
       ['https://[fe80::1]/hook', WEBHOOK_URL_MESSAGES.private],
       ['https://[::ffff:10.0.0.1]/hook', WEBHOOK_URL_MESSAGES.private],
-      ['https://localhost:8443/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://localhost/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[::a00:1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[::ffff:0:a9fe:a9fe]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[64:ff9b:1::a00:1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[fec0::1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://[2002:c0a8:101::1]/hook', WEBHOOK_URL_MESSAGES.private],
+      ['https://93.184.215.14:8443/hook', WEBHOOK_URL_MESSAGES.port],
+      ['https://93.184.215.14:22/hook', WEBHOOK_URL_MESSAGES.port],
+      ['https://localhost:8443/hook', WEBHOOK_URL_MESSAGES.port],
       ['http://93.184.215.14/hook', WEBHOOK_URL_MESSAGES.https],
       ['https://mitra:rahasia@93.184.215.14/hook', WEBHOOK_URL_MESSAGES.credentials],
       ['ftp://93.184.215.14/hook', 'URL harus berupa URL yang valid (contoh: https://contoh.co.id)'],
@@ -140,35 +150,117 @@ describe('company scope', () => {
   });
 });
 
-describe('private addresses at delivery', () => {
-  it('never connects to a loopback address, by IP or by a name that resolves to one', async () => {
-    let connections = 0;
+describe('private addresses and ports at delivery', () => {
+  /** A TCP server on loopback counting the connections made to it. */
+  async function listener() {
     const server = net.createServer((socket) => {
-      connections++;
+      seen.connections++;
       socket.destroy();
     });
+    const seen = { connections: 0 };
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
+    return {
+      port,
+      seen,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('never connects to a port other than 443 (Kirim Tes of a webhook saved before)', async () => {
+    const far = await listener();
     try {
-      // Stored before (a webhook saved while the name was public, or while private addresses were allowed).
-      for (const url of [`https://127.0.0.1:${port}/hook`, `https://localhost:${port}/hook`]) {
-        const webhookId = await ctx.make.webhook(alfa, url);
-        const res = await call(ctx.app, ctx.adminToken, 'POST', `/api/webhook/${webhookId}/test`);
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({
-          state: 'queued',
-          tries: [{ status: null, error: WEBHOOK_URL_MESSAGES.private }],
-        });
-      }
-      await deliverDueWebhooks(ctx.database.db, ctx.clock, { allowPrivate: false });
-      expect(connections).toBe(0);
-      const rows = await ctx.database.db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.company_id, alfa));
-      expect(rows.every((r) => r.last_error === WEBHOOK_URL_MESSAGES.private)).toBe(true);
+      // Stored before (while the deployment allowed the port, or private addresses).
+      const webhookId = await ctx.make.webhook(alfa, `https://127.0.0.1:${far.port}/hook`);
+      const res = await call(ctx.app, ctx.adminToken, 'POST', `/api/webhook/${webhookId}/test`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        state: 'queued',
+        tries: [{ status: null, error: WEBHOOK_URL_MESSAGES.port }],
+      });
+      expect(far.seen.connections).toBe(0);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await far.close();
     }
+  });
+
+  it('never connects to a loopback address, by IP or by a name that resolves to one', async () => {
+    const far = await listener();
+    try {
+      // Any port allowed here: the address alone is refused.
+      const settings = { allowPrivate: false, allowPorts: '*' } as const;
+      for (const url of [`https://127.0.0.1:${far.port}/hook`, `https://localhost:${far.port}/hook`]) {
+        const webhookId = await ctx.make.webhook(alfa, url);
+        await ctx.database.db
+          .update(webhookDeliveries)
+          .set({ state: 'sent' })
+          .where(eq(webhookDeliveries.company_id, alfa));
+        const delivery = await queueDelivery(
+          ctx.database.db,
+          ctx.clock,
+          { id: webhookId, company_id: alfa },
+          'webhook.test',
+          {},
+        );
+        expect(await deliverDueWebhooks(ctx.database.db, ctx.clock, settings)).toMatchObject({
+          tried: 1,
+          retrying: 1,
+        });
+        const [row] = await ctx.database.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, delivery));
+        expect(row!.last_error).toBe(WEBHOOK_URL_MESSAGES.private);
+      }
+      expect(far.seen.connections).toBe(0);
+    } finally {
+      await far.close();
+    }
+  });
+});
+
+describe("a webhook's company", () => {
+  it('cannot change: an update naming another company is 422 on company_id, nothing changes', async () => {
+    const id = await ctx.make.webhook(alfa, PUBLIC_URL);
+    const res = await call(ctx.app, ctx.adminToken, 'PUT', `/api/webhook/${id}`, body({ company_id: beta }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: expect.any(String),
+      message: WEBHOOK_COMPANY_FIXED,
+      errors: { company_id: WEBHOOK_COMPANY_FIXED },
+    });
+    const [row] = await ctx.database.db.select().from(webhooks).where(eq(webhooks.id, id));
+    expect(row!.company_id).toBe(alfa);
+    // The same company, any letter case: an ordinary update.
+    const same = await call(
+      ctx.app,
+      ctx.adminToken,
+      'PUT',
+      `/api/webhook/${id}`,
+      body({ company_id: alfa.toUpperCase(), description: 'tetap' }),
+    );
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ company_id: alfa, description: 'tetap' });
+    await call(ctx.app, ctx.adminToken, 'DELETE', `/api/webhook/${id}`);
+  });
+});
+
+describe('Kirim Tes and Kirim Ulang', () => {
+  it('are limited per user, each: the 6th in a minute is 429, another user still may', async () => {
+    const user = await ctx.make.user({ username: 'penguji.kirim', keys: ['webhook'], company_ids: [alfa] });
+    // Refused before any connection (a port other than 443): nothing leaves the machine.
+    const id = await ctx.make.webhook(alfa, 'https://127.0.0.1:9/hook');
+    const test = (token: string) => call(ctx.app, token, 'POST', `/api/webhook/${id}/test`);
+    const resend = async (token: string) =>
+      call(ctx.app, token, 'POST', `/api/webhook-delivery/${await ctx.make.failedDelivery(alfa)}/resend`);
+    for (const send of [test, resend]) {
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await send(user.token));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(answers[5]!.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
+    }
+    expect((await test(ctx.adminToken)).statusCode).toBe(200);
+    expect((await resend(ctx.adminToken)).statusCode).toBe(200);
+    await call(ctx.app, ctx.adminToken, 'DELETE', `/api/webhook/${id}`);
   });
 });
