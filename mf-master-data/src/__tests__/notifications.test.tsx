@@ -68,6 +68,19 @@ describe('Webhook screen', () => {
     expect(screen.getByPlaceholderText('Cari Webhook')).toBeInTheDocument();
   });
 
+  it("keeps a webhook's company on 'Ubah' (the API refuses a move)", async () => {
+    fakeApi({
+      'GET /api/webhook': { body: listOf([webhook]) },
+      [`GET /api/webhook/${HOOK}`]: { body: webhook },
+    });
+    show('/webhook');
+    const row = (await screen.findByText(webhook.url)).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Ubah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ubah Webhook' });
+    expect(within(dialog).getByRole('combobox', { name: /Perusahaan/ })).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^URL/)).toBeEnabled();
+  });
+
   it('adds a webhook with its events and shows its secret once', async () => {
     const api = fakeApi({
       'GET /api/webhook': { body: listOf([]) },

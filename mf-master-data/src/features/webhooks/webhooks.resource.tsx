@@ -33,10 +33,11 @@ const EVENT_OPTIONS = WEBHOOK_EVENTS.map((value) => ({
 }));
 const eventLabel = (event: string) => WEBHOOK_EVENT_LABELS[event as WebhookEvent] ?? event;
 
-function WebhookFields() {
+/** A webhook stays with its company (its secret and deliveries are that company's): fixed on 'Ubah'. */
+function WebhookFields({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <CompanyInput />
+      <CompanyInput disabled={mode === 'edit'} />
       <TextInput name="url" label={s.url} type="url" required helperText={s.urlHint} />
       <TextInput name="description" label={s.description} />
       <MultiSelectInput name="events" label={s.events} required options={EVENT_OPTIONS} />
