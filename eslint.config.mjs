@@ -76,6 +76,26 @@ const API_LAYERS = [
     ],
   },
   {
+    files: ['api/src/db/**', 'api/src/config.ts'],
+    patterns: [
+      {
+        group: ['**/plugins/*', '**/services/*', '**/modules/**', '**/notify/*', '**/jobs/*', '**/demo/*'],
+        message:
+          'db/ and config.ts are below the services: they import no plugin, service, module, notify, jobs or demo file.',
+      },
+    ],
+  },
+  {
+    files: ['api/src/plugins/**'],
+    patterns: [
+      {
+        group: ['**/modules/**', '**/demo/*'],
+        message:
+          'A plugin is one concern of the app, below the modules: it imports no module (app.ts hands it what it needs).',
+      },
+    ],
+  },
+  {
     files: ['api/src/services/**', 'api/src/modules/*/*.service.ts', 'api/src/notify/**', 'api/src/jobs/**'],
     patterns: [
       {

@@ -45,6 +45,7 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import reportRoutes from './modules/reports/reports.routes';
 import auditScheduleRoutes from './modules/audit-schedule/audit-schedule.routes';
 import { createReportExports } from './modules/reports/export-state';
+import { lastBackupSuccess } from './modules/backup/backup.job';
 import credentialRoutes from './modules/credentials/credentials.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
@@ -135,7 +136,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // First among the hooks, so that an answer another hook ends early carries the headers too.
   await app.register(securityHeadersPlugin);
   await app.register(underPressurePlugin, opts.config.overload);
-  await app.register(metricsPlugin, { token: opts.config.metricsToken });
+  await app.register(metricsPlugin, {
+    token: opts.config.metricsToken,
+    lastBackupSuccess: () => lastBackupSuccess(app.db),
+  });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { redis: app.redis });
   await app.register(multipartPlugin);

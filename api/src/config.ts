@@ -69,7 +69,7 @@ export interface Config {
   /** The job engine (jobs/engine.ts): idle poll (JOB_POLL_MS), dead-process check (JOB_MONITOR_SECONDS), schedule check (JOB_CRON_CHECK_SECONDS). */
   jobs: { pollMs: number; monitorSeconds: number; cronCheckSeconds: number };
   /**
-   * The scheduled backup (jobs/backup.ts): a cron expression in `timeZone` or null (`off`);
+   * The scheduled backup (modules/backup/backup.job.ts): a cron expression in `timeZone` or null (`off`);
    * the folder its files go to; how many files are kept.
    */
   backup: { schedule: string | null; dir: string | null; keep: number };

@@ -21,7 +21,7 @@ import {
   backupTables,
   tableName,
   writeBackup,
-} from '../src/db/backup';
+} from '../src/services/backup';
 import { readMigrations } from '../src/db/migrate';
 import { runScheduledBackup } from '../src/modules/backup/backup.job';
 import { createTestContext, type TestContext } from './helpers';

@@ -9,11 +9,11 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db';
-import { backupTables, tableName, writeBackup } from '../src/db/backup';
+import { backupTables, tableName, writeBackup } from '../src/services/backup';
 import { type ByteBatching, primaryKeyColumns } from '../src/db/keyset';
 import { companies, images, trainingCertificates } from '../src/db/schema';
 import { migrate, readMigrations } from '../src/db/migrate';
-import { restoreBackup, RestoreRefusedError } from '../src/db/restore';
+import { restoreBackup, RestoreRefusedError } from '../src/services/restore';
 import {
   clientCertificateInputSchema,
   schemeInputSchema,

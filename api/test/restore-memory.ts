@@ -6,7 +6,7 @@
  * count), and how many samples were taken. A small process of its own: a full collection is quick.
  */
 import { openDatabase } from '../src/db';
-import { restoreBackup } from '../src/db/restore';
+import { restoreBackup } from '../src/services/restore';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

@@ -4,10 +4,12 @@
  */
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** The database: drizzle over a node-postgres pool (`$client`: the pool, for its counts and settings). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>> & { $client: Pool };
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either the database or a transaction: repositories accept both. */
 export type Executor = Db | Tx;

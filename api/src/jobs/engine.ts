@@ -21,7 +21,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import pg from 'pg';
-import type { Executor } from '../db';
+import type { Db, Executor } from '../db';
 import { isDatabaseUnavailable } from '../lib/errors';
 
 /** The schema pg-boss keeps its tables in. */
@@ -91,11 +91,6 @@ export interface JobEngine {
   readonly started: boolean;
 }
 
-/** The connection settings of a node-postgres pool (its `options`), for a pool of the engine's own. */
-interface PoolLike {
-  options?: pg.PoolConfig;
-}
-
 /**
  * A transaction as pg-boss's drizzle adapter takes it: our executor's `execute` answers node-postgres'
  * result ({rows}), which the adapter reads; only its declared answer type is wider.
@@ -110,9 +105,8 @@ export const ENGINE_CONNECTIONS = 2;
 export const ENGINE_APPLICATION_NAME = 'sertifikasi-jobs';
 
 /** A pool of the engine's own on the server of the node-postgres pool behind a drizzle database. */
-function enginePool(db: Executor): pg.Pool {
-  const options = (db as unknown as { $client?: PoolLike }).$client?.options;
-  if (!options) throw new Error('the job engine needs a pg pool');
+function enginePool(db: Db): pg.Pool {
+  const { options } = db.$client;
   const { connectionString, host, port, user, password, database, ssl, statement_timeout } = options;
   const pool = new pg.Pool({
     connectionString,
@@ -135,7 +129,7 @@ function enginePool(db: Executor): pg.Pool {
   return pool;
 }
 
-export function createJobEngine(db: Executor, settings: EngineSettings, log: FastifyBaseLogger): JobEngine {
+export function createJobEngine(db: Db, settings: EngineSettings, log: FastifyBaseLogger): JobEngine {
   let pool: pg.Pool | null = null;
   const tasks = new Map<string, TaskDef<object>>();
   const stopping = new AbortController();

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
-import { lastBackupSuccess } from '../modules/backup/backup.job';
 
 /**
  * `GET /api/metrics` (docs/rules.md#faults-and-overload): with METRICS_TOKEN set, Prometheus text for that
@@ -14,17 +13,11 @@ import { lastBackupSuccess } from '../modules/backup/backup.job';
  * global: two apps in one process (tests) count apart.
  */
 
-interface PoolLike {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options?: { max?: number };
-}
-
-/** The node-postgres pool behind drizzle, or undefined for the embedded database. */
-function poolOf(app: FastifyInstance): PoolLike | undefined {
-  const client = (app.db as unknown as { $client?: Partial<PoolLike> }).$client;
-  return typeof client?.totalCount === 'number' ? (client as PoolLike) : undefined;
+export interface MetricsOptions {
+  /** METRICS_TOKEN: unset, the route does not exist. */
+  token: string | undefined;
+  /** When the scheduled backup last succeeded (modules/backup/backup.job.ts), or null. */
+  lastBackupSuccess: () => Promise<Date | null>;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -33,7 +26,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 const routeOf = (req: FastifyRequest) => req.routeOptions.url ?? 'unmatched';
 
 export default fp(
-  async function metrics(app: FastifyInstance, opts: { token: string | undefined }) {
+  async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     const register = new Registry();
     collectDefaultMetrics({ register });
     const requests = new Counter({
@@ -51,20 +44,15 @@ export default fp(
     });
     new Gauge({
       name: 'db_pool_connections',
-      help: 'PostgreSQL pool connections by state (total, idle, waiting requests, max); the embedded database has one',
+      help: 'PostgreSQL pool connections by state (total, idle, waiting requests, max)',
       labelNames: ['state'] as const,
       registers: [register],
       collect() {
-        const pool = poolOf(app);
-        if (!pool) {
-          this.set({ state: 'total' }, 1);
-          this.set({ state: 'max' }, 1);
-          return;
-        }
+        const pool = app.db.$client;
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
-        this.set({ state: 'max' }, pool.options?.max ?? 0);
+        this.set({ state: 'max' }, pool.options.max ?? 0);
       },
     });
     new Gauge({
@@ -97,7 +85,7 @@ export default fp(
       help: 'When the scheduled backup last succeeded (Unix time, any process of the cluster); 0: never',
       registers: [register],
       async collect() {
-        const at = await lastBackupSuccess(app.db).catch(() => null);
+        const at = await opts.lastBackupSuccess().catch(() => null);
         this.set(at ? at.getTime() / 1000 : 0);
       },
     });

@@ -1,5 +1,7 @@
 import type { AfterWriteStep, WriteEvent } from './after-write';
-import { afterWrite, afterWriteMany, runHeldSteps } from './after-write';
+import { AFTER_WRITE_STEPS, afterWrite, afterWriteMany, runHeldSteps } from './after-write';
+import { DERIVED_STATE, DERIVED_TABLES } from './derived';
+import { backupTables } from './backup';
 import type { ServiceContext } from './context';
 
 /** A write as the steps receive it (which record does not matter to the runner). */
@@ -87,5 +89,14 @@ describe('held steps', () => {
     const steps = [recorder(calls, 'counts', true), recorder(calls, 'qr', false)];
     await afterWrite({} as ServiceContext, event('a'), steps);
     expect(calls).toEqual(['counts:a', 'qr:a']);
+  });
+});
+
+describe('derived state, declared once', () => {
+  it('is kept by the write sequence and left out of every backup', () => {
+    for (const state of DERIVED_STATE) expect(AFTER_WRITE_STEPS).toContain(state.step);
+    const backedUp = new Set(backupTables());
+    expect(DERIVED_TABLES).toHaveLength(12);
+    for (const table of DERIVED_TABLES) expect(backedUp.has(table)).toBe(false);
   });
 });

@@ -10,33 +10,26 @@
  * Not an event bus: a fixed, typed list, run synchronously in the writer's transaction.
  */
 import type { ServiceContext } from './context';
-import { cycleDueStep } from './cycle-due';
+import { CYCLE_DUE, LIST_VERSIONS, REGISTER_COUNTS } from './derived';
 import { queueWebhookEvents } from '../notify/webhooks';
-import { bumpListVersions, bumpListVersionsMany } from './list-versions';
-import { countRegister, countRegisterMany } from './register-counts';
 import { signedQrStep } from './signed-qr';
 import type { AfterWriteStep, WriteEvent } from './write-event';
 
 export type { AfterWriteStep, EntityName, EntityRows, WriteEvent } from './write-event';
 
 /**
- * The steps, in the order they run: the register counts (services/register-counts.ts), the signed
+ * The steps, in the order they run (those of derived state declared in services/derived.ts, each
+ * with its tables and rebuild): the register counts (services/register-counts.ts), the signed
  * QR (services/signed-qr.ts), the certification cycle's item due (services/cycle-due.ts), the
  * webhook deliveries of the record's company (notify/webhooks.ts), then a new list version for the
  * record's company (services/list-versions.ts; last, so its row lock is held for the shortest time).
  */
 export const AFTER_WRITE_STEPS: readonly AfterWriteStep[] = [
-  Object.assign((ctx: ServiceContext, event: WriteEvent) => countRegister(ctx, event), {
-    batch: countRegisterMany,
-    locksShared: true,
-  }),
+  REGISTER_COUNTS.step,
   signedQrStep,
-  cycleDueStep,
+  CYCLE_DUE.step,
   queueWebhookEvents,
-  Object.assign((ctx: ServiceContext, event: WriteEvent) => bumpListVersions(ctx, event), {
-    batch: bumpListVersionsMany,
-    locksShared: true,
-  }),
+  LIST_VERSIONS.step,
 ];
 
 /** Steps held back for the end of a transaction (ServiceContext `heldSteps`): a step and its writes. */

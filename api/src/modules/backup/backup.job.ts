@@ -2,7 +2,7 @@
  * The scheduled backup (docs/rules.md#backup and #jobs): a task of the job
  * engine run at each slot of BACKUP_SCHEDULE (cron in TZ), one run at a time across the cluster (a
  * singleton queue; one job per slot). Each run writes the same file as `GET /api/backup`
- * (db/backup.ts) into BACKUP_DIR under a temporary name, renames it when complete, then removes the
+ * (services/backup.ts) into BACKUP_DIR under a temporary name, renames it when complete, then removes the
  * oldest files beyond BACKUP_KEEP. Backups are secrets: BACKUP_DIR is kept 0700 and each file is 0600
  * (lib/secret-file.ts). Its last success is in scheduled_runs (and so in /api/metrics as
  * backup_last_success_timestamp_seconds, whichever process ran it); a failure is logged at error by
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { backupFileName, writeBackupFile } from '../../db/backup';
+import { backupFileName, writeBackupFile } from '../../services/backup';
 import { scheduledRuns } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ensureSecretDir } from '../../lib/secret-file';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
-import { backupFileName, streamAndRemove, writeBackup } from '../../db/backup';
+import { backupFileName, streamAndRemove, writeBackup } from '../../services/backup';
 import { forbidden } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 

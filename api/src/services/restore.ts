@@ -10,11 +10,11 @@ import {
   migrationLevel,
   tableName,
 } from './backup';
-import type { Database, Executor } from './index';
-import { BYTE_BATCHING, type ByteBatching } from './keyset';
+import type { Database, Executor } from '../db';
+import { BYTE_BATCHING, type ByteBatching } from '../db/keyset';
 import { boundedLines, countLines, LineTooLongError } from '../lib/lines';
-import { migrate, migrateWithin, readMigrations } from './migrate';
-import { rebuildDerived } from '../services/derived';
+import { migrate, migrateWithin, readMigrations } from '../db/migrate';
+import { rebuildDerived } from './derived';
 
 /** A restore refused before anything was written: the message says why. */
 export class RestoreRefusedError extends Error {

@@ -7,10 +7,10 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from './index';
-import { type ByteBatching, tableLines } from './keyset';
-import * as schema from './schema';
-import { DERIVED_TABLES } from '../services/derived';
+import type { Db, Executor } from '../db';
+import { type ByteBatching, tableLines } from '../db/keyset';
+import * as schema from '../db/schema';
+import { DERIVED_TABLES } from './derived';
 import { createSecretFile } from '../lib/secret-file';
 
 /**
