@@ -737,6 +737,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sites of a client in scope, by name */
+        get: operations["getClientSite"];
+        put?: never;
+        /** Add a site to a client in scope */
+        post: operations["postClientSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-site/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a site in scope (it stays with its client) */
+        put: operations["putClientSiteById"];
+        post?: never;
+        /** Delete a site in scope (409 while a scheme covers it) */
+        delete: operations["deleteClientSiteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard-total/{company_id}": {
         parameters: {
             query?: never;
@@ -2492,6 +2528,8 @@ export interface operations {
                         /** Format: date */
                         issue_date: string;
                         /** Format: date */
+                        original_issue_date: string | null;
+                        /** Format: date */
                         expired_date: string;
                         /** Format: date */
                         surveillance_date: string | null;
@@ -2675,6 +2713,7 @@ export interface operations {
                                 name: string;
                             };
                             name: string;
+                            acronym: string | null;
                             icon: string | null;
                             created_at: string;
                             updated_at: string;
@@ -2712,6 +2751,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file: unknown;
                     /** @enum {string} */
@@ -2721,6 +2761,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file: unknown;
                     /** @enum {string} */
@@ -2743,6 +2784,7 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        acronym: string | null;
                         icon: string | null;
                         created_at: string;
                         updated_at: string;
@@ -2781,6 +2823,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2790,6 +2833,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2812,6 +2856,7 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        acronym: string | null;
                         icon: string | null;
                         created_at: string;
                         updated_at: string;
@@ -2850,6 +2895,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2859,6 +2905,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2881,6 +2928,7 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        acronym: string | null;
                         icon: string | null;
                         created_at: string;
                         updated_at: string;
@@ -3657,10 +3705,15 @@ export interface operations {
                                 name: string;
                             };
                             name: string;
+                            name_en: string | null;
                             certificate_number: string;
                             region: string;
                             logo: string | null;
                             address: string | null;
+                            city: string | null;
+                            province: string | null;
+                            postcode: string | null;
+                            country: string;
                             scope: string | null;
                             ea_code: string | null;
                             nace_code: string | null;
@@ -3712,11 +3765,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3741,11 +3799,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3783,10 +3846,15 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -3839,11 +3907,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3868,11 +3941,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3910,10 +3988,15 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -3966,11 +4049,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3995,11 +4083,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -4037,10 +4130,15 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -4148,10 +4246,15 @@ export interface operations {
                             public_certificate_download: "true" | "false";
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -4185,6 +4288,7 @@ export interface operations {
                             /** @enum {string} */
                             effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                             issue_date: string;
+                            original_issue_date: string | null;
                             issue_date2: string | null;
                             valid_for: number;
                             /** @enum {string} */
@@ -4198,6 +4302,13 @@ export interface operations {
                             /** @enum {string} */
                             is_accredited: "true" | "false";
                             desc: string | null;
+                            scope: string | null;
+                            sector_codes: number[];
+                            sites: {
+                                site_id: string;
+                                scope: string | null;
+                            }[];
+                            revision: number;
                             qrcode: string | null;
                             created_at: string;
                             updated_at: string;
@@ -4685,6 +4796,7 @@ export interface operations {
                     /** @enum {string} */
                     status: "ACTIVE" | "SUSPENDED" | "WITHDRAWN" | "DRAFT" | "NOACTIVE";
                     issue_date: string;
+                    original_issue_date?: string | null;
                     issue_date2?: string | null;
                     valid_for: number;
                     /** @enum {string} */
@@ -4697,6 +4809,13 @@ export interface operations {
                     /** Format: uuid */
                     accredited_id?: string | null;
                     desc?: string | null;
+                    scope?: string | null;
+                    sector_codes?: number[] | null;
+                    sites?: {
+                        /** Format: uuid */
+                        site_id: string;
+                        scope?: string | null;
+                    }[] | null;
                 };
             };
         };
@@ -4723,6 +4842,7 @@ export interface operations {
                         /** @enum {string} */
                         effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                         issue_date: string;
+                        original_issue_date: string | null;
                         issue_date2: string | null;
                         valid_for: number;
                         /** @enum {string} */
@@ -4736,6 +4856,13 @@ export interface operations {
                         /** @enum {string} */
                         is_accredited: "true" | "false";
                         desc: string | null;
+                        scope: string | null;
+                        sector_codes: number[];
+                        sites: {
+                            site_id: string;
+                            scope: string | null;
+                        }[];
+                        revision: number;
                         qrcode: string | null;
                         created_at: string;
                         updated_at: string;
@@ -4781,6 +4908,7 @@ export interface operations {
                     /** @enum {string} */
                     status: "ACTIVE" | "SUSPENDED" | "WITHDRAWN" | "DRAFT" | "NOACTIVE";
                     issue_date: string;
+                    original_issue_date?: string | null;
                     issue_date2?: string | null;
                     valid_for: number;
                     /** @enum {string} */
@@ -4793,6 +4921,13 @@ export interface operations {
                     /** Format: uuid */
                     accredited_id?: string | null;
                     desc?: string | null;
+                    scope?: string | null;
+                    sector_codes?: number[] | null;
+                    sites?: {
+                        /** Format: uuid */
+                        site_id: string;
+                        scope?: string | null;
+                    }[] | null;
                 };
             };
         };
@@ -4819,6 +4954,7 @@ export interface operations {
                         /** @enum {string} */
                         effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                         issue_date: string;
+                        original_issue_date: string | null;
                         issue_date2: string | null;
                         valid_for: number;
                         /** @enum {string} */
@@ -4832,6 +4968,13 @@ export interface operations {
                         /** @enum {string} */
                         is_accredited: "true" | "false";
                         desc: string | null;
+                        scope: string | null;
+                        sector_codes: number[];
+                        sites: {
+                            site_id: string;
+                            scope: string | null;
+                        }[];
+                        revision: number;
                         qrcode: string | null;
                         created_at: string;
                         updated_at: string;
@@ -4928,6 +5071,7 @@ export interface operations {
                         /** @enum {string} */
                         effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                         issue_date: string;
+                        original_issue_date: string | null;
                         issue_date2: string | null;
                         valid_for: number;
                         /** @enum {string} */
@@ -4941,6 +5085,13 @@ export interface operations {
                         /** @enum {string} */
                         is_accredited: "true" | "false";
                         desc: string | null;
+                        scope: string | null;
+                        sector_codes: number[];
+                        sites: {
+                            site_id: string;
+                            scope: string | null;
+                        }[];
+                        revision: number;
                         qrcode: string | null;
                         created_at: string;
                         updated_at: string;
@@ -5166,6 +5317,217 @@ export interface operations {
         };
     };
     deleteSchemeAuditsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getClientSite: {
+        parameters: {
+            query: {
+                client_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        client_id: string;
+                        company_id: string;
+                        name: string;
+                        address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postClientSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    client_id: string;
+                    name: string;
+                    address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        client_id: string;
+                        company_id: string;
+                        name: string;
+                        address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putClientSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    client_id: string;
+                    name: string;
+                    address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        client_id: string;
+                        company_id: string;
+                        name: string;
+                        address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteClientSiteById: {
         parameters: {
             query?: never;
             header?: never;
@@ -5484,6 +5846,13 @@ export interface operations {
                             is_accredited: "true" | "false";
                             accredited_id: string | null;
                             accredited: string | null;
+                            original_issue_date: string | null;
+                            scope: string | null;
+                            sector_codes: string;
+                            revision: number;
+                            client_city: string | null;
+                            client_province: string | null;
+                            client_country: string;
                         }[];
                     };
                 };

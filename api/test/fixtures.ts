@@ -315,7 +315,11 @@ export function fixtures(
     },
 
     /** A site ('Lokasi') of a client. */
-    async site(client: string, name = 'Pabrik Cikarang', over: Record<string, unknown> = {}): Promise<string> {
+    async site(
+      client: string,
+      name = 'Pabrik Cikarang',
+      over: Record<string, unknown> = {},
+    ): Promise<string> {
       const input = clientSiteInputSchema.validateSync({ client_id: client, name, city: 'Bekasi', ...over });
       return (await write((ctx) => createSite(ctx, input))).id;
     },

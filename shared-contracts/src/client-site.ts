@@ -59,9 +59,7 @@ export const sectorCodesField = () =>
     )
     .typeError(V.oneOf(SECTOR_CODES_LABEL))
     .transform((v: unknown) =>
-      Array.isArray(v) && v.every((n) => typeof n === 'number')
-        ? [...new Set(v as number[])].sort((a, b) => a - b)
-        : v,
+      Array.isArray(v) && v.every((n) => typeof n === 'number') ? [...new Set(v)].sort((a, b) => a - b) : v,
     )
     .max(MAX_SECTOR_CODE, SECTOR_RANGE)
     .default([])

@@ -126,6 +126,16 @@ export interface SchemeReportRow {
   accredited_id: string | null;
   /** The accreditation body's name when is_accredited is 'true', else null. */
   accredited: string | null;
+  /** The register data (docs/rules.md#register-data), in the workbook only. */
+  original_issue_date: string | null;
+  /** The scheme's scope, else the client's. */
+  scope: string | null;
+  /** As a cell writes them: '28, 33' ('' for none). */
+  sector_codes: string;
+  revision: number;
+  client_city: string | null;
+  client_province: string | null;
+  client_country: string;
 }
 
 /** Training report: one training certificate; newest date first. */

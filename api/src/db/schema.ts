@@ -320,7 +320,10 @@ export const schemes = pgTable(
     /** 'Lingkup' of this certificate (optional; the client's scope stands). */
     scope: text('scope'),
     /** 'Kode Sektor IAF': IAF sector codes 1-39, ascending, no repeats (docs/rules.md#register-data). */
-    sector_codes: integer('sector_codes').array().notNull().default(sql`'{}'::integer[]`),
+    sector_codes: integer('sector_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The client's sites the certificate covers: `[{site_id, scope}]` (docs/rules.md#register-data). */
     sites: jsonb('sites').$type<{ site_id: string; scope: string | null }[]>().notNull().default([]),
     /** 0 at creation, one more on every save that changes what the certificate shows. */
@@ -366,7 +369,10 @@ export const schemes = pgTable(
     check('schemes_vft_ck', sql`${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`),
     check('schemes_valid_for_ck', sql`${t.valid_for} > 0`),
     check('schemes_accredited_ck', sql`${t.is_accredited} = false or ${t.accredited_id} is not null`),
-    check('schemes_sector_codes_ck', sql`${t.sector_codes} <@ array[${sql.raw(SECTOR_CODE_LIST)}]::integer[]`),
+    check(
+      'schemes_sector_codes_ck',
+      sql`${t.sector_codes} <@ array[${sql.raw(SECTOR_CODE_LIST)}]::integer[]`,
+    ),
     check('schemes_revision_ck', sql`${t.revision} >= 0`),
   ],
 );

@@ -106,7 +106,8 @@ function keepStoredKey<I extends Record<F, string>, F extends string>(
 }
 
 /** A value to compare: lists (sector codes) by their items. */
-const comparable = (value: unknown): unknown => (Array.isArray(value) ? JSON.stringify(value) : (value ?? null));
+const comparable = (value: unknown): unknown =>
+  Array.isArray(value) ? JSON.stringify(value) : (value ?? null);
 
 /** True when one of `fields` of the validated input differs from the stored row's. */
 function differs(input: object, stored: object, fields: Iterable<[string, string]>): boolean {

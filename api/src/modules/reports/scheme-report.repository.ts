@@ -205,8 +205,6 @@ function toSchemeRow(r: SchemeSelectRow, today: string): SchemeReportRow {
     certification_id: r.certification_id,
     cert_name: r.cert_name,
     cert_number: r.cert_number,
-    status: shown.status,
-    effective_status: shown.effective_status,
     issue_date: r.issue_date,
     expired_date: r.expired_date,
     is_accredited: toFlag(r.is_accredited),
