@@ -737,6 +737,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sites of a client in scope, by name */
+        get: operations["getClientSite"];
+        put?: never;
+        /** Add a site to a client in scope */
+        post: operations["postClientSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-site/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a site in scope (it stays with its client) */
+        put: operations["putClientSiteById"];
+        post?: never;
+        /** Delete a site in scope (409 while a scheme covers it) */
+        delete: operations["deleteClientSiteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard-total/{company_id}": {
         parameters: {
             query?: never;
@@ -2510,6 +2546,8 @@ export interface operations {
                         /** Format: date */
                         issue_date: string;
                         /** Format: date */
+                        original_issue_date: string | null;
+                        /** Format: date */
                         expired_date: string;
                         /** Format: date */
                         surveillance_date: string | null;
@@ -2693,6 +2731,7 @@ export interface operations {
                                 name: string;
                             };
                             name: string;
+                            acronym: string | null;
                             icon: string | null;
                             created_at: string;
                             updated_at: string;
@@ -2730,6 +2769,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file: unknown;
                     /** @enum {string} */
@@ -2739,6 +2779,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file: unknown;
                     /** @enum {string} */
@@ -2761,6 +2802,7 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        acronym: string | null;
                         icon: string | null;
                         created_at: string;
                         updated_at: string;
@@ -2799,6 +2841,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2808,6 +2851,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2830,6 +2874,7 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        acronym: string | null;
                         icon: string | null;
                         created_at: string;
                         updated_at: string;
@@ -2868,6 +2913,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2877,6 +2923,7 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    acronym?: string | null;
                     icon?: string;
                     icon_file?: unknown;
                     /** @enum {string} */
@@ -2899,6 +2946,7 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        acronym: string | null;
                         icon: string | null;
                         created_at: string;
                         updated_at: string;
@@ -3675,10 +3723,15 @@ export interface operations {
                                 name: string;
                             };
                             name: string;
+                            name_en: string | null;
                             certificate_number: string;
                             region: string;
                             logo: string | null;
                             address: string | null;
+                            city: string | null;
+                            province: string | null;
+                            postcode: string | null;
+                            country: string;
                             scope: string | null;
                             ea_code: string | null;
                             nace_code: string | null;
@@ -3730,11 +3783,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3759,11 +3817,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3801,10 +3864,15 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -3857,11 +3925,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3886,11 +3959,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -3928,10 +4006,15 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -3984,11 +4067,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -4013,11 +4101,16 @@ export interface operations {
                     /** Format: uuid */
                     company_id: string;
                     name: string;
+                    name_en?: string | null;
                     certificate_number: string;
                     region: string;
                     logo?: string;
                     logo_file?: unknown;
                     address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
                     scope?: string | null;
                     ea_code?: string | null;
                     nace_code?: string | null;
@@ -4055,10 +4148,15 @@ export interface operations {
                             name: string;
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -4166,10 +4264,15 @@ export interface operations {
                             public_certificate_download: "true" | "false";
                         };
                         name: string;
+                        name_en: string | null;
                         certificate_number: string;
                         region: string;
                         logo: string | null;
                         address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
                         scope: string | null;
                         ea_code: string | null;
                         nace_code: string | null;
@@ -4203,6 +4306,7 @@ export interface operations {
                             /** @enum {string} */
                             effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                             issue_date: string;
+                            original_issue_date: string | null;
                             issue_date2: string | null;
                             valid_for: number;
                             /** @enum {string} */
@@ -4216,6 +4320,13 @@ export interface operations {
                             /** @enum {string} */
                             is_accredited: "true" | "false";
                             desc: string | null;
+                            scope: string | null;
+                            sector_codes: number[];
+                            sites: {
+                                site_id: string;
+                                scope: string | null;
+                            }[];
+                            revision: number;
                             qrcode: string | null;
                             created_at: string;
                             updated_at: string;
@@ -4703,6 +4814,7 @@ export interface operations {
                     /** @enum {string} */
                     status: "ACTIVE" | "SUSPENDED" | "WITHDRAWN" | "DRAFT" | "NOACTIVE";
                     issue_date: string;
+                    original_issue_date?: string | null;
                     issue_date2?: string | null;
                     valid_for: number;
                     /** @enum {string} */
@@ -4715,6 +4827,13 @@ export interface operations {
                     /** Format: uuid */
                     accredited_id?: string | null;
                     desc?: string | null;
+                    scope?: string | null;
+                    sector_codes?: number[] | null;
+                    sites?: {
+                        /** Format: uuid */
+                        site_id: string;
+                        scope?: string | null;
+                    }[] | null;
                 };
             };
         };
@@ -4741,6 +4860,7 @@ export interface operations {
                         /** @enum {string} */
                         effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                         issue_date: string;
+                        original_issue_date: string | null;
                         issue_date2: string | null;
                         valid_for: number;
                         /** @enum {string} */
@@ -4754,6 +4874,13 @@ export interface operations {
                         /** @enum {string} */
                         is_accredited: "true" | "false";
                         desc: string | null;
+                        scope: string | null;
+                        sector_codes: number[];
+                        sites: {
+                            site_id: string;
+                            scope: string | null;
+                        }[];
+                        revision: number;
                         qrcode: string | null;
                         created_at: string;
                         updated_at: string;
@@ -4799,6 +4926,7 @@ export interface operations {
                     /** @enum {string} */
                     status: "ACTIVE" | "SUSPENDED" | "WITHDRAWN" | "DRAFT" | "NOACTIVE";
                     issue_date: string;
+                    original_issue_date?: string | null;
                     issue_date2?: string | null;
                     valid_for: number;
                     /** @enum {string} */
@@ -4811,6 +4939,13 @@ export interface operations {
                     /** Format: uuid */
                     accredited_id?: string | null;
                     desc?: string | null;
+                    scope?: string | null;
+                    sector_codes?: number[] | null;
+                    sites?: {
+                        /** Format: uuid */
+                        site_id: string;
+                        scope?: string | null;
+                    }[] | null;
                 };
             };
         };
@@ -4837,6 +4972,7 @@ export interface operations {
                         /** @enum {string} */
                         effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                         issue_date: string;
+                        original_issue_date: string | null;
                         issue_date2: string | null;
                         valid_for: number;
                         /** @enum {string} */
@@ -4850,6 +4986,13 @@ export interface operations {
                         /** @enum {string} */
                         is_accredited: "true" | "false";
                         desc: string | null;
+                        scope: string | null;
+                        sector_codes: number[];
+                        sites: {
+                            site_id: string;
+                            scope: string | null;
+                        }[];
+                        revision: number;
                         qrcode: string | null;
                         created_at: string;
                         updated_at: string;
@@ -4946,6 +5089,7 @@ export interface operations {
                         /** @enum {string} */
                         effective_status: "ACTIVE" | "EXPIRED" | "SUSPENDED" | "WITHDRAWN" | "NOACTIVE" | "DRAFT";
                         issue_date: string;
+                        original_issue_date: string | null;
                         issue_date2: string | null;
                         valid_for: number;
                         /** @enum {string} */
@@ -4959,6 +5103,13 @@ export interface operations {
                         /** @enum {string} */
                         is_accredited: "true" | "false";
                         desc: string | null;
+                        scope: string | null;
+                        sector_codes: number[];
+                        sites: {
+                            site_id: string;
+                            scope: string | null;
+                        }[];
+                        revision: number;
                         qrcode: string | null;
                         created_at: string;
                         updated_at: string;
@@ -5184,6 +5335,217 @@ export interface operations {
         };
     };
     deleteSchemeAuditsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getClientSite: {
+        parameters: {
+            query: {
+                client_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        client_id: string;
+                        company_id: string;
+                        name: string;
+                        address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postClientSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    client_id: string;
+                    name: string;
+                    address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        client_id: string;
+                        company_id: string;
+                        name: string;
+                        address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putClientSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    client_id: string;
+                    name: string;
+                    address?: string | null;
+                    city?: string | null;
+                    province?: string | null;
+                    postcode?: string | null;
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        client_id: string;
+                        company_id: string;
+                        name: string;
+                        address: string | null;
+                        city: string | null;
+                        province: string | null;
+                        postcode: string | null;
+                        country: string;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteClientSiteById: {
         parameters: {
             query?: never;
             header?: never;
@@ -5502,6 +5864,13 @@ export interface operations {
                             is_accredited: "true" | "false";
                             accredited_id: string | null;
                             accredited: string | null;
+                            original_issue_date: string | null;
+                            scope: string | null;
+                            sector_codes: string;
+                            revision: number;
+                            client_city: string | null;
+                            client_province: string | null;
+                            client_country: string;
                         }[];
                     };
                 };

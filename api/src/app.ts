@@ -41,6 +41,7 @@ import trainingCertificateRoutes from './modules/training-certificates/training-
 import userRoutes from './modules/users/users.routes';
 import clientCertificateRoutes from './modules/client-certificates/client-certificates.routes';
 import schemeRoutes from './modules/schemes/schemes.routes';
+import clientSiteRoutes from './modules/client-sites/client-sites.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import reportRoutes from './modules/reports/reports.routes';
 import auditScheduleRoutes from './modules/audit-schedule/audit-schedule.routes';
@@ -171,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(clientCertificateRoutes);
   await app.register(importRoutes);
   await app.register(schemeRoutes);
+  await app.register(clientSiteRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);
   await app.register(auditScheduleRoutes);

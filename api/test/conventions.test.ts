@@ -271,6 +271,9 @@ async function makeSchemeAudit(company: string): Promise<string> {
 }
 const auditBody = () => ({ kind: 'SURVEILLANCE', date: '2025-02-01', notes: 'Matriks' });
 
+/** The client of the site the matrix made last. */
+let lastSiteClient = '';
+
 /** Routes whose body is not their segment's (an audit done under its scheme). */
 const OWNED_ROUTES: Record<
   string,
@@ -318,6 +321,21 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
   'company-certificate-scheme': { make: makeScheme, body: schemeBodyOf },
   'generate-qr-scheme': { make: makeScheme, body: schemeBodyOf },
   'scheme-audits': { make: makeSchemeAudit, body: auditBody },
+  // A site of a client (PUT keeps its client: the body names the site's own).
+  'client-site': {
+    make: async (company) => {
+      const client = await ctx.make.client(company, 'PT Matriks Lokasi');
+      lastSiteClient = client;
+      return ctx.make.site(client);
+    },
+    // Read when the request is sent: the client of the site made last (the one the call changes).
+    body: () => ({
+      get client_id() {
+        return lastSiteClient;
+      },
+      name: 'Gudang',
+    }),
+  },
   // A public address written as an IP (no name to look up); the stored ones are on the loopback,
   // so 'Kirim Tes' and 'Kirim Ulang' are refused at once without reaching anything.
   webhook: {

@@ -18,6 +18,7 @@ import {
   accreditationBodyInputSchema,
   certificationTypeInputSchema,
   clientCertificateInputSchema,
+  clientSiteInputSchema,
   COMPANY_IMAGE_LABELS,
   companyInputSchema,
   type MailKind,
@@ -30,6 +31,7 @@ import { mailOutbox, permissions, webhookDeliveries } from '../src/db/schema';
 import { accreditationBodyService } from '../src/modules/accreditation-bodies/accreditation-bodies.service';
 import { certificationTypeService } from '../src/modules/certification-types/certification-types.service';
 import { clientCertificateService } from '../src/modules/client-certificates/client-certificates.service';
+import { createSite } from '../src/modules/client-sites/client-sites.service';
 import * as companyService from '../src/modules/companies/companies.service';
 import * as roleService from '../src/modules/roles/roles.service';
 import { schemeService } from '../src/modules/schemes/schemes.service';
@@ -80,6 +82,8 @@ export interface SchemeFixture {
   cert_number?: string;
   desc?: string;
   surveillance_date?: string;
+  /** More fields of the scheme's input (the register data: scope, sector codes, sites...). */
+  more?: Record<string, unknown>;
 }
 
 const DAY_MS = 86_400_000;
@@ -310,6 +314,16 @@ export function fixtures(
       return (await write((ctx) => clientCertificateService.create(ctx, input))).id;
     },
 
+    /** A site ('Lokasi') of a client. */
+    async site(
+      client: string,
+      name = 'Pabrik Cikarang',
+      over: Record<string, unknown> = {},
+    ): Promise<string> {
+      const input = clientSiteInputSchema.validateSync({ client_id: client, name, city: 'Bekasi', ...over });
+      return (await write((ctx) => createSite(ctx, input))).id;
+    },
+
     async scheme(fixture: SchemeFixture): Promise<string> {
       const client = fixture.client ?? (await make.client(fixture.company, `PT Klien ${next()}`));
       const issue = fixture.issue_date ?? '2025-01-01';
@@ -327,6 +341,7 @@ export function fixtures(
         accredited_id: fixture.accredited ?? null,
         ...(fixture.desc === undefined ? {} : { desc: fixture.desc }),
         ...(fixture.surveillance_date === undefined ? {} : { surveillance_date: fixture.surveillance_date }),
+        ...fixture.more,
       });
       const scheme = await write((ctx) => schemeService.create(ctx, input));
       if (fixture.expired_date && scheme.expired_date !== fixture.expired_date) {

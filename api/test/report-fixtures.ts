@@ -58,6 +58,8 @@ export async function buildReportFixture(f: Fixtures) {
     handphone: '0812-1111-2222',
     email: 'info@maju.co.id',
     region: 'Bekasi',
+    city: 'Kabupaten Bekasi',
+    province: 'Jawa Barat',
   });
   const c2 = await f.client(A, 'CV Sentosa', { certificate_number: 'CS-002', region: 'Bandung' });
   const c3 = await f.client(A, 'PT Abadi', { certificate_number: 'AB-003', region: 'Surabaya' });
@@ -65,6 +67,7 @@ export async function buildReportFixture(f: Fixtures) {
   const s1 = await scheme(A, c1, t9001, 'ACTIVE', '2023-04-20', '2026-04-20', {
     ...acc(kan),
     cert_number: 'QMS-0001',
+    more: { original_issue_date: '2017-04-20', scope: 'Fabrikasi baja', sector_codes: [17, 28] },
   });
   const s2 = await scheme(A, c1, t14001, 'ACTIVE', '2021-04-14', '2024-04-14');
   const s3 = await scheme(A, c2, t9001, 'ACTIVE', '2021-04-30', '2024-04-30');

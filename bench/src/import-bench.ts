@@ -97,6 +97,8 @@ async function bulkInsert(tx: Tx, company: string, type: string, body: string) {
       company_id: company,
       ...clientValues(n),
       send_reminders: true,
+      // A bulk load writes every column (no database default applies).
+      country: 'ID',
       created_at: now,
       updated_at: now,
     };
@@ -141,6 +143,9 @@ async function bulkInsert(tx: Tx, company: string, type: string, body: string) {
       expired_date: addValidity(s.issue_date, s.valid_for, s.valid_for_type),
       surveillance_date: s.surveillance_date,
       description: s.desc,
+      sector_codes: [],
+      sites: [],
+      revision: 0,
       created_at: now,
       updated_at: now,
     };

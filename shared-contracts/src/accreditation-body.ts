@@ -3,6 +3,7 @@ import {
   imageFileField,
   imageNameField,
   methodOverrideField,
+  optionalText,
   outId,
   outText,
   refSchema,
@@ -18,6 +19,7 @@ export const accreditationBodyInputSchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     name: requiredText('Nama', 200),
+    acronym: optionalText('Singkatan', 50),
     icon: imageNameField('Logo'),
     icon_file: imageFileField('Logo'),
     _method: methodOverrideField(),
@@ -30,6 +32,7 @@ export const accreditationBodySchema = yup.object({
   company_id: outId(),
   company: refSchema().defined(),
   name: yup.string().defined(),
+  acronym: outText(),
   icon: outText(),
   created_at: yup.string().defined(),
   updated_at: yup.string().defined(),

@@ -18,6 +18,13 @@ import {
 import { optionalDate, requiredDate } from './dates';
 import { V } from './messages';
 import { EFFECTIVE_STATUSES, FLAG_VALUES, SCHEME_STATUSES, VALID_FOR_TYPES } from './statuses';
+import {
+  addressFields,
+  addressOut,
+  schemeSiteSchema,
+  schemeSitesField,
+  sectorCodesField,
+} from './client-site';
 
 /**
  * Client certificates ('Sertifikasi Perusahaan', docs/rules.md#entities): a certified client company of
@@ -43,11 +50,13 @@ export const clientCertificateInputSchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     name: requiredText('Nama Klien', 200),
+    name_en: optionalText('Nama (Inggris)', 200),
     certificate_number: requiredText('Nomor Sertifikat', 100),
     region: requiredText('Region', 100),
     logo: imageNameField('Logo'),
     logo_file: imageFileField('Logo'),
     address: optionalText('Alamat', 1000, { multiline: true }),
+    ...addressFields(),
     scope: optionalText('Ruang Lingkup', 3000, { multiline: true }),
     ea_code: optionalText('Kode EA', 100),
     nace_code: optionalText('Kode NACE', 100),
@@ -74,10 +83,12 @@ export const clientCertificateSchema = yup.object({
   company_id: outId(),
   company: refSchema().defined(),
   name: yup.string().defined(),
+  name_en: outText(),
   certificate_number: yup.string().defined(),
   region: yup.string().defined(),
   logo: outText(),
   address: outText(),
+  ...addressOut(),
   scope: outText(),
   ea_code: outText(),
   nace_code: outText(),
@@ -115,6 +126,15 @@ export const schemeInputSchema = yup
     cert_number: requiredText('Nomor Sertifikat', 100),
     status: requiredOneOf('Status', SCHEME_STATUSES),
     issue_date: requiredDate('Tanggal Terbit'),
+    /** The first issue of the certificate (docs/rules.md#register-data); empty: the issue date stands in. */
+    original_issue_date: optionalDate('Tanggal Terbit Awal').test(
+      'not-after-issue',
+      'Tanggal Terbit Awal tidak boleh setelah Tanggal Terbit',
+      function (value) {
+        const issue = (this.parent as { issue_date?: unknown }).issue_date;
+        return !value || typeof issue !== 'string' || value <= issue;
+      },
+    ),
     issue_date2: optionalDate('Tanggal Terbit Terakhir'),
     valid_for: requiredInteger('Masa Berlaku', 1, 1000),
     valid_for_type: requiredOneOf('Satuan Masa Berlaku', VALID_FOR_TYPES),
@@ -128,6 +148,10 @@ export const schemeInputSchema = yup
       then: (s) => s.required(V.required('Akreditasi')),
     }),
     desc: optionalText('Deskripsi', 5000, { multiline: true }),
+    /** 'Lingkup' of this certificate; empty: the client's scope stands. */
+    scope: optionalText('Lingkup', 3000, { multiline: true }),
+    sector_codes: sectorCodesField(),
+    sites: schemeSitesField(),
   })
   .noUnknown(V.unknown);
 export type SchemeInput = yup.InferType<typeof schemeInputSchema>;
@@ -156,6 +180,8 @@ export const schemeSchema = yup.object({
     .oneOf([...EFFECTIVE_STATUSES])
     .defined(),
   issue_date: yup.string().defined(),
+  /** The first issue, or null (the issue date stands in). */
+  original_issue_date: outText(),
   issue_date2: outText(),
   valid_for: yup.number().defined(),
   valid_for_type: yup
@@ -176,6 +202,13 @@ export const schemeSchema = yup.object({
     .oneOf([...FLAG_VALUES])
     .defined(),
   desc: outText(),
+  /** 'Lingkup' of this certificate, or null (the client's scope stands). */
+  scope: outText(),
+  sector_codes: yup.array(yup.number().defined()).defined(),
+  /** The client's sites the certificate covers, each with its own scope or null (the scheme's). */
+  sites: yup.array(schemeSiteSchema).defined(),
+  /** 0 at creation, one more on every save that changes what the certificate shows. */
+  revision: yup.number().defined(),
   /** The QR (PNG, base64, no data: prefix) once generated. */
   qrcode: outText(),
   created_at: yup.string().defined(),

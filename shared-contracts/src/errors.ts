@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
   notFound: 'not-found',
+  /** 409: the record is in use and the change would break what refers to it. */
+  conflict: 'conflict',
   tooLarge: 'too-large',
   unsupportedMediaType: 'unsupported-media-type',
   tooManyRequests: 'too-many-requests',
@@ -53,6 +55,8 @@ export const MESSAGES = {
   unauthenticated: 'Sesi anda telah berakhir, silakan login kembali',
   forbidden: 'Anda tidak memiliki akses untuk tindakan ini',
   notFound: 'Data tidak ditemukan',
+  /** 409: a site a scheme covers is not deleted (docs/rules.md#register-data). */
+  siteInUse: 'Lokasi tidak dapat dihapus karena masih tercakup dalam sertifikat',
   validation: 'Data yang dikirim tidak valid',
   badRequest: 'Permintaan tidak dapat dibaca',
   tooLarge: 'Ukuran data terlalu besar',

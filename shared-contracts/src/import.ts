@@ -31,7 +31,18 @@ export type ImportEntity = 'client' | 'scheme' | 'training';
  * a vocabulary (with Indonesian aliases); a certification type or accreditation body named in the
  * company.
  */
-export type ImportCellKind = 'text' | 'date' | 'integer' | 'status' | 'validForType' | 'type' | 'body';
+export type ImportCellKind =
+  | 'text'
+  | 'date'
+  | 'integer'
+  | 'status'
+  | 'validForType'
+  | 'type'
+  | 'body'
+  /** IAF sector codes as free text ('28, 33', 'EA 28'), read by parseSectorCodes. */
+  | 'sectors'
+  /** A country code (ISO 3166-1 alpha-2). */
+  | 'country';
 
 export interface ImportColumn {
   header: string;
@@ -56,7 +67,12 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     col('Nomor Sertifikat Klien', 'client', 'certificate_number', 'text', 'column'),
     col('Nama Klien', 'client', 'name', 'text', 'column'),
     col('Region', 'client', 'region', 'text', 'column'),
+    col('Nama (Inggris)', 'client', 'name_en'),
     col('Alamat', 'client', 'address'),
+    col('Kota/Kabupaten', 'client', 'city'),
+    col('Provinsi', 'client', 'province'),
+    col('Kode Pos', 'client', 'postcode'),
+    col('Negara', 'client', 'country', 'country'),
     col('Ruang Lingkup', 'client', 'scope'),
     col('Kode EA', 'client', 'ea_code'),
     col('Kode NACE', 'client', 'nace_code'),
@@ -74,6 +90,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     col('Sertifikat', 'scheme', 'certification_id', 'type', 'new'),
     col('Status', 'scheme', 'status', 'status', 'new'),
     col('Tanggal Terbit', 'scheme', 'issue_date', 'date', 'new'),
+    col('Tanggal Terbit Awal', 'scheme', 'original_issue_date', 'date'),
     col('Tanggal Terbit Terakhir', 'scheme', 'issue_date2', 'date'),
     col('Masa Berlaku', 'scheme', 'valid_for', 'integer', 'new'),
     col('Satuan Masa Berlaku', 'scheme', 'valid_for_type', 'validForType', 'new'),
@@ -81,6 +98,8 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     col('Tanggal Keputusan', 'scheme', 'decision_date', 'date'),
     col('Akreditasi', 'scheme', 'accredited_id', 'body'),
     col('Deskripsi', 'scheme', 'desc'),
+    col('Lingkup', 'scheme', 'scope'),
+    col('Kode Sektor IAF', 'scheme', 'sector_codes', 'sectors'),
   ],
   'training-certificate': [
     col('Nomor Sertifikat', 'training', 'certificate_number', 'text', 'column'),
@@ -172,6 +191,7 @@ export const IMPORT_MESSAGES = {
     `${label} harus berupa tanggal (sel tanggal, atau teks ${IMPORT_DATE_FORMS.join(', ')})`,
   typeNotFound: 'Sertifikat tidak ditemukan di perusahaan ini (isi nama atau kode)',
   bodyNotFound: 'Akreditasi tidak ditemukan di perusahaan ini',
+  sectors: 'Kode Sektor IAF harus berupa angka 1 sampai 39 dipisah koma (mis. 28, 33)',
   otherCompany: 'Nomor sertifikat sudah digunakan oleh perusahaan lain',
   otherClient: 'Nomor sertifikat sudah digunakan oleh klien lain',
   repeated: (row: number) => `Nomor sertifikat sama dengan baris ${row}`,
@@ -297,6 +317,12 @@ export function importColumnHelp(kind: ImportKind, column: ImportColumn): [strin
       break;
     case 'body':
       rule = 'Nama badan akreditasi perusahaan ini; kosong = tidak terakreditasi';
+      break;
+    case 'sectors':
+      rule = 'Kode sektor IAF 1 sampai 39, dipisah koma (mis. 28, 33; boleh diawali EA); kosong = tidak ada';
+      break;
+    case 'country':
+      rule = 'Kode negara ISO 3166-1 alpha-2 (mis. ID, MY, SG); kosong = ID (Indonesia)';
       break;
     default: {
       const email = described?.tests?.some((t) => t.name === 'email') ? ', alamat email' : '';

@@ -23,3 +23,6 @@ export * from './credential';
 export * from './import';
 export * from './cycle';
 export * from './notify';
+export * from './sectors';
+export * from './countries';
+export * from './client-site';

@@ -39,6 +39,7 @@ export interface CompanyCheck {
   /** The certified client's name ('Company'). */
   name: string;
   address: string | null;
+  /** The scheme's own scope when it has one, else the client's. */
   scope: string | null;
   ea_code: string | null;
   /** The certification type's name ('Standard'). */
@@ -46,6 +47,8 @@ export interface CompanyCheck {
   /** The accreditation body's name when the scheme is accredited. */
   accreditation: string | null;
   issue_date: string;
+  /** The first issue of the certificate when the scheme records one ('Date of Issue of Original Certificate'); else null. */
+  original_issue_date: string | null;
   expired_date: string;
   surveillance_date: string | null;
   /** Effective: an ACTIVE scheme past its expiry is EXPIRED, never ACTIVE. */
@@ -84,6 +87,7 @@ export const COMPANY_CHECK_KEYS = [
   'standard',
   'accreditation',
   'issue_date',
+  'original_issue_date',
   'expired_date',
   'surveillance_date',
   'status',
@@ -120,6 +124,7 @@ export const companyCheckJsonSchema = {
     standard: str,
     accreditation: strOrNull,
     issue_date: { type: 'string', format: 'date' },
+    original_issue_date: { type: 'string', format: 'date', nullable: true },
     expired_date: { type: 'string', format: 'date' },
     surveillance_date: { type: 'string', format: 'date', nullable: true },
     status: { type: 'string', enum: EFFECTIVE_STATUSES.filter((s) => s !== 'DRAFT') },

@@ -126,6 +126,16 @@ export interface SchemeReportRow {
   accredited_id: string | null;
   /** The accreditation body's name when is_accredited is 'true', else null. */
   accredited: string | null;
+  /** The register data (docs/rules.md#register-data), in the workbook only. */
+  original_issue_date: string | null;
+  /** The scheme's scope, else the client's. */
+  scope: string | null;
+  /** As a cell writes them: '28, 33' ('' for none). */
+  sector_codes: string;
+  revision: number;
+  client_city: string | null;
+  client_province: string | null;
+  client_country: string;
 }
 
 /** Training report: one training certificate; newest date first. */
@@ -178,6 +188,16 @@ export const schemeReportRowSchema = yup.object({
   is_accredited: text().oneOf([...FLAG_VALUES]),
   accredited_id: nullableText(),
   accredited: nullableText(),
+  /** The register data (docs/rules.md#register-data), in the workbook only. */
+  original_issue_date: nullableText(),
+  /** The scheme's scope, else the client's. */
+  scope: nullableText(),
+  /** As a cell writes them: '28, 33' ('' for none). */
+  sector_codes: yup.string().defined(),
+  revision: yup.number().defined(),
+  client_city: nullableText(),
+  client_province: nullableText(),
+  client_country: text(),
 });
 
 export const trainingReportRowSchema = yup.object({
@@ -242,6 +262,13 @@ export const SCHEME_REPORT_COLUMNS: readonly ReportColumn<keyof SchemeReportRow>
   { key: 'issue_date', header: 'Tanggal Terbit', kind: 'date', width: 20 },
   { key: 'expired_date', header: 'Tanggal Kadaluarsa', kind: 'date', width: 20 },
   { key: 'accredited', header: 'Akreditasi', kind: 'text', width: 24 },
+  { key: 'original_issue_date', header: 'Tanggal Terbit Awal', kind: 'date', exportOnly: true, width: 20 },
+  { key: 'scope', header: 'Lingkup', kind: 'text', exportOnly: true, width: 40 },
+  { key: 'sector_codes', header: 'Kode Sektor IAF', kind: 'text', exportOnly: true, width: 16 },
+  { key: 'revision', header: 'Revisi', kind: 'number', exportOnly: true, width: 8 },
+  { key: 'client_city', header: 'Kota/Kabupaten', kind: 'text', exportOnly: true, width: 20 },
+  { key: 'client_province', header: 'Provinsi', kind: 'text', exportOnly: true, width: 20 },
+  { key: 'client_country', header: 'Negara', kind: 'text', exportOnly: true, width: 10 },
 ];
 
 export const TRAINING_REPORT_COLUMNS: readonly ReportColumn<keyof TrainingReportRow>[] = [

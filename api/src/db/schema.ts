@@ -32,6 +32,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** The IAF sector codes 1-39, for the check of `schemes.sector_codes`. */
+const SECTOR_CODE_LIST = Array.from({ length: 39 }, (_, i) => i + 1).join(',');
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const timestamps = {
   created_at: ts('created_at').notNull().defaultNow(),
@@ -227,6 +230,8 @@ export const accreditationBodies = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /** 'Singkatan' (e.g. KAN). */
+    acronym: text('acronym'),
     icon: text('icon'),
     ...timestamps,
   },
@@ -248,8 +253,16 @@ export const clientCertificates = pgTable(
     certificate_number: text('certificate_number').notNull(),
     region: text('region').notNull(),
     name: text('name').notNull(),
+    /** 'Nama (Inggris)' (docs/rules.md#register-data). */
+    name_en: text('name_en'),
     logo: text('logo'),
+    /** The street line; the rest of the address in the columns after it. */
     address: text('address'),
+    city: text('city'),
+    province: text('province'),
+    postcode: text('postcode'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull().default('ID'),
     scope: text('scope'),
     ea_code: text('ea_code'),
     nace_code: text('nace_code'),
@@ -291,6 +304,8 @@ export const schemes = pgTable(
     cert_number: text('cert_number'),
     status: text('status').notNull(),
     issue_date: date('issue_date', { mode: 'string' }).notNull(),
+    /** 'Tanggal Terbit Awal' (optional; the issue date stands in). */
+    original_issue_date: date('original_issue_date', { mode: 'string' }),
     issue_date2: date('issue_date2', { mode: 'string' }),
     valid_for: integer('valid_for').notNull(),
     valid_for_type: text('valid_for_type').notNull(),
@@ -302,6 +317,17 @@ export const schemes = pgTable(
     decision_date: date('decision_date', { mode: 'string' }),
     is_accredited: boolean('is_accredited').notNull().default(false),
     description: text('description'),
+    /** 'Lingkup' of this certificate (optional; the client's scope stands). */
+    scope: text('scope'),
+    /** 'Kode Sektor IAF': IAF sector codes 1-39, ascending, no repeats (docs/rules.md#register-data). */
+    sector_codes: integer('sector_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The client's sites the certificate covers: `[{site_id, scope}]` (docs/rules.md#register-data). */
+    sites: jsonb('sites').$type<{ site_id: string; scope: string | null }[]>().notNull().default([]),
+    /** 0 at creation, one more on every save that changes what the certificate shows. */
+    revision: integer('revision').notNull().default(0),
     qrcode: text('qrcode'),
     ...timestamps,
   },
@@ -343,6 +369,40 @@ export const schemes = pgTable(
     check('schemes_vft_ck', sql`${t.valid_for_type} in ('YEAR', 'MONTH', 'DAY')`),
     check('schemes_valid_for_ck', sql`${t.valid_for} > 0`),
     check('schemes_accredited_ck', sql`${t.is_accredited} = false or ${t.accredited_id} is not null`),
+    check(
+      'schemes_sector_codes_ck',
+      sql`${t.sector_codes} <@ array[${sql.raw(SECTOR_CODE_LIST)}]::integer[]`,
+    ),
+    check('schemes_revision_ck', sql`${t.revision} >= 0`),
+  ],
+);
+
+/**
+ * The sites ('Lokasi') of a client (docs/rules.md#register-data): name and address. A scheme of the
+ * client names the ones it covers (`schemes.sites`); a site a scheme covers is not deleted.
+ */
+export const clientSites = pgTable(
+  'client_sites',
+  {
+    id: uuid('id').primaryKey(),
+    /** The client's company (every company-owned row carries it). */
+    company_id: uuid('company_id').notNull(),
+    client_id: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    address: text('address'),
+    city: text('city'),
+    province: text('province'),
+    postcode: text('postcode'),
+    country: text('country').notNull().default('ID'),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({
+      name: 'client_sites_client_fk',
+      columns: [t.client_id, t.company_id],
+      foreignColumns: [clientCertificates.id, clientCertificates.company_id],
+    }).onDelete('restrict'),
+    index('client_sites_client_idx').on(t.client_id, sql`lower(${t.name})`),
   ],
 );
 

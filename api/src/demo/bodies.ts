@@ -106,6 +106,7 @@ export async function writeCatalogues(
         id,
         company_id: body.id,
         name: a.name,
+        acronym: a.short,
         icon: await w.store(badgeSvg(a.short, a.colour), 'Logo akreditasi'),
         created_at: stamp,
         updated_at: stamp,

@@ -1,5 +1,5 @@
 /** The demo's clients (client certificates), spread over the certification bodies by their share. */
-import { addDays } from '@sertifikasi/shared-contracts';
+import { addDays, parseSectorCodes } from '@sertifikasi/shared-contracts';
 import { COMPANY_FORMS, INDUSTRIES, NAME_FIRST, NAME_SECOND, PLACES, STANDARDS, STREETS } from './data';
 import { initialsOf, logoSvg } from './images';
 import { type Body, type Client, type DemoWriter, digits, personName } from './writer';
@@ -43,7 +43,14 @@ export async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Clien
       place.estate && rnd.chance(0.5)
         ? `${place.estate} Blok ${String.fromCharCode(65 + rnd.int(8))}-${rnd.between(1, 40)}`
         : `${rnd.pick(STREETS)} No. ${rnd.between(1, 250)}`;
-    clients.push({ id, name, body: b, typeStart: rnd.int(body.types.length), schemes: 0 });
+    clients.push({
+      id,
+      name,
+      body: b,
+      typeStart: rnd.int(body.types.length),
+      schemes: 0,
+      sectorCodes: parseSectorCodes(industry.ea) ?? [],
+    });
     clientRows.push({
       id,
       company_id: body.id,
@@ -52,6 +59,11 @@ export async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Clien
       name,
       logo: null as string | null,
       address: `${street}, ${place.city}, ${place.province} ${place.postal}`,
+      city: place.city,
+      province: place.province,
+      postcode: place.postal,
+      country: 'ID',
+      name_en: null,
       scope: industry.scope,
       ea_code: industry.ea,
       nace_code: industry.nace,

@@ -314,6 +314,12 @@ export async function writeSchemes(
       decision_date: decision,
       is_accredited: accredited,
       description: current.desc,
+      // The register data: the client's sector codes; no own scope, original date or sites.
+      original_issue_date: null,
+      scope: null,
+      sector_codes: client.sectorCodes,
+      sites: [],
+      revision: 0,
       qrcode: null as string | null,
       created_at: eventTimes[0]!,
       updated_at: eventTimes[eventTimes.length - 1]!,

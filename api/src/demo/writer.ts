@@ -65,6 +65,8 @@ export interface Client {
   /** Offset into the body's standards, so one client's schemes are of different standards. */
   typeStart: number;
   schemes: number;
+  /** The IAF sector codes its 'Kode EA' reads as (its schemes carry them). */
+  sectorCodes: number[];
 }
 
 export const personName = (rnd: Random, formal: boolean): string => {

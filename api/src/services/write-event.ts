@@ -7,6 +7,7 @@ import type {
   accreditationBodies,
   certificationTypes,
   clientCertificates,
+  clientSites,
   companies,
   roles,
   schemeAudits,
@@ -24,6 +25,8 @@ export interface EntityRows {
   'accreditation-body': typeof accreditationBodies.$inferSelect;
   'certification-type': typeof certificationTypes.$inferSelect;
   'client-certificate': typeof clientCertificates.$inferSelect;
+  /** A site ('Lokasi') of a client. */
+  'client-site': typeof clientSites.$inferSelect;
   scheme: typeof schemes.$inferSelect;
   /** An audit done on a scheme (its 'Riwayat Audit'). */
   'scheme-audit': typeof schemeAudits.$inferSelect;

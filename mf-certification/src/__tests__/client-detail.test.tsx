@@ -166,6 +166,10 @@ describe('client detail', () => {
       is_accredited: 'true',
       accredited_id: uuid(11),
       desc: null,
+      original_issue_date: null,
+      scope: null,
+      sector_codes: [],
+      sites: [],
     });
     expect(await screen.findByText('Berhasil menambahkan data')).toBeInTheDocument();
     // The client is read again, with its new scheme.

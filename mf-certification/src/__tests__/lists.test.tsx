@@ -39,7 +39,8 @@ describe('Akreditasi', () => {
     const row = (await screen.findByText('Komite Akreditasi Nasional')).closest('tr')!;
     expect(within(row).getByText('PT Mutu Nusantara')).toBeInTheDocument();
     expect(row.querySelector('img')).toHaveAttribute('src', '/images/kan.png');
-    expect(headers()).toEqual(['Nama', 'Perusahaan', 'Aksi']);
+    expect(headers()).toEqual(['Nama', 'Perusahaan', 'Singkatan', 'Aksi']);
+    expect(within(row).getByText('KAN')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Cari Akreditasi')).toBeInTheDocument();
   });
 
@@ -62,7 +63,7 @@ describe('Akreditasi', () => {
     const api = fakeApi({ 'GET /api/accredited': { body: listOf([accreditationBody()]) } });
     show('/accredited');
     await screen.findByText('Komite Akreditasi Nasional');
-    expect(headers()).toEqual(['Nama', 'Aksi']);
+    expect(headers()).toEqual(['Nama', 'Singkatan', 'Aksi']);
     expect(api.callsTo('GET', '/api/accredited')[0]!.params.get('company_id')).toBe(C2);
   });
 
@@ -75,6 +76,7 @@ describe('Akreditasi', () => {
     show('/accredited');
     const dialog = await openAdd('Tambah Akreditasi');
     await fill(within(dialog).getByLabelText(/^Nama/), 'KAN');
+    await fill(within(dialog).getByLabelText(/^Singkatan/), 'KAN');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     expect(await within(dialog).findByText('Logo wajib diisi')).toBeInTheDocument();
     expect(within(dialog).getByText('Perusahaan wajib diisi')).toBeInTheDocument();
@@ -86,6 +88,7 @@ describe('Akreditasi', () => {
     await saveAndWait(dialog, () => api.callsTo('POST', '/api/accredited').length === 1);
     const form = api.callsTo('POST', '/api/accredited')[0]!.form!;
     expect(form.get('name')).toBe('KAN');
+    expect(form.get('acronym')).toBe('KAN');
     expect(form.get('company_id')).toBe(C2);
     expect((form.get('icon_file') as File).name).toBe('logo.png');
     expect(await screen.findByText('Berhasil menambahkan data')).toBeInTheDocument();

@@ -43,6 +43,7 @@ const ACTIVE: CompanyCheck = {
   standard: 'ISO 9001:2015',
   accreditation: null,
   issue_date: '2024-03-05',
+  original_issue_date: null,
   expired_date: '2027-03-05',
   surveillance_date: null,
   status: 'ACTIVE',

@@ -73,7 +73,7 @@ export async function saveRecord<R = unknown, V extends FormikValues = FormikVal
 /**
  * Deletes a record and tells the user: 'Berhasil menghapus data'; the API's refusal
  * (`{success: false, message}`, e.g. 'Gagal menghapus data karena data ini sudah dipakai di order')
- * as a warning; 'Maaf, ada kesalahan pada sistem' when the call fails. Resolves with whether it
+ * as a warning, and so a `409 conflict`'s message; 'Maaf, ada kesalahan pada sistem' when the call fails. Resolves with whether it
  * was deleted.
  */
 export async function deleteRecord(path: string): Promise<boolean> {
@@ -84,7 +84,10 @@ export async function deleteRecord(path: string): Promise<boolean> {
       return false;
     }
   } catch (err) {
-    notifyApiError(err);
+    // 409: the record is in use in a way the API names (a site a certificate covers): its refusal.
+    const answer = await readApiError(err);
+    if (answer?.code === ERROR_CODES.conflict) showToast('warning', answer.message);
+    else notifyApiError(err);
     return false;
   }
   showToast('success', MESSAGES.deleted);

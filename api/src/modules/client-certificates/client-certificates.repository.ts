@@ -11,6 +11,7 @@ import {
   accreditationBodies,
   certificationTypes,
   clientCertificates,
+  clientSites,
   companies,
   schemes,
 } from '../../db/schema';
@@ -30,10 +31,15 @@ export function toClientCertificateDto(
     company_id: row.company_id,
     company: { id: company.id, name: company.name },
     name: row.name,
+    name_en: row.name_en,
     certificate_number: row.certificate_number,
     region: row.region,
     logo: row.logo,
     address: row.address,
+    city: row.city,
+    province: row.province,
+    postcode: row.postcode,
+    country: row.country,
     scope: row.scope,
     ea_code: row.ea_code,
     nace_code: row.nace_code,
@@ -177,7 +183,19 @@ const hasSchemes = prepared('client.has-schemes', ['id'], (db, p, name) =>
     .prepare(name),
 );
 
-/** True when the client has schemes (its delete is refused, its company cannot change). */
+const hasSites = prepared('client.has-sites', ['id'], (db, p, name) =>
+  db
+    .select({ x: sql`1` })
+    .from(clientSites)
+    .where(eq(clientSites.client_id, p.id))
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * True when the client has schemes or sites (docs/rules.md#register-data): its delete is refused,
+ * its company cannot change.
+ */
 export async function clientCertificateInUse(db: Executor, id: string): Promise<boolean> {
-  return (await hasSchemes(db, { id })).length > 0;
+  return (await hasSchemes(db, { id })).length > 0 || (await hasSites(db, { id })).length > 0;
 }

@@ -4,6 +4,7 @@ import {
   CLIENT_CERTIFICATE_IMAGE_LABELS,
   CLIENT_CERTIFICATE_SORTS,
   clientCertificateInputSchema,
+  DEFAULT_COUNTRY,
 } from '@sertifikasi/shared-contracts';
 import { clientCertificates } from '../../db/schema';
 import { defineResourceService } from '../resource/resource.service';
@@ -25,9 +26,14 @@ export const clientCertificateService = defineResourceService({
   toAnswer: ({ row, company }) => toClientCertificateDto(row, company),
   values: (input) => ({
     name: input.name,
+    name_en: input.name_en ?? null,
     certificate_number: input.certificate_number,
     region: input.region,
     address: input.address ?? null,
+    city: input.city ?? null,
+    province: input.province ?? null,
+    postcode: input.postcode ?? null,
+    country: input.country ?? DEFAULT_COUNTRY,
     scope: input.scope ?? null,
     ea_code: input.ea_code ?? null,
     nace_code: input.nace_code ?? null,

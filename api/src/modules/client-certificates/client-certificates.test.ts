@@ -114,6 +114,12 @@ describe('creating and updating clients', () => {
       logo: expect.stringMatching(/^[0-9a-f-]{36}\.png$/),
       // A browser's form data sends line breaks as CRLF.
       address: 'Jl. Asia Afrika 8\r\nBandung',
+      // The structured address and the English name, none sent: empty, the country Indonesia.
+      name_en: null,
+      city: null,
+      province: null,
+      postcode: null,
+      country: 'ID',
       employees_number: 120,
       employees_active: null,
       handphone: null,

@@ -105,11 +105,15 @@ function keepStoredKey<I extends Record<F, string>, F extends string>(
   if (stored && numberKey(input[field]) === numberKey(stored)) input[field] = stored as I[F];
 }
 
+/** A value to compare: lists (sector codes) by their items. */
+const comparable = (value: unknown): unknown =>
+  Array.isArray(value) ? JSON.stringify(value) : (value ?? null);
+
 /** True when one of `fields` of the validated input differs from the stored row's. */
 function differs(input: object, stored: object, fields: Iterable<[string, string]>): boolean {
   for (const [inputField, storedField] of fields) {
-    const a = (input as Values)[inputField] ?? null;
-    const b = (stored as Values)[storedField] ?? null;
+    const a = comparable((input as Values)[inputField]);
+    const b = comparable((stored as Values)[storedField]);
     if (a !== b) return true;
   }
   return false;
@@ -131,6 +135,7 @@ const SCHEME_STORED: Record<string, string> = {
   cert_number: 'cert_number',
   status: 'status',
   issue_date: 'issue_date',
+  original_issue_date: 'original_issue_date',
   issue_date2: 'issue_date2',
   valid_for: 'valid_for',
   valid_for_type: 'valid_for_type',
@@ -139,6 +144,10 @@ const SCHEME_STORED: Record<string, string> = {
   decision_date: 'decision_date',
   accredited_id: 'accredited_id',
   desc: 'description',
+  scope: 'scope',
+  sector_codes: 'sector_codes',
+  // Not a column of the file: the covered sites are kept as stored (docs/rules.md#import).
+  sites: 'sites',
 };
 /** A stand-in client id while checking a scheme of a client the file creates. */
 const NEW_CLIENT = '00000000-0000-4000-8000-000000000000';

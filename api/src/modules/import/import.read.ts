@@ -17,6 +17,7 @@ import {
   importStatus,
   importValidForType,
   numberKey,
+  parseSectorCodes,
   parseImportDate,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
@@ -178,6 +179,10 @@ function cellValue(
     case 'body': {
       const id = lookups.bodies.get(numberKey(text));
       return id ? { value: id } : { message: IMPORT_MESSAGES.bodyNotFound };
+    }
+    case 'sectors': {
+      const codes = parseSectorCodes(text);
+      return codes ? { value: codes } : { message: IMPORT_MESSAGES.sectors };
     }
     default:
       return { value: text };

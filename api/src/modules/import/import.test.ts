@@ -163,7 +163,7 @@ describe('GET /api/import/{kind}/template', () => {
       'Nama Klien',
       'Region',
     ]);
-    expect(data.getRow(1).cellCount).toBe(28);
+    expect(data.getRow(1).cellCount).toBe(36);
     const help = workbook.getWorksheet('Petunjuk')!;
     const rows = Array.from({ length: help.rowCount }, (_, i) => help.getRow(i + 1).values as string[]);
     expect(rows.find((r) => r[1] === 'Nama Klien')).toEqual([

@@ -46,13 +46,15 @@ const schemeByNumber = prepared('public-check.scheme', ['slash', 'literal'], (db
       cert_number: schemes.cert_number,
       status: schemes.status,
       issue_date: schemes.issue_date,
+      original_issue_date: schemes.original_issue_date,
       expired_date: schemes.expired_date,
       surveillance_date: schemes.surveillance_date,
       is_accredited: schemes.is_accredited,
       description: schemes.description,
       name: clientCertificates.name,
       address: clientCertificates.address,
-      scope: clientCertificates.scope,
+      // The scheme's own scope, else the client's (docs/rules.md#register-data).
+      scope: sql<string | null>`coalesce(${schemes.scope}, ${clientCertificates.scope})`,
       ea_code: clientCertificates.ea_code,
       standard: sql<string>`(select ${certificationTypes.name} from ${certificationTypes}
         where ${certificationTypes.id} = ${schemes.certification_id})`,

@@ -88,6 +88,7 @@ function companyAnswer(
     standard: row.standard,
     accreditation: row.is_accredited ? row.accreditation : null,
     issue_date: row.issue_date,
+    original_issue_date: row.original_issue_date,
     expired_date: row.expired_date,
     surveillance_date: row.surveillance_date,
     status,

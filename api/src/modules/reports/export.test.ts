@@ -80,6 +80,14 @@ describe('type=export', () => {
       'Tanggal Terbit',
       'Tanggal Kadaluarsa',
       'Akreditasi',
+      // The register data, in the workbook only.
+      'Tanggal Terbit Awal',
+      'Lingkup',
+      'Kode Sektor IAF',
+      'Revisi',
+      'Kota/Kabupaten',
+      'Provinsi',
+      'Negara',
     ]);
     expect(sheet.actualRowCount).toBe(1 + 10); // every scheme, no page limit
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -87,7 +95,7 @@ describe('type=export', () => {
     expect(sheet.getColumn(1).width).toBeGreaterThan(20);
 
     // Newest issue date first: s5 (Alfa's draft of 15 April 2024) heads the list.
-    expect(rowValues(sheet, 2)).toEqual([
+    expect(rowValues(sheet, 2).slice(0, 8)).toEqual([
       'PT Abadi',
       'AB-003',
       'PT Alfa Sertifikasi',
@@ -106,6 +114,17 @@ describe('type=export', () => {
     expect(statuses.filter((v) => v === 'KADALUARSA')).toHaveLength(1); // s2
     expect(statuses).toContain('NOT ACTIVE');
     expect(sheet.getColumn(9).values).toContain('KAN');
+    // QMS-0001 (s1): its original issue date, own scope, sector codes as '17, 28', the client's city.
+    const s1 = sheet.getColumn(5).values.indexOf('QMS-0001');
+    expect(rowValues(sheet, s1).slice(9)).toEqual([
+      new Date(Date.UTC(2017, 3, 20)),
+      'Fabrikasi baja',
+      '17, 28',
+      0,
+      'Kabupaten Bekasi',
+      'Jawa Barat',
+      'ID',
+    ]);
 
     expect(filterSheet(workbook)).toMatchObject({
       'Laporan Skema Sertifikasi Perusahaan': null,

@@ -132,6 +132,13 @@ describe('GET /api/report-company-certification-scheme/{company_id}', () => {
       is_accredited: 'true',
       accredited_id: fx.body.kan,
       accredited: 'KAN',
+      original_issue_date: '2017-04-20',
+      scope: 'Fabrikasi baja',
+      sector_codes: '17, 28',
+      revision: 0,
+      client_city: 'Kabupaten Bekasi',
+      client_province: 'Jawa Barat',
+      client_country: 'ID',
     });
     const s2 = all.find((r) => r.id === s().s2)!;
     expect(s2).toMatchObject({

@@ -5,6 +5,7 @@ import {
   type CompanyScope,
   type DateRange,
   effectiveStatus,
+  formatSectorCodes,
   type ReportColumn,
   SCHEME_REPORT_COLUMNS,
   type SchemeReportQuery,
@@ -102,6 +103,13 @@ const schemeReportFields = {
   is_accredited: schemes.is_accredited,
   accredited_id: schemes.accredited_id,
   accredited_name: accreditationBodies.name,
+  original_issue_date: schemes.original_issue_date,
+  scope: sql<string | null>`coalesce(${schemes.scope}, ${clientCertificates.scope})`,
+  sector_codes: schemes.sector_codes,
+  revision: schemes.revision,
+  client_city: clientCertificates.city,
+  client_province: clientCertificates.province,
+  client_country: clientCertificates.country,
 };
 
 function schemeReportSelect(db: Executor, where: SQL | undefined) {
@@ -135,6 +143,13 @@ const schemeExportKeys = [
   'expired_date',
   'is_accredited',
   'accredited_name',
+  'original_issue_date',
+  'scope',
+  'sector_codes',
+  'revision',
+  'client_city',
+  'client_province',
+  'client_country',
 ] as const;
 type SchemeExportSelectRow = Pick<SchemeSelectRow, (typeof schemeExportKeys)[number]>;
 
@@ -153,6 +168,13 @@ function schemeShown(r: SchemeExportSelectRow, today: string) {
     status,
     effective_status: effectiveStatus(status, r.expired_date, today),
     accredited: r.is_accredited ? r.accredited_name : null,
+    original_issue_date: r.original_issue_date,
+    scope: r.scope,
+    sector_codes: formatSectorCodes(r.sector_codes),
+    revision: r.revision,
+    client_city: r.client_city,
+    client_province: r.client_province,
+    client_country: r.client_country,
   };
 }
 
@@ -183,13 +205,11 @@ function toSchemeRow(r: SchemeSelectRow, today: string): SchemeReportRow {
     certification_id: r.certification_id,
     cert_name: r.cert_name,
     cert_number: r.cert_number,
-    status: shown.status,
-    effective_status: shown.effective_status,
     issue_date: r.issue_date,
     expired_date: r.expired_date,
     is_accredited: toFlag(r.is_accredited),
     accredited_id: r.accredited_id,
-    accredited: shown.accredited,
+    ...shown,
   };
 }
 

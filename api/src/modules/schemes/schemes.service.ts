@@ -13,7 +13,7 @@
  *   as the API answers it after them (the status history is derived from those rows:
  *   services/scheme-history.ts), in the caller's transaction.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type * as yup from 'yup';
 import {
   addValidity,
@@ -44,6 +44,7 @@ import {
   typeRefs,
 } from './schemes.repository';
 import { addAudit, removeAudit, updateAudit } from './scheme-audits.service';
+import { changesCertificate, sectorCodesOf, siteClients, siteIdsOf, sitesOf } from './scheme-register';
 
 /** What a scheme's answer shows of the records it points at (read when its references are checked). */
 type SchemeNames = Omit<SchemeJoined, 'scheme'>;
@@ -71,10 +72,15 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
       i.is_accredited === 'true' && i.accredited_id ? [i.accredited_id.toLowerCase()] : [],
     ),
   );
+  const sites = await siteClients(tx, siteIdsOf(inputs));
   return inputs.map((input) => {
     const client = clients.get(input.certificate_id.toLowerCase());
     if (!client) throw notFound();
     const errors: Record<string, string> = {};
+    const covered = sitesOf(input);
+    // Only sites of the scheme's own client (docs/rules.md#register-data).
+    if (covered.some((s) => sites.get(s.site_id) !== client.id))
+      errors.sites = 'Lokasi tidak ditemukan pada klien';
     if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
       errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
     const type = types.get(input.certification_id.toLowerCase());
@@ -101,6 +107,7 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
       cert_number: input.cert_number,
       status: input.status,
       issue_date: input.issue_date,
+      original_issue_date: input.original_issue_date ?? null,
       issue_date2: input.issue_date2 ?? null,
       valid_for: input.valid_for,
       valid_for_type: input.valid_for_type,
@@ -110,6 +117,9 @@ async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
       surveillance_date: input.surveillance_date ?? null,
       decision_date: input.decision_date ?? null,
       description: input.desc ?? null,
+      scope: input.scope ?? null,
+      sector_codes: sectorCodesOf(input),
+      sites: covered,
     } satisfies Partial<SchemeRow>;
     return { values, names };
   });
@@ -129,6 +139,8 @@ type SchemeWrite = {
   values: Partial<typeof schemes.$inferInsert>;
   /** What its answer shows of the records it points at (its answer is then made, not read). */
   names?: SchemeNames;
+  /** The update changes what the certificate shows: its revision goes up by one. */
+  revises?: boolean;
 };
 
 /**
@@ -176,7 +188,11 @@ async function writeSequence(
       for (const w of writes)
         await tx
           .update(schemes)
-          .set({ ...w.values, updated_at: now })
+          .set({
+            ...w.values,
+            ...(w.revises ? { revision: sql`${schemes.revision} + 1` } : {}),
+            updated_at: now,
+          })
           .where(eq(schemes.id, w.id));
     },
     stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
@@ -222,7 +238,11 @@ export async function updateMany(
   return writeSequence(
     ctx,
     'update',
-    items.map((item, i) => ({ id: item.id, current: current.get(item.id)!, ...columns[i]! })),
+    items.map((item, i) => {
+      const row = current.get(item.id)!;
+      const { values, names } = columns[i]!;
+      return { id: item.id, current: row, values, names, revises: changesCertificate(row, values) };
+    }),
   );
 }
 

@@ -18,6 +18,7 @@ import { t } from '../../i18n/id';
 export interface AccreditationBodyFormValues {
   company_id: string;
   name: string;
+  acronym: string;
   icon: string;
   icon_file: File | null;
 }
@@ -27,6 +28,7 @@ function AccreditationBodyFields({ mode }: ResourceFieldsProps<AccreditationBody
     <>
       <CompanyInput />
       <TextInput name="name" label={t.accreditationBody.name} required />
+      <TextInput name="acronym" label={t.accreditationBody.acronym} placeholder="KAN" />
       <ImageInput name="icon" label={ACCREDITATION_BODY_IMAGE_LABELS.icon} required={mode === 'create'} />
     </>
   );
@@ -46,11 +48,13 @@ export const accreditationBodyResource: ResourceConfig<AccreditationBody, Accred
       sortKey: 'name' satisfies (typeof ACCREDITATION_BODY_SORTS)[number],
       render: (a) => <NameWithImage name={a.name} image={a.icon} />,
     },
+    { header: t.accreditationBody.acronym, render: (a) => a.acronym ?? '-' },
   ],
   form: {
     initialValues: (a) => ({
       company_id: a?.company_id ?? '',
       name: a?.name ?? '',
+      acronym: a?.acronym ?? '',
       icon: a?.icon ?? '',
       icon_file: null,
     }),

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   type ClientCertificateDetail,
+  countryName,
   type Scheme,
   SEND_REMINDERS_LABEL,
 } from '@sertifikasi/shared-contracts';
@@ -27,6 +28,7 @@ import { clientFormSchema } from './client-certificate.resource';
 import { ClientFields, clientFormValues, type ClientFormValues } from './ClientFields';
 import { SchemeBadges, SchemeDetails } from './SchemeDetails';
 import { schemeForm, SchemeParentProvider, type SchemeParent } from './SchemeForm';
+import { ClientSites } from './ClientSites';
 
 /** The client's profile form ('Ubah Profile Client'): the list's form, for the client on this page. */
 const profileForm: ResourceFormConfig<ClientCertificateDetail, ClientFormValues> = {
@@ -84,6 +86,7 @@ function ClientProfile({ client, onSaved }: { client: ClientCertificateDetail; o
     >
       <DetailGrid columns={3}>
         <DetailField label={t.client.name} value={client.name} />
+        <DetailField label={t.client.nameEn} value={client.name_en} />
         <DetailField label={t.client.certificateNumber} value={client.certificate_number} />
         <DetailField label={t.client.region} value={client.region} />
         <DetailField label={t.client.eaCode} value={client.ea_code} />
@@ -111,6 +114,10 @@ function ClientProfile({ client, onSaved }: { client: ClientCertificateDetail; o
           label={SEND_REMINDERS_LABEL}
           value={client.send_reminders === 'false' ? t.client.remindersOff : t.client.remindersOn}
         />
+        <DetailField label={t.client.city} value={client.city} />
+        <DetailField label={t.client.province} value={client.province} />
+        <DetailField label={t.client.postcode} value={client.postcode} />
+        <DetailField label={t.client.country} value={countryName(client.country)} />
         <DetailField label={t.client.address} value={client.address} wide />
         <DetailField label={t.client.scope} value={client.scope} wide />
       </DetailGrid>
@@ -162,6 +169,7 @@ export function ClientCertificateDetailPage() {
             <ClientHeader client={client} />
             <ClientProfile client={client} onSaved={state.reload} />
             <ClientSchemes client={client} onChange={state.reload} />
+            <ClientSites client={client} />
           </Stack>
         )}
       </RecordView>

@@ -3,21 +3,37 @@ import {
   ALL,
   CLIENT_CERTIFICATE_IMAGE_LABELS,
   type ClientCertificate,
+  COUNTRIES,
+  countryName,
+  DEFAULT_COUNTRY,
   SEND_REMINDERS_LABEL,
 } from '@sertifikasi/shared-contracts';
 import { useAuth } from '@sertifikasi/shared-auth';
-import { CompanyInput, ImageInput, SwitchInput, TextInput } from '@sertifikasi/shared-ui';
+import { useField } from 'formik';
+import {
+  CompanyInput,
+  ImageInput,
+  SelectInput,
+  type SelectOption,
+  SwitchInput,
+  TextInput,
+} from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
 /** The client form's values: every field of the client, '' for an empty one. */
 export interface ClientFormValues {
   company_id: string;
   name: string;
+  name_en: string;
   certificate_number: string;
   region: string;
   logo: string;
   logo_file: File | null;
   address: string;
+  city: string;
+  province: string;
+  postcode: string;
+  country: string;
   scope: string;
   ea_code: string;
   nace_code: string;
@@ -39,11 +55,16 @@ export function clientFormValues(c: ClientCertificate | null): ClientFormValues 
   return {
     company_id: c?.company_id ?? '',
     name: c?.name ?? '',
+    name_en: c?.name_en ?? '',
     certificate_number: c?.certificate_number ?? '',
     region: c?.region ?? '',
     logo: c?.logo ?? '',
     logo_file: null,
     address: c?.address ?? '',
+    city: c?.city ?? '',
+    province: c?.province ?? '',
+    postcode: c?.postcode ?? '',
+    country: c?.country ?? DEFAULT_COUNTRY,
     scope: c?.scope ?? '',
     ea_code: c?.ea_code ?? '',
     nace_code: c?.nace_code ?? '',
@@ -59,6 +80,19 @@ export function clientFormValues(c: ClientCertificate | null): ClientFormValues 
     website: c?.website ?? '',
     send_reminders: c?.send_reminders ?? 'true',
   };
+}
+
+const LISTED_COUNTRIES: SelectOption[] = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
+
+/** 'Negara' by name: the short list, plus the record's own country when it is not on it (an import's). */
+export function CountryInput({ name = 'country', label }: { name?: string; label: string }) {
+  const [field] = useField<string>(name);
+  const current = field.value;
+  const options =
+    current && !LISTED_COUNTRIES.some((o) => o.value === current)
+      ? [...LISTED_COUNTRIES, { value: current, label: countryName(current) }]
+      : LISTED_COUNTRIES;
+  return <SelectInput name={name} label={label} options={options} placeholder={false} />;
 }
 
 /** Two columns on a wide screen, one on a phone. */
@@ -88,6 +122,9 @@ export function ClientFields() {
       <Box sx={wide}>
         <TextInput name="name" label={t.client.name} required />
       </Box>
+      <Box sx={wide}>
+        <TextInput name="name_en" label={t.client.nameEn} />
+      </Box>
       <TextInput name="certificate_number" label={t.client.certificateNumber} required />
       <TextInput name="region" label={t.client.region} required />
       <Box sx={wide}>
@@ -96,6 +133,10 @@ export function ClientFields() {
       <Box sx={wide}>
         <TextInput name="address" label={t.client.address} multiline rows={2} />
       </Box>
+      <TextInput name="city" label={t.client.city} />
+      <TextInput name="province" label={t.client.province} />
+      <TextInput name="postcode" label={t.client.postcode} />
+      <CountryInput label={t.client.country} />
       <Box sx={wide}>
         <TextInput name="scope" label={t.client.scope} multiline rows={3} />
       </Box>

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import {
   addValidity,
   type Flag,
+  IAF_SECTORS,
   isCalendarDate,
   SCHEME_STATUS_LABELS,
   SCHEME_STATUSES,
@@ -18,6 +19,7 @@ import {
 import {
   formatDate,
   type FormMode,
+  MultiSelectInput,
   type ResourceFormConfig,
   SelectInput,
   type SelectOption,
@@ -25,6 +27,7 @@ import {
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { useCertificationLookups } from '../lookups';
+import { type SchemeSiteValue, SchemeSitesInput } from './SchemeSitesInput';
 
 /** The client a scheme form belongs to. */
 export interface SchemeParent {
@@ -42,6 +45,7 @@ export interface SchemeFormValues {
   cert_number: string;
   status: SchemeStatus | '';
   issue_date: string;
+  original_issue_date: string;
   issue_date2: string;
   valid_for: number | '';
   valid_for_type: ValidForType;
@@ -51,6 +55,10 @@ export interface SchemeFormValues {
   is_accredited: Flag;
   accredited_id: string;
   desc: string;
+  scope: string;
+  /** The chosen IAF sector codes, as the multi-select holds them (text). */
+  sector_codes: string[];
+  sites: SchemeSiteValue[];
 }
 
 /** A new scheme starts ACTIVE, valid for 3 years (the usual ISO certificate), not accredited. */
@@ -62,6 +70,7 @@ export function schemeFormValues(parent: SchemeParent, s: Scheme | null): Scheme
     cert_number: s?.cert_number ?? '',
     status: s?.status ?? 'ACTIVE',
     issue_date: s?.issue_date ?? '',
+    original_issue_date: s?.original_issue_date ?? '',
     issue_date2: s?.issue_date2 ?? '',
     valid_for: s?.valid_for ?? 3,
     valid_for_type: s?.valid_for_type ?? 'YEAR',
@@ -71,6 +80,9 @@ export function schemeFormValues(parent: SchemeParent, s: Scheme | null): Scheme
     is_accredited: s?.is_accredited ?? 'false',
     accredited_id: s?.accredited_id ?? '',
     desc: s?.desc ?? '',
+    scope: s?.scope ?? '',
+    sector_codes: (s?.sector_codes ?? []).map(String),
+    sites: (s?.sites ?? []).map((site) => ({ site_id: site.site_id, scope: site.scope ?? '' })),
   };
 }
 
@@ -80,12 +92,16 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 export function schemeBody(v: SchemeFormValues): Record<string, unknown> {
   return {
     ...v,
+    original_issue_date: blankToNull(v.original_issue_date),
     issue_date2: blankToNull(v.issue_date2),
     valid_date: blankToNull(v.valid_date),
     surveillance_date: blankToNull(v.surveillance_date),
     decision_date: blankToNull(v.decision_date),
     accredited_id: v.is_accredited === 'true' ? blankToNull(v.accredited_id) : null,
     desc: blankToNull(v.desc),
+    scope: blankToNull(v.scope),
+    sector_codes: v.sector_codes.map(Number),
+    sites: v.sites.map((site) => ({ site_id: site.site_id, scope: blankToNull(site.scope) })),
   };
 }
 
@@ -99,6 +115,11 @@ const statusOptions: SelectOption[] = SCHEME_STATUSES.map((s) => ({
 const validForOptions: SelectOption[] = VALID_FOR_TYPES.map((v) => ({
   value: v,
   label: VALID_FOR_TYPE_LABELS[v],
+}));
+/** 'Kode Sektor IAF': each code with its Indonesian name. */
+const sectorOptions: SelectOption[] = IAF_SECTORS.map((s) => ({
+  value: String(s.code),
+  label: `${s.code} - ${s.id}`,
 }));
 const flagOptions: SelectOption[] = [
   { value: 'true', label: t.common.yes },
@@ -145,6 +166,7 @@ export function SchemeFields() {
       <SelectInput name="status" label={t.scheme.status} options={statusOptions} required />
       <TextInput name="issue_date" label={t.scheme.issueDate} type="date" required />
       <TextInput name="issue_date2" label={t.scheme.issueDate2} type="date" />
+      <TextInput name="original_issue_date" label={t.scheme.originalIssueDate} type="date" />
       <TextInput name="valid_for" label={t.scheme.validFor} type="number" required />
       <SelectInput
         name="valid_for_type"
@@ -169,6 +191,15 @@ export function SchemeFields() {
       {values.is_accredited === 'true' && (
         <SelectInput name="accredited_id" label={t.scheme.accredited} options={lookups.accredited} required />
       )}
+      <Box sx={wide}>
+        <TextInput name="scope" label={t.scheme.scope} multiline rows={2} helperText={t.scheme.scopeHint} />
+      </Box>
+      <Box sx={wide}>
+        <MultiSelectInput name="sector_codes" label={t.scheme.sectorCodes} options={sectorOptions} />
+      </Box>
+      <Box sx={wide}>
+        <SchemeSitesInput clientId={parent?.id} />
+      </Box>
       <Box sx={wide}>
         <TextInput name="desc" label={t.scheme.desc} multiline rows={3} />
       </Box>

@@ -73,7 +73,7 @@ function CompanyResult({ data, lang, t }: { data: CompanyCheck; lang: Lang; t: S
                 </>
               ) : (
                 <>
-                  <Row label={t.rows.originalIssue}>{date(data.issue_date)}</Row>
+                  <Row label={t.rows.originalIssue}>{date(data.original_issue_date ?? data.issue_date)}</Row>
                   <Row label={t.rows.latestIssue}>{date(data.issue_date)}</Row>
                   <Row label={t.rows.surveillance}>{date(data.surveillance_date)}</Row>
                   <Row label={t.rows.recertification}>{date(data.expired_date)}</Row>

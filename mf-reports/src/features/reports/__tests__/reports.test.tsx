@@ -66,6 +66,17 @@ const companyRow: CompanyCertificationReportRow = {
   email: 'info@klien.co.id',
 };
 
+/** The register data the workbook carries (not shown on the screen). */
+const registerData = {
+  original_issue_date: null,
+  scope: null,
+  sector_codes: '',
+  revision: 0,
+  client_city: null,
+  client_province: null,
+  client_country: 'ID',
+};
+
 const schemeRows: SchemeReportRow[] = [
   {
     id: 's1',
@@ -85,6 +96,7 @@ const schemeRows: SchemeReportRow[] = [
     is_accredited: 'true',
     accredited_id: KAN,
     accredited: 'KAN',
+    ...registerData,
   },
   {
     id: 's2',
@@ -104,6 +116,7 @@ const schemeRows: SchemeReportRow[] = [
     is_accredited: 'false',
     accredited_id: KAN,
     accredited: 'KAN',
+    ...registerData,
   },
 ];
 
