@@ -132,7 +132,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(underPressurePlugin, opts.config.overload);
   await app.register(metricsPlugin, { token: opts.config.metricsToken });
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin, { redis: app.redis });
+  await app.register(rateLimitPlugin, {
+    redis: app.redis,
+    badTokensPerSecond: opts.config.badTokenRateLimit,
+  });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin);
