@@ -70,7 +70,8 @@ export function sharePool(pool: pg.Pool, limit: number, applies: () => boolean):
   };
   /** The client's release (this checkout's, set by the pool) gives the place back, once. */
   const giveBackOnRelease = (client: pg.PoolClient, since: number) => {
-    const release = client.release;
+    // The pool sets `release` on every checkout, as a closure that ignores `this`.
+    const release = client.release.bind(client);
     let done = false;
     client.release = (err?: Error | boolean) => {
       if (!done) {
@@ -78,7 +79,7 @@ export function sharePool(pool: pg.Pool, limit: number, applies: () => boolean):
         hold.add(performance.now() - since);
         free();
       }
-      return release.call(client, err);
+      return release(err);
     };
   };
 
@@ -99,7 +100,7 @@ export function sharePool(pool: pg.Pool, limit: number, applies: () => boolean):
     );
     if (typeof cb !== 'function') return connected;
     connected.then(
-      (client) => cb(undefined, client, client.release),
+      (client) => cb(undefined, client, (err?: Error | boolean) => client.release(err)),
       (err: Error) => cb(err, undefined, undefined),
     );
     return undefined;
