@@ -21,11 +21,16 @@ const waitFor = (probe: () => boolean, what: string) =>
 
 describe('overload: anonymous requests saturating the pool', () => {
   const POOL_WAIT_MS = 100;
+  const SHED_DELAY_MS = 300;
   let ctx: TestContext;
   let base: string;
   beforeAll(async () => {
     ctx = await createTestContext(
-      { OVERLOAD_MAX_POOL_WAIT_MS: String(POOL_WAIT_MS), RATE_LIMIT_PUBLIC: '100000' },
+      {
+        OVERLOAD_MAX_POOL_WAIT_MS: String(POOL_WAIT_MS),
+        OVERLOAD_ANONYMOUS_SHED_DELAY_MS: String(SHED_DELAY_MS),
+        RATE_LIMIT_PUBLIC: '100000',
+      },
       { poolSize: 4, acquireTimeoutMs: 2000 },
     );
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,9 +59,12 @@ describe('overload: anonymous requests saturating the pool', () => {
       await waitFor(() => waited() > POOL_WAIT_MS, `anonymous requests to wait past ${POOL_WAIT_MS} ms`);
       expect(ctx.database.pool.totalCount - ctx.database.pool.idleCount).toBeLessThanOrEqual(3);
 
-      // A new anonymous request is shed at once, whatever it asks for.
+      // A new anonymous request is shed, whatever it asks for, its answer held for a pause (a
+      // flood asking again at once would keep the event loop busy).
+      const asked = performance.now();
       const shed = await check(99);
       expect(shed.status).toBe(503);
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(SHED_DELAY_MS - 5);
       expect(shed.headers.get('retry-after')).toBe('5');
       expect(await shed.json()).toEqual(UNAVAILABLE);
       expect((await fetch(`${base}/api/health`)).status).toBe(503);

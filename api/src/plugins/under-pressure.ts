@@ -29,6 +29,8 @@ import { bearerToken } from './auth';
  *   and, once the token is good, all its queries take connections outside the share, so a flood of
  *   anonymous requests neither sheds nor slows signed-in staff; a made-up token is served as
  *   anonymous after its look-up, and its look-ups are limited per address (plugins/rate-limit.ts).
+ *   A shed anonymous request gets its 503 after OVERLOAD_ANONYMOUS_SHED_DELAY_MS, so a flood that
+ *   asks again at once cannot keep the event loop answering 503s ahead of signed-in requests.
  * What is admitted cannot wait forever either: the pool's acquire timeout (DB_ACQUIRE_TIMEOUT_MS,
  * db/index.ts) fails a query still waiting for a connection, answered 503 unavailable too
  * (plugins/errors.ts). `/api/metrics` is never shed (monitoring must see the overload);
@@ -53,6 +55,8 @@ export interface OverloadSettings {
    * undefined: a quarter of the pool, at least 1. Always at most pool size - 1.
    */
   staffReservedConnections: number | undefined;
+  /** How long a shed anonymous request waits for its 503 (ms; OVERLOAD_ANONYMOUS_SHED_DELAY_MS). */
+  anonymousShedDelayMs: number;
 }
 
 function number(name: string, value: string | undefined, fallback: number): number {
@@ -80,6 +84,11 @@ export function overloadSettings(env: NodeJS.ProcessEnv): OverloadSettings {
     maxHeapUsedBytes: number('OVERLOAD_MAX_HEAP_BYTES', env.OVERLOAD_MAX_HEAP_BYTES, 0),
     maxInFlight: Math.floor(number('OVERLOAD_MAX_IN_FLIGHT', env.OVERLOAD_MAX_IN_FLIGHT, 0)),
     retryAfterSeconds: Math.max(1, Math.round(number('OVERLOAD_RETRY_AFTER', env.OVERLOAD_RETRY_AFTER, 5))),
+    anonymousShedDelayMs: number(
+      'OVERLOAD_ANONYMOUS_SHED_DELAY_MS',
+      env.OVERLOAD_ANONYMOUS_SHED_DELAY_MS,
+      isTest ? 0 : 3000,
+    ),
     staffReservedConnections:
       env.OVERLOAD_STAFF_RESERVED_CONNECTIONS === undefined || env.OVERLOAD_STAFF_RESERVED_CONNECTIONS === ''
         ? undefined
@@ -295,7 +304,14 @@ export default fp(
       if (exempt(req)) return done();
       const served: Served = { anonymous: !mayBeSignedIn(req) };
       const reason = overloaded(served.anonymous);
-      if (reason) return reply.send(shed(reply, reason));
+      if (reason) {
+        const answer = shed(reply, reason);
+        // An anonymous client that asks again at once would keep the event loop answering 503s,
+        // which signed-in requests wait behind: its answer comes after a pause.
+        if (!served.anonymous || !settings.anonymousShedDelayMs) return reply.send(answer);
+        setTimeout(() => void reply.send(answer), settings.anonymousShedDelayMs);
+        return;
+      }
       load.inFlight++;
       reply.raw.on('close', ended);
       servedAs.set(req, served);
