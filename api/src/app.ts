@@ -142,7 +142,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lastBackupSuccess: () => lastBackupSuccess(app.db),
   });
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin, { redis: app.redis });
+  await app.register(rateLimitPlugin, {
+    redis: app.redis,
+    badTokensPerSecond: opts.config.badTokenRateLimit,
+  });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin);

@@ -24,6 +24,10 @@ export interface Config {
   migrateOnStart: boolean;
   /** Requests a minute per address on public endpoints (login, certificate checks). */
   publicRateLimit: number;
+  /** `/api/health` requests a second per address (RATE_LIMIT_HEALTH), counted over 10 s. */
+  healthRateLimit: number;
+  /** Failed bearer-token look-ups a second per address (RATE_LIMIT_BAD_TOKEN), counted over 10 s. */
+  badTokenRateLimit: number;
   /** Images re-encoded at once (IMAGE_CONCURRENCY, 1 or more): the rest wait, so sign-ins keep threads. */
   imageConcurrency: number;
   /** List totals and pages one process keeps (LIST_CACHE_ENTRIES; 0: none; services/list-versions.ts). */
@@ -197,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     migrateOnStart: bool(env.MIGRATE_ON_START, true),
     publicRateLimit: int('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 120),
+    healthRateLimit: Math.max(1, int('RATE_LIMIT_HEALTH', env.RATE_LIMIT_HEALTH, 20)),
+    badTokenRateLimit: Math.max(1, int('RATE_LIMIT_BAD_TOKEN', env.RATE_LIMIT_BAD_TOKEN, 20)),
     imageConcurrency: Math.max(1, int('IMAGE_CONCURRENCY', env.IMAGE_CONCURRENCY, 1)),
     listCacheEntries: Math.max(0, int('LIST_CACHE_ENTRIES', env.LIST_CACHE_ENTRIES, 10_000)),
     // api/src/config.ts (tests) and api/dist/server.js (bundle) both sit two levels below the root.

@@ -14,7 +14,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
 let redis: Redis | undefined;
 /** Redis keeps its counters between runs: names and addresses are unique to this run. */
 const run = randomBytes(3).toString('hex');
-const address = (n: number) => `2001:db8:${run.slice(0, 4)}:${run.slice(4)}::${n.toString(16)}`;
+/** Each `n` its own /64: an address is counted by its /64 (lib/address.ts). */
+const address = (n: number) => `2001:db8:${run.slice(0, 4)}:${n.toString(16)}::${run.slice(4)}`;
 
 const testConfig = (env: Record<string, string> = {}) =>
   loadConfig({

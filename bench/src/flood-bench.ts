@@ -24,19 +24,29 @@
  * defaults (`OVERLOAD_MAX_POOL_WAIT_MS=1000,DB_ACQUIRE_TIMEOUT_MS=2000;...`). FLOOD_DATA_DIR keeps
  * the filled directory between runs (filled on first use); FLOOD_LOG_LEVEL shows the API's log at
  * that level (`warn`: when and why it sheds).
+ *
+ * FLOOD_SCENARIO=anonymous runs the anonymous flood instead (flood-anonymous.ts): public checks
+ * from 300 connections while one signed-in client reads at a steady pace, on a pool of 4.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { freePort } from './api';
+import { anonymousFlood } from './flood-anonymous';
+import {
+  loadAverage,
+  type Outcome,
+  PASSWORD,
+  percentile,
+  send,
+  signIn,
+  sleep,
+  start,
+  stop,
+  withFilledDatabase,
+} from './flood-api';
 
-const root = path.resolve(__dirname, '..', '..');
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 400);
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 15);
-const SCALE = Number(process.env.FLOOD_SCALE ?? 10);
 type Client = 'at once' | 'honour';
 const CLIENTS: Client[] =
   process.env.FLOOD_RETRY === 'honour'
@@ -44,10 +54,6 @@ const CLIENTS: Client[] =
     : process.env.FLOOD_RETRY === 'at-once'
       ? ['at once']
       : ['at once', 'honour'];
-/** A request not answered within this long is given up (counted "no answer"). */
-const GIVE_UP_MS = 60_000;
-const PASSWORD = 'flood-admin-password';
-const HOST = '127.0.0.1';
 
 const CONFIGURATIONS: { label: string; env: Record<string, string> }[] = [
   {
@@ -75,87 +81,6 @@ const REQUESTS: ((n: number) => string)[] = [
   () => '/api/dashboard-total/ALL',
   (n) => `/api/company-certificate?paginate=20&page=${1 + (n % 100)}`,
 ];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'server.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST,
-      LOG_LEVEL: process.env.FLOOD_LOG_LEVEL ?? 'error',
-    },
-    stdio: ['ignore', process.env.FLOOD_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`http://${HOST}:${port}/api/health`)).ok) return { child, port };
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Fills the database with the demo data set through the API's own command. */
-function fill(dbEnv: Record<string, string>) {
-  console.log(`filling the database: demo data set, --size small --scale ${SCALE} ...`);
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'api', 'dist', 'cli.js'), 'demo', '--size', 'small', '--scale', String(SCALE)],
-    {
-      env: { ...process.env, ...dbEnv, ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: `${PASSWORD}-demo` },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`the demo command failed (exit ${result.status})`);
-  const summary = result.stdout.split('\n').find((line) => /clients, \d+ schemes/.test(line));
-  console.log(summary?.trim() ?? 'filled');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN;
-
-interface Outcome {
-  status: number;
-  ms: number;
-  retryAfter: number | undefined;
-}
-
-function send(agent: http.Agent, port: number, token: string, url: string): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.get(
-      { agent, host: HOST, port, path: url, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          const header = res.headers['retry-after'];
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - started,
-            retryAfter: header === undefined ? undefined : Number(header),
-          });
-        });
-        res.on('error', () => resolve({ status: 0, ms: performance.now() - started, retryAfter: undefined }));
-      },
-    );
-    req.setTimeout(GIVE_UP_MS, () => req.destroy());
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, retryAfter: undefined }));
-  });
-}
 
 /**
  * Opens `connections` keep-alive connections before the flood (each asks once for
@@ -229,16 +154,6 @@ function summarise(outcomes: Outcome[], elapsed: number) {
   };
 }
 
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://${HOST}:${port}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** One configuration with one kind of client: a fresh API process, warm-up, the flood; a table row. */
 async function run(label: string, client: Client, env: Record<string, string>): Promise<string> {
   const { child, port } = await start({ ...env, ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PUBLIC: '100000' });
@@ -265,27 +180,12 @@ async function run(label: string, client: Client, env: Record<string, string>): 
 }
 
 async function main() {
-  spawnSync(process.execPath, [path.join(root, 'api', 'scripts', 'build.mjs'), '--if-stale'], {
-    stdio: 'inherit',
-  });
-  const external = process.env.BENCH_DATABASE_URL;
-  const kept = process.env.FLOOD_DATA_DIR;
-  const dataDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-flood-'));
-  const dbEnv: Record<string, string> = external
-    ? { DATABASE_URL: external, BACKUP_SCHEDULE: 'off' }
-    : { DATA_DIR: dataDir };
-  const marker = path.join(dataDir, `.flood-filled-scale-${SCALE}`);
-  try {
-    if (!fs.existsSync(marker)) {
-      fs.mkdirSync(dataDir, { recursive: true });
-      fill(dbEnv);
-      if (kept) fs.writeFileSync(marker, '');
-    }
-    const load = os.loadavg().map((l) => l.toFixed(2));
+  await withFilledDatabase(async (dbEnv) => {
+    const target = dbEnv.DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL server';
+    if (process.env.FLOOD_SCENARIO === 'anonymous') return anonymousFlood(dbEnv, target);
     console.log(
-      `flood: ${CONNECTIONS} connections, ${SECONDS} s a configuration; ` +
-        `${external ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL server'}, ` +
-        `DB_POOL_SIZE ${process.env.DB_POOL_SIZE ?? 10}; ${os.cpus().length} cores, load average ${load.join(' ')}`,
+      `flood: ${CONNECTIONS} connections, ${SECONDS} s a configuration; ${target}, ` +
+        `DB_POOL_SIZE ${process.env.DB_POOL_SIZE ?? 10}; ${os.cpus().length} cores, load average ${loadAverage()}`,
     );
     console.log(
       '| configuration | client | requests | 2xx | 2xx/s | 2xx p50 ms | 2xx p99 ms | 2xx max ms | 503 | 503 p50 ms | 503 p99 ms | 503 max ms | other | no answer | any answer max ms | client lag p99 ms |',
@@ -297,15 +197,8 @@ async function main() {
         await sleep(1000);
       }
     }
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-  } finally {
-    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    console.log(`load average after: ${loadAverage()}`);
+  });
 }
 
 main().catch((err) => {

@@ -37,32 +37,62 @@ export interface PoolWatch {
   stop(): void;
 }
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: unknown) => void;
-type Connect = (this: pg.Pool, cb?: ConnectCallback) => unknown;
+export type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: unknown,
+) => void;
+export type Connect = (this: pg.Pool, cb?: ConnectCallback) => unknown;
 
 /** Completed waits are kept as the minimum of each bucket: the current one and the one before. */
 const BUCKET_MS = 100;
 /** Weight of the newest hold in the moving average. */
 const HOLD_WEIGHT = 0.1;
 
-export function watchPool(pool: pg.Pool): PoolWatch {
-  const size = Math.max(1, pool.options.max ?? 10);
-  const pending = new Set<{ at: number }>();
+/**
+ * The shortest of the waits completed in the current 100 ms bucket and the one before (undefined
+ * when none completed): above a limit, every acquisition of that time waited.
+ */
+export function recentMinimum() {
   let bucket = -1;
   let bucketMin = Infinity;
   let previousMin = Infinity;
-  let holdMs = 0;
-  let stopped = false;
-
-  const record = (waitMs: number, at: number) => {
-    const b = Math.floor(at / BUCKET_MS);
-    if (b !== bucket) {
-      previousMin = b === bucket + 1 ? bucketMin : Infinity;
-      bucket = b;
-      bucketMin = Infinity;
-    }
-    if (waitMs < bucketMin) bucketMin = waitMs;
+  return {
+    record(waitMs: number, at: number) {
+      const b = Math.floor(at / BUCKET_MS);
+      if (b !== bucket) {
+        previousMin = b === bucket + 1 ? bucketMin : Infinity;
+        bucket = b;
+        bucketMin = Infinity;
+      }
+      if (waitMs < bucketMin) bucketMin = waitMs;
+    },
+    read(now: number): number | undefined {
+      const b = Math.floor(now / BUCKET_MS);
+      const recent =
+        b === bucket ? Math.min(bucketMin, previousMin) : b === bucket + 1 ? bucketMin : Infinity;
+      return recent === Infinity ? undefined : recent;
+    },
   };
+}
+
+/** A moving average of how long connections are held (ms). */
+export function holdAverage() {
+  let holdMs = 0;
+  return {
+    add(held: number) {
+      holdMs = holdMs ? holdMs + HOLD_WEIGHT * (held - holdMs) : held;
+    },
+    get: () => holdMs,
+  };
+}
+
+export function watchPool(pool: pg.Pool): PoolWatch {
+  const size = Math.max(1, pool.options.max ?? 10);
+  const pending = new Set<{ at: number }>();
+  const waits = recentMinimum();
+  const hold = holdAverage();
+  let stopped = false;
 
   // Called with the pool as `this` below, as the pool calls its own connect.
   const original = (pool as unknown as { connect: Connect }).connect;
@@ -73,7 +103,7 @@ export function watchPool(pool: pg.Pool): PoolWatch {
     const settle = () => {
       if (!pending.delete(entry)) return;
       const now = performance.now();
-      record(now - entry.at, now);
+      waits.record(now - entry.at, now);
     };
     if (typeof cb === 'function') {
       return original.call(this, (err, client, done) => {
@@ -93,8 +123,7 @@ export function watchPool(pool: pg.Pool): PoolWatch {
     const since = heldSince.get(client);
     if (since === undefined) return;
     heldSince.delete(client);
-    const held = performance.now() - since;
-    holdMs = holdMs ? holdMs + HOLD_WEIGHT * (held - holdMs) : held;
+    hold.add(performance.now() - since);
   };
   pool.on('acquire', onAcquire);
   pool.on('release', onRelease);
@@ -104,10 +133,8 @@ export function watchPool(pool: pg.Pool): PoolWatch {
       const now = performance.now();
       const oldest = pending.values().next().value;
       const oldestMs = oldest ? now - oldest.at : 0;
-      const b = Math.floor(now / BUCKET_MS);
-      const recent =
-        b === bucket ? Math.min(bucketMin, previousMin) : b === bucket + 1 ? bucketMin : Infinity;
-      const recentMinMs = recent === Infinity ? undefined : recent;
+      const recentMinMs = waits.read(now);
+      const holdMs = hold.get();
       const waiting = pool.waitingCount;
       // A connection free now, and nobody ahead: a new acquisition waits for nothing.
       const free = waiting === 0 && (pool.idleCount > 0 || pool.totalCount < size);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALL, type CompanyScope, isUuid, type PermissionKey } from '@sertifikasi/shared-contracts';
 import { type AppError, forbidden, invalid, unauthenticated } from '../lib/errors';
@@ -33,13 +33,24 @@ const inScope = (scope: CompanyScope, companyId: string) => scope === ALL || sco
  * (lib/route.ts) and this hook checks it before the body is read. 401 without a valid token, 403
  * without the permission or without scope ALL where the route needs it. A public route with `more`
  * answers everyone; a valid token signs its caller in (req.auth) for `holdsMore`, an ended one is
- * remembered for `publicRefusal`.
+ * remembered for `publicRefusal`. Failed look-ups are limited per address (`app.badTokens`, 429), and
+ * only a request whose token was found counts as signed in when the pool is short
+ * (docs/architecture.md#overload).
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('bearerToken', null);
   app.decorateRequest('sentEndedToken', false);
-  app.addHook('onRequest', async (req) => {
+  // A look-up of a bearer token; the failed ones are limited per address (plugins/rate-limit.ts, when
+  // the app has it).
+  const lookUp = async (req: FastifyRequest, reply: FastifyReply, token: string) => {
+    const limit = app.hasDecorator('badTokens') ? app.badTokens : undefined;
+    limit?.check(req, reply);
+    const ctx = await authenticate(app.db, token, app.clock.now());
+    if (!ctx) await limit?.failed(req, reply);
+    return ctx;
+  };
+  app.addHook('onRequest', async (req, reply) => {
     const access = req.routeOptions.config?.access;
     if (!access) {
       // Only the OpenAPI viewer and unknown paths (404) go without a declared access; anything else
@@ -53,7 +64,7 @@ export default fp(async function auth(app: FastifyInstance) {
       // Public, and more for the permission: a token is optional, and never refused here.
       const token = bearerToken(req);
       if (!token) return;
-      const ctx = await authenticate(app.db, token, app.clock.now());
+      const ctx = await lookUp(req, reply, token);
       if (!ctx) {
         req.sentEndedToken = true;
         return;
@@ -64,7 +75,7 @@ export default fp(async function auth(app: FastifyInstance) {
     }
     const token = bearerToken(req);
     if (!token) throw unauthenticated();
-    const ctx = await authenticate(app.db, token, app.clock.now());
+    const ctx = await lookUp(req, reply, token);
     if (!ctx) throw unauthenticated();
     req.auth = ctx;
     req.bearerToken = token;

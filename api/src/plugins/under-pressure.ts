@@ -1,9 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
+import { sharePool } from '../db/pool-share';
 import { type PoolWait, watchPool } from '../db/pool-watch';
+import { bearerToken } from './auth';
 
 /**
  * Overload (docs/rules.md#faults-and-overload, docs/architecture.md#overload): judged by what a new request
@@ -17,7 +20,17 @@ import { type PoolWait, watchPool } from '../db/pool-watch';
  * - the event loop: its mean delay (or, when set, its utilisation) over the last 500 ms sample, and
  *   the heap when a limit is set. Judged only from the first sample taken after the app is ready:
  *   building the app and start-up work hold the event loop, and must not shed the first requests;
- * - when set, a plain cap on requests in flight (OVERLOAD_MAX_IN_FLIGHT; off by default).
+ * - when set, a plain cap on requests in flight (OVERLOAD_MAX_IN_FLIGHT; off by default);
+ * - for an anonymous request only, the anonymous share of the pool (db/pool-share.ts): anonymous
+ *   requests (no bearer token, or a public route that never reads one, or a token whose look-up
+ *   failed) may hold at most pool size - OVERLOAD_STAFF_RESERVED_CONNECTIONS connections at once, and
+ *   a new one is shed when it would wait longer than OVERLOAD_MAX_POOL_WAIT_MS for a place there. A
+ *   request with a bearer token is admitted past that rule, and its token's look-up (one short query)
+ *   and, once the token is good, all its queries take connections outside the share, so a flood of
+ *   anonymous requests neither sheds nor slows signed-in staff; a made-up token is served as
+ *   anonymous after its look-up, and its look-ups are limited per address (plugins/rate-limit.ts).
+ *   A shed anonymous request gets its 503 after OVERLOAD_ANONYMOUS_SHED_DELAY_MS, so a flood that
+ *   asks again at once cannot keep the event loop answering 503s ahead of signed-in requests.
  * What is admitted cannot wait forever either: the pool's acquire timeout (DB_ACQUIRE_TIMEOUT_MS,
  * db/index.ts) fails a query still waiting for a connection, answered 503 unavailable too
  * (plugins/errors.ts). `/api/metrics` is never shed (monitoring must see the overload);
@@ -37,6 +50,13 @@ export interface OverloadSettings {
   maxInFlight: number;
   /** The Retry-After of a shed request (seconds). */
   retryAfterSeconds: number;
+  /**
+   * Connections of the pool anonymous requests may never hold (OVERLOAD_STAFF_RESERVED_CONNECTIONS);
+   * undefined: a quarter of the pool, at least 1. Always at most pool size - 1.
+   */
+  staffReservedConnections: number | undefined;
+  /** How long a shed anonymous request waits for its 503 (ms; OVERLOAD_ANONYMOUS_SHED_DELAY_MS). */
+  anonymousShedDelayMs: number;
 }
 
 function number(name: string, value: string | undefined, fallback: number): number {
@@ -64,27 +84,66 @@ export function overloadSettings(env: NodeJS.ProcessEnv): OverloadSettings {
     maxHeapUsedBytes: number('OVERLOAD_MAX_HEAP_BYTES', env.OVERLOAD_MAX_HEAP_BYTES, 0),
     maxInFlight: Math.floor(number('OVERLOAD_MAX_IN_FLIGHT', env.OVERLOAD_MAX_IN_FLIGHT, 0)),
     retryAfterSeconds: Math.max(1, Math.round(number('OVERLOAD_RETRY_AFTER', env.OVERLOAD_RETRY_AFTER, 5))),
+    anonymousShedDelayMs: number(
+      'OVERLOAD_ANONYMOUS_SHED_DELAY_MS',
+      env.OVERLOAD_ANONYMOUS_SHED_DELAY_MS,
+      isTest ? 0 : 3000,
+    ),
+    staffReservedConnections:
+      env.OVERLOAD_STAFF_RESERVED_CONNECTIONS === undefined || env.OVERLOAD_STAFF_RESERVED_CONNECTIONS === ''
+        ? undefined
+        : Math.floor(
+            number('OVERLOAD_STAFF_RESERVED_CONNECTIONS', env.OVERLOAD_STAFF_RESERVED_CONNECTIONS, 0),
+          ),
   };
 }
 
-export type ShedReason = 'pool' | 'eventLoop' | 'heap' | 'inFlight';
+/** Connections kept from anonymous requests in a pool of `size` (never all of them). */
+export function staffReserved(size: number, setting: number | undefined): number {
+  const wanted = setting ?? Math.max(1, Math.ceil(size / 4));
+  return Math.max(0, Math.min(wanted, size - 1));
+}
+
+export type ShedReason = 'pool' | 'anonymous' | 'eventLoop' | 'heap' | 'inFlight';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Requests of this process now being served, how many were shed since the start (and why), and
-     * what a new request would wait for a database connection now (undefined without a pool).
+     * Requests of this process now being served, how many were shed since the start (and why),
+     * what a new request would wait for a database connection now (undefined without a pool), and
+     * what a new anonymous request would wait for a place in the anonymous share of the pool
+     * (undefined when nothing is reserved for signed-in requests).
      */
     load: {
       inFlight: number;
       shed: number;
       shedBy: Record<ShedReason, number>;
+      /** Connections kept from anonymous requests. */
+      staffReserved: number;
       poolWait(): PoolWait | undefined;
+      anonymousWait(): PoolWait | undefined;
     };
   }
 }
 
 const exempt = (req: FastifyRequest) => req.url === '/api/metrics' || req.url.startsWith('/api/metrics?');
+
+/**
+ * Whether a request may be served as signed in: it carries a bearer token on a route that reads one
+ * (any route but a public one without `more`, lib/route.ts). Whether it is, its token's look-up says
+ * (plugins/auth.ts sets `req.auth`).
+ */
+function mayBeSignedIn(req: FastifyRequest): boolean {
+  if (!req.headers.authorization) return false;
+  const access = req.routeOptions.config?.access;
+  if (!access || (access.public === true && !access.more)) return false;
+  return bearerToken(req) !== null;
+}
+
+/** How a request in flight is served: the anonymous share of the pool holds its connections or not. */
+interface Served {
+  anonymous: boolean;
+}
 
 /** The node-postgres pool behind drizzle (`$client`). */
 function poolOf(app: FastifyInstance): pg.Pool | undefined {
@@ -162,11 +221,24 @@ export default fp(
   async function overload(app: FastifyInstance, settings: OverloadSettings) {
     const pool = poolOf(app);
     const watch = pool ? watchPool(pool) : undefined;
+    // Which request a query is made for: the context each request is served in (from its first hook,
+    // and again after its body was read, which happens outside it).
+    const context = new AsyncLocalStorage<Served>();
+    const servedAs = new WeakMap<FastifyRequest, Served>();
+    const size = Math.max(1, pool?.options.max ?? 10);
+    const reserved = pool ? staffReserved(size, settings.staffReservedConnections) : 0;
+    // Over the watch: a wait for a place in the share is not a wait for the pool.
+    const share =
+      pool && reserved > 0
+        ? sharePool(pool, size - reserved, () => context.getStore()?.anonymous === true)
+        : undefined;
     const load: FastifyInstance['load'] = {
       inFlight: 0,
       shed: 0,
-      shedBy: { pool: 0, eventLoop: 0, heap: 0, inFlight: 0 },
+      shedBy: { pool: 0, anonymous: 0, eventLoop: 0, heap: 0, inFlight: 0 },
+      staffReserved: reserved,
       poolWait: () => watch?.now(),
+      anonymousWait: () => share?.now(),
     };
     app.decorate('load', load);
 
@@ -181,6 +253,7 @@ export default fp(
     });
     app.addHook('onClose', (_app, done) => {
       loop?.stop();
+      share?.stop();
       watch?.stop();
       done();
     });
@@ -199,6 +272,7 @@ export default fp(
             shed: shedSinceLog,
             inFlight: load.inFlight,
             pool: watch?.now(),
+            anonymousShare: share?.now(),
             eventLoop: loop?.snapshot(),
           },
           'overloaded: shedding new requests with 503',
@@ -214,11 +288,13 @@ export default fp(
       return JSON.stringify({ code: ERROR_CODES.unavailable, message: MESSAGES.unavailable });
     };
 
-    const overloaded = (): ShedReason | undefined => {
+    const overloaded = (anonymous: boolean): ShedReason | undefined => {
       if (settings.maxInFlight && load.inFlight >= settings.maxInFlight) return 'inFlight';
       const byLoop = loop?.overloaded();
       if (byLoop) return byLoop;
-      if (settings.maxPoolWaitMs && watch && watch.now().expectedMs > settings.maxPoolWaitMs) return 'pool';
+      const limit = settings.maxPoolWaitMs;
+      if (limit && watch && watch.now().expectedMs > limit) return 'pool';
+      if (anonymous && limit && share && share.now().expectedMs > limit) return 'anonymous';
       return undefined;
     };
 
@@ -226,11 +302,27 @@ export default fp(
     const ended = () => load.inFlight--;
     app.addHook('onRequest', (req, reply, done) => {
       if (exempt(req)) return done();
-      const reason = overloaded();
-      if (reason) return reply.send(shed(reply, reason));
+      const served: Served = { anonymous: !mayBeSignedIn(req) };
+      const reason = overloaded(served.anonymous);
+      if (reason) {
+        const answer = shed(reply, reason);
+        // An anonymous client that asks again at once would keep the event loop answering 503s,
+        // which signed-in requests wait behind: its answer comes after a pause.
+        if (!served.anonymous || !settings.anonymousShedDelayMs) return reply.send(answer);
+        setTimeout(() => void reply.send(answer), settings.anonymousShedDelayMs);
+        return;
+      }
       load.inFlight++;
       reply.raw.on('close', ended);
-      done();
+      servedAs.set(req, served);
+      context.run(served, done);
+    });
+    // After the sign-in check (and the body): signed in only if the token's look-up succeeded.
+    app.addHook('preValidation', (req, _reply, done) => {
+      const served = servedAs.get(req);
+      if (!served) return done();
+      served.anonymous = !(req as { auth?: unknown }).auth;
+      context.run(served, done);
     });
   },
   { name: 'under-pressure' },

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db';
 import { loginFailures, loginThrottleKeys } from '../db/schema';
+import { addressKey } from '../lib/address';
 import { newId } from '../lib/crypto';
 
 /**
@@ -17,7 +18,8 @@ export const MAX_PER_ADDRESS = 50;
  * Failure counters that every API process sees: the database, or Redis when REDIS_URL is set.
  * Checking and counting are one atomic step: an attempt reserves its password check, and the
  * reservation counts as a failure unless the sign-in succeeds. So N concurrent attempts get at most
- * the limit's number of password checks.
+ * the limit's number of password checks. An address is counted by `addressKey` (lib/address.ts):
+ * IPv6 by its /64, an IPv4-mapped address as its IPv4.
  */
 export interface LoginThrottle {
   /** Reserves one password check; false (and nothing counted) when a limit is reached. */
@@ -30,8 +32,9 @@ const norm = (username: string) => username.trim().toLowerCase().slice(0, 100);
 
 export function dbLoginThrottle(db: Db): LoginThrottle {
   return {
-    async reserve(username, ip) {
+    async reserve(username, address) {
       const user = norm(username);
+      const ip = addressKey(address);
       const now = new Date();
       const since = new Date(now.getTime() - WINDOW_MS);
       const allowed = await db.transaction(async (tx) => {
@@ -70,10 +73,10 @@ export function dbLoginThrottle(db: Db): LoginThrottle {
       }
       return allowed;
     },
-    async succeeded(username, ip) {
+    async succeeded(username, address) {
       await db
         .delete(loginFailures)
-        .where(and(eq(loginFailures.username, norm(username)), eq(loginFailures.ip, ip)));
+        .where(and(eq(loginFailures.username, norm(username)), eq(loginFailures.ip, addressKey(address))));
     },
   };
 }
@@ -102,8 +105,9 @@ return #members`;
 
 /** Sliding windows in Redis sorted sets, shared by every API process; each step is one Lua script. */
 export function redisLoginThrottle(redis: Redis, prefix = 'sertifikasi:login'): LoginThrottle {
-  const keys = (username: string, ip: string) => {
+  const keys = (username: string, address: string) => {
     const user = norm(username);
+    const ip = addressKey(address);
     return [`${prefix}:p:${ip}|${user}`, `${prefix}:u:${user}`, `${prefix}:ip:${ip}`] as const;
   };
   return {
