@@ -21,7 +21,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
 import type { LoginThrottle } from './services/login-throttle';
 import { createListCache, LIST_CACHE_LIMITS, type ListCache } from './services/list-versions';
-import underPressurePlugin from './plugins/under-pressure';
+import overloadPlugin from './plugins/overload';
 import metricsPlugin from './plugins/metrics';
 import { jobsPlugin } from './jobs/engine';
 import { defineTasks } from './jobs/tasks';
@@ -136,7 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   // First among the hooks, so that an answer another hook ends early carries the headers too.
   await app.register(securityHeadersPlugin);
-  await app.register(underPressurePlugin, opts.config.overload);
+  await app.register(overloadPlugin, opts.config.overload);
   await app.register(metricsPlugin, {
     token: opts.config.metricsToken,
     lastBackupSuccess: () => lastBackupSuccess(app.db),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { passwordField, usernameField } from '@sertifikasi/shared-contracts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { remoteUrlsFromEnv } from './remotes';
-import { type OverloadSettings, overloadSettings } from './plugins/under-pressure';
+import { type OverloadSettings, overloadSettings } from './lib/overload-settings';
 
 /** The time zone when `TZ` is unset: the deployment's calendar (today, buckets) is Jakarta's. */
 export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
@@ -44,7 +44,7 @@ export interface Config {
   dbAcquireTimeoutMs: number;
   /** A query taking at least this long is logged at warn with its duration (SLOW_QUERY_MS). */
   slowQueryMs: number;
-  /** When the process sheds new requests with 503 (OVERLOAD_*; plugins/under-pressure.ts). */
+  /** When the process sheds new requests with 503 (OVERLOAD_*; plugins/overload.ts). */
   overload: OverloadSettings;
   /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
   metricsToken: string | undefined;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * How long requests wait for a connection of the pool, the signal overload is judged by
- * (plugins/under-pressure.ts): most requests wait on the database, which the event loop does not
+ * (plugins/overload.ts): most requests wait on the database, which the event loop does not
  * show. The pool's `connect` (which its `query` and drizzle's transactions go through) is wrapped to
  * time every acquisition from the call to the connection (or the acquire timeout's error); the
  * pool's `acquire` and `release` events time how long connections are held.

@@ -7,6 +7,7 @@ import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { sharePool } from '../db/pool-share';
 import { type PoolWait, watchPool } from '../db/pool-watch';
 import { bearerToken } from './auth';
+import { type OverloadSettings, staffReserved } from '../lib/overload-settings';
 
 /**
  * Overload (docs/rules.md#faults-and-overload, docs/architecture.md#overload): judged by what a new request
@@ -37,73 +38,6 @@ import { bearerToken } from './auth';
  * `/api/health` is, like any request: a balancer then sends its traffic elsewhere. The settings are
  * README's OVERLOAD_* variables.
  */
-export interface OverloadSettings {
-  /** Wait for a database connection (ms) past which new requests are shed; 0: not checked. */
-  maxPoolWaitMs: number;
-  /** Mean event loop delay (ms) past which requests are shed; 0: not checked. */
-  maxEventLoopDelayMs: number;
-  /** Event loop utilisation (0..1) past which requests are shed; 0: not checked. */
-  maxEventLoopUtilization: number;
-  /** Heap in use (bytes) past which requests are shed; 0: not checked. */
-  maxHeapUsedBytes: number;
-  /** Requests in flight in this process past which new ones are shed; 0: no limit. */
-  maxInFlight: number;
-  /** The Retry-After of a shed request (seconds). */
-  retryAfterSeconds: number;
-  /**
-   * Connections of the pool anonymous requests may never hold (OVERLOAD_STAFF_RESERVED_CONNECTIONS);
-   * undefined: a quarter of the pool, at least 1. Always at most pool size - 1.
-   */
-  staffReservedConnections: number | undefined;
-  /** How long a shed anonymous request waits for its 503 (ms; OVERLOAD_ANONYMOUS_SHED_DELAY_MS). */
-  anonymousShedDelayMs: number;
-}
-
-function number(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of 0 or more, got "${value}"`);
-  return n;
-}
-
-/** Reads the OVERLOAD_* settings. Tests run with every check off unless they set one. */
-export function overloadSettings(env: NodeJS.ProcessEnv): OverloadSettings {
-  const isTest = env.NODE_ENV === 'test';
-  return {
-    maxPoolWaitMs: number('OVERLOAD_MAX_POOL_WAIT_MS', env.OVERLOAD_MAX_POOL_WAIT_MS, isTest ? 0 : 500),
-    maxEventLoopDelayMs: number(
-      'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
-      env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
-      isTest ? 0 : 1000,
-    ),
-    maxEventLoopUtilization: number(
-      'OVERLOAD_MAX_EVENT_LOOP_UTILIZATION',
-      env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
-      0,
-    ),
-    maxHeapUsedBytes: number('OVERLOAD_MAX_HEAP_BYTES', env.OVERLOAD_MAX_HEAP_BYTES, 0),
-    maxInFlight: Math.floor(number('OVERLOAD_MAX_IN_FLIGHT', env.OVERLOAD_MAX_IN_FLIGHT, 0)),
-    retryAfterSeconds: Math.max(1, Math.round(number('OVERLOAD_RETRY_AFTER', env.OVERLOAD_RETRY_AFTER, 5))),
-    anonymousShedDelayMs: number(
-      'OVERLOAD_ANONYMOUS_SHED_DELAY_MS',
-      env.OVERLOAD_ANONYMOUS_SHED_DELAY_MS,
-      isTest ? 0 : 3000,
-    ),
-    staffReservedConnections:
-      env.OVERLOAD_STAFF_RESERVED_CONNECTIONS === undefined || env.OVERLOAD_STAFF_RESERVED_CONNECTIONS === ''
-        ? undefined
-        : Math.floor(
-            number('OVERLOAD_STAFF_RESERVED_CONNECTIONS', env.OVERLOAD_STAFF_RESERVED_CONNECTIONS, 0),
-          ),
-  };
-}
-
-/** Connections kept from anonymous requests in a pool of `size` (never all of them). */
-export function staffReserved(size: number, setting: number | undefined): number {
-  const wanted = setting ?? Math.max(1, Math.ceil(size / 4));
-  return Math.max(0, Math.min(wanted, size - 1));
-}
-
 export type ShedReason = 'pool' | 'anonymous' | 'eventLoop' | 'heap' | 'inFlight';
 
 declare module 'fastify' {
@@ -145,12 +79,10 @@ interface Served {
   anonymous: boolean;
 }
 
-/** The node-postgres pool behind drizzle (`$client`). */
+/** The node-postgres pool behind drizzle; none in an app built only to describe its routes. */
 function poolOf(app: FastifyInstance): pg.Pool | undefined {
-  const client = (app.db as unknown as { $client?: Partial<pg.Pool> }).$client;
-  return typeof client?.connect === 'function' && typeof client.waitingCount === 'number'
-    ? (client as pg.Pool)
-    : undefined;
+  const client = app.db.$client as pg.Pool | undefined;
+  return typeof client?.connect === 'function' ? client : undefined;
 }
 
 const SAMPLE_MS = 500;
@@ -325,5 +257,5 @@ export default fp(
       context.run(served, done);
     });
   },
-  { name: 'under-pressure' },
+  { name: 'overload' },
 );
