@@ -1048,6 +1048,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-delivery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its tries (the screen follows a Kirim Tes or Kirim Ulang by it) */
+        get: operations["getWebhookDeliveryById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook/{id}/test": {
         parameters: {
             query?: never;
@@ -1057,7 +1074,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Kirim Tes: a `webhook.test` delivery, tried at once */
+        /** Kirim Tes: a `webhook.test` delivery, queued; the sender tries it within seconds */
         post: operations["postWebhookByIdTest"];
         delete?: never;
         options?: never;
@@ -1074,7 +1091,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Kirim Ulang: a sent or failed delivery back in the queue, tried at once */
+        /** Kirim Ulang: a sent or failed delivery back in the queue, its retries afresh; 422 for one queued */
         post: operations["postWebhookDeliveryByIdResend"];
         delete?: never;
         options?: never;
@@ -6661,7 +6678,7 @@ export interface operations {
             };
         };
     };
-    postWebhookByIdTest: {
+    getWebhookDeliveryById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6716,6 +6733,61 @@ export interface operations {
             };
         };
     };
+    postWebhookByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        webhook_id: string;
+                        event_type: string;
+                        /** @enum {string} */
+                        state: "queued" | "sent" | "failed";
+                        attempts: number;
+                        last_status: number | null;
+                        last_error: string | null;
+                        next_attempt_at: string;
+                        sent_at: string | null;
+                        created_at: string;
+                        tries: {
+                            at: string;
+                            status: number | null;
+                            duration_ms: number;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     postWebhookDeliveryByIdResend: {
         parameters: {
             query?: never;
@@ -6728,7 +6800,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Default Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
 import type { Db, Executor } from '../db';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -170,8 +171,6 @@ export interface DeliverySettings {
   timeoutMs?: number;
   /** Deliveries in flight at once, each to another endpoint (WEBHOOK_CONCURRENCY unless given). */
   concurrency?: number;
-  /** Only these deliveries, when due ('Kirim Tes', 'Kirim Ulang'), the breaker's pause aside. */
-  ids?: readonly string[];
   /** Aborted when the process stops: nothing more is claimed, the tries in flight end. */
   stopping?: AbortSignal;
   /** Rung when a write has queued deliveries: due ones are looked for at once. */
@@ -205,9 +204,14 @@ export class Doorbell {
   }
 }
 
-/** Deliveries of a paused endpoint wait (the breaker): not claimed until its pause ends. */
+/**
+ * Deliveries of a paused endpoint wait (the breaker): not claimed until its pause ends. A user's
+ * 'Kirim Tes' and 'Kirim Ulang' have their first try even so (docs/rules.md#notifications): a
+ * `webhook.test` delivery not tried yet, and a delivery tried before whose tries were started afresh
+ * (tries logged, none counted).
+ */
 const notPaused = (now: Date) =>
-  sql`not exists (select 1 from ${webhooks} where ${webhooks.id} = ${webhookDeliveries.webhook_id} and ${webhooks.paused_until} > ${now})`;
+  sql`(not exists (select 1 from ${webhooks} where ${webhooks.id} = ${webhookDeliveries.webhook_id} and ${webhooks.paused_until} > ${now}) or (${webhookDeliveries.attempts} = 0 and (${webhookDeliveries.event_type} = ${WEBHOOK_TEST_EVENT} or exists (select 1 from ${webhookAttempts} where ${webhookAttempts.delivery_id} = ${webhookDeliveries.id}))))`;
 
 /**
  * The breaker after a try that reached for the endpoint: a 2xx closes it (no failures, no pause);
@@ -256,7 +260,6 @@ function deliveryWork(
     table: webhookDeliveries,
     leaseMs: Math.max(WEBHOOK_LEASE_MS, timeoutMs * 2),
     retryDelayMs: scheduleOf(WEBHOOK_RETRY_DELAYS_MS),
-    ...(settings.ids ? { ids: settings.ids } : {}),
     async attempt(row): Promise<PostOutcome> {
       const [hook] = await db
         .select({ url: webhooks.url, secret: webhooks.secret, is_active: webhooks.is_active })
@@ -290,8 +293,8 @@ function deliveryWork(
  * that two processes never send the same one (notify/retry.ts), each try written to the delivery
  * log (status, duration, error), retried after WEBHOOK_RETRY_DELAYS_MS. Endpoints go side by side
  * (at most `concurrency` tries at once), each one delivery at a time, the one due first: a slow
- * endpoint holds up only its own. A paused endpoint's deliveries wait. The job engine calls it
- * (and 'Kirim Tes', 'Kirim Ulang' with `ids`); nothing else does it on a timer.
+ * endpoint holds up only its own. A paused endpoint's deliveries wait ('Kirim Tes' and 'Kirim
+ * Ulang' aside). The job engine calls it; nothing else does it on a timer.
  */
 export async function deliverDueWebhooks(
   db: Db,
@@ -314,7 +317,7 @@ export async function deliverDueWebhooks(
         onePer: webhookDeliveries.webhook_id,
         where: and(
           lanes.size ? notInArray(webhookDeliveries.webhook_id, [...lanes.keys()]) : undefined,
-          settings.ids ? undefined : notPaused(now),
+          notPaused(now),
         ),
       });
       for (const row of rows) {

@@ -238,10 +238,15 @@ describe('a receiver that never answers', () => {
     const partner = await receiver(['silent', 200]);
     try {
       const hook = await addWebhook(partner.url, ['training.created']);
-      // Through the route, with the real bound: the one wait of this file.
+      // Queued through the route and answered at once; the sender (by hand here) tries it, with
+      // the real bound: the one wait of this file.
       const res = await call(ctx.app, ctx.adminToken, 'POST', `/api/webhook/${hook.id}/test`);
-      expect(res.statusCode).toBe(200);
-      const delivery = res.json<{
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toMatchObject({ state: 'queued', attempts: 0, tries: [] });
+      expect(partner.received).toHaveLength(0);
+      expect(await deliver()).toMatchObject({ tried: 1, retrying: 1 });
+      const tried = await call(ctx.app, ctx.adminToken, 'GET', `/api/webhook-delivery/${res.json().id}`);
+      const delivery = tried.json<{
         id: string;
         state: string;
         tries: { status: number | null; error: string; duration_ms: number }[];
@@ -281,15 +286,19 @@ describe('a receiver that never answers', () => {
       expect((await deliver()).tried).toBe(0);
       expect(partner.received).toHaveLength(7);
 
-      // 'Kirim Ulang' starts it afresh and tries at once (signed in again: a month has passed).
+      // 'Kirim Ulang' starts it afresh, for the sender to try (signed in again: a month has passed).
       ctx.clock.set(START);
       const token = await login(ctx.app, 'admin', ADMIN_PASSWORD);
       const again = await call(ctx.app, token, 'POST', `/api/webhook-delivery/${row!.id}/resend`);
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toMatchObject({ state: 'sent', attempts: 1, last_status: 200 });
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toMatchObject({ state: 'queued', attempts: 0, last_error: null });
+      expect(await deliver()).toMatchObject({ tried: 1, sent: 1 });
+      const resent = await call(ctx.app, token, 'GET', `/api/webhook-delivery/${row!.id}`);
+      expect(resent.json()).toMatchObject({ state: 'sent', attempts: 1, last_status: 200 });
       expect(partner.received).toHaveLength(8);
+      // A sent one may be sent again too.
       const twice = await call(ctx.app, token, 'POST', `/api/webhook-delivery/${row!.id}/resend`);
-      expect(twice.statusCode).toBe(200);
+      expect(twice.statusCode).toBe(202);
     } finally {
       await partner.close();
     }

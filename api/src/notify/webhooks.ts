@@ -182,16 +182,20 @@ export function eventTypesOf(event: WriteEvent): WebhookEvent[] {
 export const webhookBody = (type: string, timestamp: Date, data: Record<string, unknown>): string =>
   JSON.stringify({ type, timestamp: timestamp.toISOString(), data });
 
-/** Queues one delivery of `type` to a webhook in the caller's transaction; answers its id. */
+/**
+ * Queues one delivery of `type` to a webhook in the caller's transaction (under `id` when given);
+ * answers its id.
+ */
 export async function queueDelivery(
   tx: Executor,
   clock: Clock,
   webhook: { id: string; company_id: string },
   type: string,
   data: Record<string, unknown>,
+  id?: string,
 ): Promise<string> {
-  const [id] = await queueDeliveries(tx, clock, [{ webhook, type, data }]);
-  return id!;
+  const [queued] = await queueDeliveries(tx, clock, [{ webhook, type, data, ...(id ? { id } : {}) }]);
+  return queued!;
 }
 
 /** Queues many deliveries in one statement (the reminder job's batches); answers their ids. */
@@ -202,12 +206,13 @@ export async function queueDeliveries(
     webhook: { id: string; company_id: string };
     type: string;
     data: Record<string, unknown>;
+    id?: string;
   }[],
 ): Promise<string[]> {
   if (deliveries.length === 0) return [];
   const now = clock.now();
   const rows = deliveries.map((d) => ({
-    id: newId(),
+    id: d.id ?? newId(),
     webhook_id: d.webhook.id,
     company_id: d.webhook.company_id,
     event_type: d.type,

@@ -110,36 +110,116 @@ describe('Webhook screen', () => {
     );
   });
 
-  it("'Kirim Tes' says how the try went", async () => {
-    fakeApi({
+  it("'Kirim Tes' follows the queued delivery and says how its try went", async () => {
+    let asked = 0;
+    const api = fakeApi({
       'GET /api/webhook': { body: listOf([webhook]) },
       [`POST /api/webhook/${HOOK}/test`]: {
+        status: 202,
         body: delivery({
           event_type: 'webhook.test',
           state: 'queued',
-          last_error: 'Tidak ada jawaban dalam 10 detik',
+          attempts: 0,
+          last_error: null,
+          tries: [],
+        }),
+      },
+      // Not tried yet at the first ask; then its first try, which got no answer.
+      [`GET /api/webhook-delivery/${DELIVERY}`]: () => ({
+        body:
+          ++asked < 2
+            ? delivery({
+                event_type: 'webhook.test',
+                state: 'queued',
+                attempts: 1,
+                last_error: null,
+                tries: [],
+              })
+            : delivery({
+                event_type: 'webhook.test',
+                state: 'queued',
+                attempts: 1,
+                last_status: null,
+                last_error: 'Tidak ada jawaban dalam 10 detik',
+                tries: [
+                  {
+                    at: '2026-03-01T02:00:10.000Z',
+                    status: null,
+                    duration_ms: 10000,
+                    error: 'Tidak ada jawaban dalam 10 detik',
+                  },
+                ],
+              }),
+      }),
+    });
+    show('/webhook');
+    await userEvent.click(await screen.findByRole('button', { name: 'Kirim Tes' }));
+    expect(
+      await screen.findByText('Tes webhook gagal: Tidak ada jawaban dalam 10 detik', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET', `/api/webhook-delivery/${DELIVERY}`)).toHaveLength(2);
+    expect(api.callsTo('POST', `/api/webhook/${HOOK}/test`)).toHaveLength(1);
+  });
+
+  it("'Kirim Tes' says so when the try was acknowledged", async () => {
+    fakeApi({
+      'GET /api/webhook': { body: listOf([webhook]) },
+      [`POST /api/webhook/${HOOK}/test`]: {
+        status: 202,
+        body: delivery({
+          event_type: 'webhook.test',
+          state: 'queued',
+          attempts: 0,
+          last_error: null,
+          tries: [],
+        }),
+      },
+      [`GET /api/webhook-delivery/${DELIVERY}`]: {
+        body: delivery({
+          event_type: 'webhook.test',
+          state: 'sent',
+          attempts: 1,
+          last_status: 200,
+          last_error: null,
+          tries: [{ at: '2026-03-01T02:00:00.000Z', status: 200, duration_ms: 80, error: null }],
         }),
       },
     });
     show('/webhook');
     await userEvent.click(await screen.findByRole('button', { name: 'Kirim Tes' }));
-    expect(
-      await screen.findByText('Tes webhook gagal: Tidak ada jawaban dalam 10 detik'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Tes webhook terkirim', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("shows the deliveries with every try, and 'Kirim Ulang' sends one again", async () => {
-    let sent = false;
+    let resent = false;
+    let tried = false;
+    const sentAgain = () =>
+      delivery({
+        state: 'sent',
+        attempts: 1,
+        last_status: 200,
+        last_error: null,
+        tries: [
+          { at: '2026-03-02T02:00:00.000Z', status: 200, duration_ms: 95, error: null },
+          ...delivery().tries,
+        ],
+      });
+    const queued = () => delivery({ state: 'queued', attempts: 0, last_error: null });
     const api = fakeApi({
       'GET /api/webhook': { body: listOf([webhook]) },
       [`GET /api/webhook/${HOOK}/deliveries`]: () => ({
-        body: listOf([
-          sent ? delivery({ state: 'sent', attempts: 1, last_status: 200, last_error: null }) : delivery(),
-        ]),
+        body: listOf([tried ? sentAgain() : resent ? queued() : delivery()]),
       }),
       [`POST /api/webhook-delivery/${DELIVERY}/resend`]: () => {
-        sent = true;
-        return { body: delivery({ state: 'sent' }) };
+        resent = true;
+        return { status: 202, body: queued() };
+      },
+      // The sender has tried it by the first ask.
+      [`GET /api/webhook-delivery/${DELIVERY}`]: () => {
+        tried = true;
+        return { body: sentAgain() };
       },
     });
     show('/webhook');
@@ -149,7 +229,11 @@ describe('Webhook screen', () => {
     expect(within(dialog).getByText('Gagal')).toBeInTheDocument();
     expect(within(dialog).getByText(/HTTP 500 · 120 ms · Jawaban HTTP 500/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: /^Kirim Ulang/ }));
+    // Queued at once, then tried: the toast, and the list with the new try.
+    expect(await within(dialog).findByText('Antre')).toBeInTheDocument();
+    expect(await screen.findByText('Pengiriman diulang', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(await within(dialog).findByText('Terkirim')).toBeInTheDocument();
+    expect(within(dialog).getByText(/HTTP 200 · 95 ms/)).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/webhook-delivery/${DELIVERY}/resend`)).toHaveLength(1);
   });
 

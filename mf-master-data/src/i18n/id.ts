@@ -61,6 +61,7 @@ export const t = {
     resend: 'Kirim Ulang',
     testSent: 'Tes webhook terkirim',
     testFailed: (error: string) => `Tes webhook gagal: ${error}`,
+    testQueued: 'Tes webhook masuk antrean pengiriman; hasilnya tampil di Riwayat Pengiriman',
     resent: 'Pengiriman diulang',
     secretTitle: 'Secret Webhook',
     secretIntro:

@@ -1,8 +1,9 @@
 /**
  * 'Webhook' (permission `webhook`): a company's endpoints, their deliveries with every try, 'Kirim
- * Tes' and 'Kirim Ulang' (both try at once and answer the delivery; a failed try is retried later
- * with the usual backoff; each limited per user, WEBHOOK_SEND_RATE_LIMIT a minute, 429 beyond).
- * Scope as everywhere: a company outside it 403, a record outside it 404.
+ * Tes' and 'Kirim Ulang' (both queue the delivery and answer it at once, 202; the sender job tries
+ * it within seconds, and a failed try is retried later with the usual backoff; each limited per
+ * user, WEBHOOK_SEND_RATE_LIMIT a minute, 429 beyond). Scope as everywhere: a company outside it
+ * 403, a record outside it 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -12,16 +13,13 @@ import {
   webhookDeliverySchema,
   webhookInputSchema,
   webhookSchema,
-  WEBHOOK_TEST_EVENT,
 } from '@sertifikasi/shared-contracts';
-import { notFound, refused } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { listJsonSchema } from '../../lib/list';
 import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
-import { deliverDueWebhooks, requeueDelivery } from '../../notify/webhook-delivery';
-import { queueDelivery, testEventData } from '../../notify/webhooks';
 import { contextOf } from '../../services/context';
 import {
   createWebhook,
@@ -30,22 +28,14 @@ import {
   listDeliveries,
   listWebhooks,
   removeWebhook,
+  resendDelivery,
+  sendTest,
   updateWebhook,
 } from './webhooks.service';
 
 export default async function webhookRoutes(app: FastifyInstance) {
   const tags = ['webhooks'];
   const access = { permission: 'webhook' } as const;
-
-  /** Tries one delivery now and answers it as it stands after the try. */
-  const tryNow = async (id: string) => {
-    await deliverDueWebhooks(app.db, app.clock, {
-      allowPrivate: app.config.webhookAllowPrivate,
-      allowPorts: app.config.webhookAllowPorts,
-      ids: [id],
-    });
-    return (await findDelivery(app.db, id, 'ALL'))!;
-  };
 
   /**
    * 'Kirim Tes' and 'Kirim Ulang' reach out of the server at a user's asking: each a few times
@@ -125,33 +115,9 @@ export default async function webhookRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
-    method: 'POST',
-    url: '/api/webhook/:id/test',
-    summary: 'Kirim Tes: a `webhook.test` delivery, tried at once',
-    rateLimit: sendLimit,
-    tags,
-    access,
-    params: idParams,
-    response: { 200: webhookDeliverySchema },
-    handler: async (req) => {
-      const webhook = await findWebhook(app.db, req.params.id, req.auth.scope);
-      if (!webhook) throw notFound();
-      const id = await queueDelivery(
-        app.db,
-        app.clock,
-        webhook,
-        WEBHOOK_TEST_EVENT,
-        testEventData({ id: webhook.id, company: webhook.company.name }),
-      );
-      return tryNow(id);
-    },
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/webhook-delivery/:id/resend',
-    summary: 'Kirim Ulang: a sent or failed delivery back in the queue, tried at once',
-    rateLimit: sendLimit,
+    method: 'GET',
+    url: '/api/webhook-delivery/:id',
+    summary: 'One delivery with its tries (the screen follows a Kirim Tes or Kirim Ulang by it)',
     tags,
     access,
     params: idParams,
@@ -159,9 +125,38 @@ export default async function webhookRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const delivery = await findDelivery(app.db, req.params.id, req.auth.scope);
       if (!delivery) throw notFound();
-      if (!(await requeueDelivery(app.db, delivery.id, app.clock.now())))
-        throw refused('Pengiriman masih dalam antrean');
-      return tryNow(delivery.id);
+      return delivery;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook/:id/test',
+    summary: 'Kirim Tes: a `webhook.test` delivery, queued; the sender tries it within seconds',
+    rateLimit: sendLimit,
+    tags,
+    access,
+    params: idParams,
+    response: { 202: webhookDeliverySchema },
+    handler: async (req, reply) => {
+      const queued = await app.db.transaction((tx) => sendTest(contextOf(app, req, tx), req.params.id));
+      return reply.status(202).send(queued);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook-delivery/:id/resend',
+    summary:
+      'Kirim Ulang: a sent or failed delivery back in the queue, its retries afresh; 422 for one queued',
+    rateLimit: sendLimit,
+    tags,
+    access,
+    params: idParams,
+    response: { 202: webhookDeliverySchema },
+    handler: async (req, reply) => {
+      const queued = await app.db.transaction((tx) => resendDelivery(contextOf(app, req, tx), req.params.id));
+      return reply.status(202).send(queued);
     },
   });
 }

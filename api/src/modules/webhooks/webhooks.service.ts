@@ -1,7 +1,8 @@
 /**
  * Webhooks of a company ('Webhook', permission `webhook`): create (the secret answered this once),
  * update (never to another company), delete, each audited without the secret; the URL checked by
- * notify/address.ts. Reads and the deliveries' log are here too (docs/rules.md#notifications).
+ * notify/address.ts. 'Kirim Tes' and 'Kirim Ulang' queue a delivery for the sender job, audited
+ * too. Reads and the deliveries' log are here too (docs/rules.md#notifications).
  */
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
@@ -17,15 +18,18 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookInput,
+  WEBHOOK_TEST_EVENT,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
+import { afterCommit } from '../../db/after-commit';
 import { companies, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { invalid, notFound } from '../../lib/errors';
+import { invalid, notFound, refused } from '../../lib/errors';
 import { inCompanies, listPage, searchAny } from '../../lib/list';
 import { checkCompanyExists, checkCompanyInScope } from '../resource/resource.service';
 import { webhookUrlProblem } from '../../notify/address';
-import { newWebhookSecret } from '../../notify/webhook-delivery';
+import { newWebhookSecret, requeueDelivery } from '../../notify/webhook-delivery';
+import { queueDelivery, testEventData, WEBHOOK_DELIVERIES_QUEUED } from '../../notify/webhooks';
 import type { ServiceContext } from '../../services/context';
 import {
   type RecordWrite,
@@ -223,17 +227,87 @@ async function withTries(db: Executor, rows: DeliveryRow[]): Promise<WebhookDeli
   }));
 }
 
+const deliveryRows = (db: Executor, id: string, scope: CompanyScope) =>
+  db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), inCompanies(webhookDeliveries.company_id, scope)));
+
 /** A delivery of a webhook in `scope`, with its tries; undefined when absent or outside it. */
 export async function findDelivery(
   db: Executor,
   id: string,
   scope: CompanyScope,
 ): Promise<WebhookDelivery | undefined> {
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, id), inCompanies(webhookDeliveries.company_id, scope)));
-  return (await withTries(db, rows))[0];
+  return (await withTries(db, await deliveryRows(db, id, scope)))[0];
+}
+
+/** The audit log's name of webhook deliveries. */
+const DELIVERY_ENTITY = 'webhook-delivery';
+
+/** Why 'Kirim Ulang' refuses a delivery still in the queue (the sender will try it anyway). */
+export const RESEND_QUEUED = 'Pengiriman masih dalam antrean';
+
+/**
+ * A write of one delivery through the one write sequence (services/write-sequence.ts), audited
+ * with the delivery as the API answers it; the transaction is marked so that the sender job is
+ * woken once it commits (db/after-commit.ts, jobs/notify.ts): the answer says `queued`, the try
+ * follows within seconds (docs/rules.md#notifications).
+ */
+async function writeDelivery(
+  ctx: ServiceContext,
+  action: WriteAction,
+  write: RecordWrite,
+  run: () => Promise<unknown>,
+): Promise<WebhookDelivery> {
+  const [answer] = await runWriteSequence<unknown, WebhookDelivery>(ctx, {
+    entity: undefined,
+    auditEntity: DELIVERY_ENTITY,
+    action,
+    writes: [write],
+    write: async () => {
+      await run();
+      afterCommit(ctx.tx, WEBHOOK_DELIVERIES_QUEUED);
+    },
+    answers: (ids) => rowsById(ids, (id) => findDelivery(ctx.tx, id, ALL)),
+  });
+  return answer!;
+}
+
+/** Kirim Tes: a `webhook.test` delivery of a webhook in the actor's scope (404 outside it), queued. */
+export async function sendTest(ctx: ServiceContext, webhookId: string): Promise<WebhookDelivery> {
+  const webhook = await findWebhook(ctx.tx, webhookId, ctx.actor.scope);
+  if (!webhook) throw notFound();
+  const id = newId();
+  return writeDelivery(ctx, 'create', { id, companyId: webhook.company_id, current: null }, () =>
+    queueDelivery(
+      ctx.tx,
+      ctx.clock,
+      webhook,
+      WEBHOOK_TEST_EVENT,
+      testEventData({ id: webhook.id, company: webhook.company.name }),
+      id,
+    ),
+  );
+}
+
+/**
+ * Kirim Ulang: a sent or failed delivery of the actor's scope back in the queue, due now, its tries
+ * afresh. 404 outside the scope; 422 for one still queued (also when it became so meanwhile).
+ */
+export async function resendDelivery(ctx: ServiceContext, deliveryId: string): Promise<WebhookDelivery> {
+  const [row] = await deliveryRows(ctx.tx, deliveryId, ctx.actor.scope);
+  if (!row) throw notFound();
+  if (row.state === 'queued') throw refused(RESEND_QUEUED);
+  const [before] = await withTries(ctx.tx, [row]);
+  return writeDelivery(
+    ctx,
+    'update',
+    { id: row.id, companyId: row.company_id, current: row, before },
+    async () => {
+      if (!(await requeueDelivery(ctx.tx, row.id, ctx.clock.now()))) throw refused(RESEND_QUEUED);
+    },
+  );
 }
 
 /** The deliveries of one webhook, newest first, with their tries. */

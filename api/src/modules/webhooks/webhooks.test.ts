@@ -12,7 +12,7 @@ import type { SignedIn } from '../../../test/fixtures';
 import { WEBHOOK_URL_MESSAGES } from '../../notify/address';
 import { deliverDueWebhooks } from '../../notify/webhook-delivery';
 import { queueDelivery } from '../../notify/webhooks';
-import { WEBHOOK_COMPANY_FIXED } from './webhooks.service';
+import { RESEND_QUEUED, WEBHOOK_COMPANY_FIXED } from './webhooks.service';
 import { webhookDeliveries } from '../../db/schema';
 
 const ctx = useTestContext();
@@ -138,6 +138,16 @@ describe('company scope', () => {
     expect((await call(ctx.app, token, 'POST', `/api/webhook-delivery/${delivery}/resend`)).statusCode).toBe(
       404,
     );
+    expect((await call(ctx.app, token, 'GET', `/api/webhook-delivery/${delivery}`)).statusCode).toBe(404);
+    // Nothing was queued or started afresh outside the scope.
+    const [theirDelivery] = await ctx.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, delivery));
+    expect(theirDelivery).toMatchObject({ state: 'failed', attempts: 7 });
+    expect(
+      await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhook_id, theirs)),
+    ).toHaveLength(0);
     expect((await call(ctx.app, token, 'DELETE', `/api/webhook/${mine}`)).json()).toEqual({
       success: true,
       message: expect.any(String),
@@ -173,8 +183,16 @@ describe('private addresses and ports at delivery', () => {
       // Stored before (while the deployment allowed the port, or private addresses).
       const webhookId = await ctx.make.webhook(alfa, `https://127.0.0.1:${far.port}/hook`);
       const res = await call(ctx.app, ctx.adminToken, 'POST', `/api/webhook/${webhookId}/test`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
+      expect(res.statusCode).toBe(202);
+      const queued = res.json<{ id: string }>();
+      expect(queued).toMatchObject({ event_type: 'webhook.test', state: 'queued', attempts: 0, tries: [] });
+      // The sender (off in this file: here by hand), with the deployment's settings.
+      await deliverDueWebhooks(ctx.database.db, ctx.clock, {
+        allowPrivate: ctx.app.config.webhookAllowPrivate,
+        allowPorts: ctx.app.config.webhookAllowPorts,
+      });
+      const tried = await call(ctx.app, ctx.adminToken, 'GET', `/api/webhook-delivery/${queued.id}`);
+      expect(tried.json()).toMatchObject({
         state: 'queued',
         tries: [{ status: null, error: WEBHOOK_URL_MESSAGES.port }],
       });
@@ -256,11 +274,98 @@ describe('Kirim Tes and Kirim Ulang', () => {
     for (const send of [test, resend]) {
       const answers = [];
       for (let i = 0; i < 6; i++) answers.push(await send(user.token));
-      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202, 429]);
       expect(answers[5]!.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
     }
-    expect((await test(ctx.adminToken)).statusCode).toBe(200);
-    expect((await resend(ctx.adminToken)).statusCode).toBe(200);
+    expect((await test(ctx.adminToken)).statusCode).toBe(202);
+    expect((await resend(ctx.adminToken)).statusCode).toBe(202);
     await call(ctx.app, ctx.adminToken, 'DELETE', `/api/webhook/${id}`);
+  });
+});
+
+describe('Kirim Tes and Kirim Ulang, written', () => {
+  const auditOf = (id: string) =>
+    ctx.database.db.select().from(auditLog).where(eq(auditLog.entity_id, id)).orderBy(auditLog.at);
+
+  it('Kirim Tes queues a webhook.test delivery, answered at once, with an audit row', async () => {
+    const hook = await ctx.make.webhook(alfa, 'https://127.0.0.1:9/hook');
+    const res = await call(ctx.app, alfaUser.token, 'POST', `/api/webhook/${hook}/test`);
+    expect(res.statusCode).toBe(202);
+    const queued = res.json<{ id: string }>();
+    expect(queued).toMatchObject({
+      webhook_id: hook,
+      event_type: 'webhook.test',
+      state: 'queued',
+      tries: [],
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, queued.id));
+    expect(JSON.parse(row!.payload)).toMatchObject({
+      type: 'webhook.test',
+      data: { webhook_id: hook, company: 'PT Alfa Webhook' },
+    });
+    expect(await auditOf(queued.id)).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        entity: 'webhook-delivery',
+        company_id: alfa,
+        actor_id: alfaUser.id,
+        after: res.json(),
+      }),
+    ]);
+    // The one delivery, answered by its own route too.
+    const read = await call(ctx.app, alfaUser.token, 'GET', `/api/webhook-delivery/${queued.id}`);
+    expect(read.json()).toEqual(res.json());
+  });
+
+  it('Kirim Ulang starts a failed delivery afresh with an audit row; a queued one is 422, nothing written', async () => {
+    const id = await ctx.make.failedDelivery(alfa);
+    const res = await call(ctx.app, alfaUser.token, 'POST', `/api/webhook-delivery/${id}/resend`);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ id, state: 'queued', attempts: 0, last_error: null });
+    const audit = await auditOf(id);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        entity: 'webhook-delivery',
+        company_id: alfa,
+        actor_id: alfaUser.id,
+        before: expect.objectContaining({ id, state: 'failed', attempts: 7 }),
+        after: res.json(),
+      }),
+    ]);
+    // Queued now: the sender will try it anyway.
+    const again = await call(ctx.app, alfaUser.token, 'POST', `/api/webhook-delivery/${id}/resend`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ code: expect.any(String), message: RESEND_QUEUED });
+    expect(await auditOf(id)).toHaveLength(1);
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    expect(
+      (await call(ctx.app, alfaUser.token, 'POST', `/api/webhook-delivery/${missing}/resend`)).statusCode,
+    ).toBe(404);
+    expect((await call(ctx.app, alfaUser.token, 'POST', `/api/webhook/${missing}/test`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('asks for sign-in and the webhook permission', async () => {
+    const id = await ctx.make.failedDelivery(alfa);
+    const hook = await ctx.make.webhook(alfa);
+    const other = await ctx.make.user({
+      username: 'tanpa.webhook',
+      keys: ['statistik'],
+      company_ids: [alfa],
+    });
+    for (const [method, url] of [
+      ['POST', `/api/webhook/${hook}/test`],
+      ['POST', `/api/webhook-delivery/${id}/resend`],
+      ['GET', `/api/webhook-delivery/${id}`],
+    ] as const) {
+      expect([url, (await call(ctx.app, null, method, url)).statusCode]).toEqual([url, 401]);
+      expect([url, (await call(ctx.app, other.token, method, url)).statusCode]).toEqual([url, 403]);
+    }
+    expect(await auditOf(id)).toHaveLength(0);
   });
 });

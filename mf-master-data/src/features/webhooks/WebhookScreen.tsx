@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,6 +25,7 @@ import {
 } from '@sertifikasi/shared-ui';
 import { DeliveryStateChip } from '../../components/DeliveryStateChip';
 import { t } from '../../i18n/id';
+import { followDelivery } from './followDelivery';
 import { type WebhookFormValues, webhookResource } from './webhooks.resource';
 
 const s = t.webhooks;
@@ -86,10 +87,21 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () 
     onError: notifyApiError,
   });
   const [busy, setBusy] = useState<string | null>(null);
+  // Closing the dialog stops following a resent delivery.
+  const closed = useRef(new AbortController());
+  useEffect(() => {
+    const stop = new AbortController();
+    closed.current = stop;
+    return () => stop.abort();
+  }, []);
+  /** Kirim Ulang: queued at once (the list shows it so), then followed until its try has ended. */
   const resend = async (delivery: WebhookDelivery) => {
     setBusy(delivery.id);
     try {
-      await api.post(`webhook-delivery/${delivery.id}/resend`);
+      const queued = await api.post(`webhook-delivery/${delivery.id}/resend`).json<WebhookDelivery>();
+      reload();
+      await followDelivery(queued.id, queued.tries.length, closed.current.signal);
+      if (closed.current.signal.aborted) return;
       showToast('success', s.resent);
       reload();
     } catch (err) {
@@ -172,8 +184,8 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () 
 
 /**
  * 'Webhook': the generic list of a company's webhooks (webhooks.resource.tsx) with 'Kirim Tes'
- * (tried at once; the toast says how it went), 'Riwayat Pengiriman' (deliveries, tries, 'Kirim
- * Ulang') and, after 'Tambah Webhook', its secret shown once.
+ * (queued, followed until its try has ended; the toast says how it went), 'Riwayat Pengiriman'
+ * (deliveries, tries, 'Kirim Ulang') and, after 'Tambah Webhook', its secret shown once.
  */
 export function WebhookScreen() {
   const [secret, setSecret] = useState<string | null>(null);
@@ -182,9 +194,11 @@ export function WebhookScreen() {
   const config = useMemo<ResourceConfig<Webhook, WebhookFormValues>>(() => {
     const sendTest = async (webhook: Webhook) => {
       try {
-        const delivery = await api.post(`webhook/${webhook.id}/test`).json<WebhookDelivery>();
-        if (delivery.state === 'sent') showToast('success', s.testSent);
-        else showToast('warning', s.testFailed(delivery.last_error ?? ''));
+        const queued = await api.post(`webhook/${webhook.id}/test`).json<WebhookDelivery>();
+        const tried = await followDelivery(queued.id, queued.tries.length);
+        if (!tried) showToast('warning', s.testQueued);
+        else if (tried.error === null) showToast('success', s.testSent);
+        else showToast('warning', s.testFailed(tried.error));
       } catch (err) {
         notifyApiError(err);
       }
