@@ -23,3 +23,4 @@ export * from './credential';
 export * from './import';
 export * from './cycle';
 export * from './notify';
+export * from './sectors';
