@@ -24,3 +24,5 @@ export * from './import';
 export * from './cycle';
 export * from './notify';
 export * from './sectors';
+export * from './audit-plan';
+export * from './audit-plan-wire';
