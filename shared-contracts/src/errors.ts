@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
   notFound: 'not-found',
+  /** 409: the record is in use and cannot be removed (an auditor on a planned audit). */
+  conflict: 'conflict',
   tooLarge: 'too-large',
   unsupportedMediaType: 'unsupported-media-type',
   tooManyRequests: 'too-many-requests',

@@ -21,6 +21,8 @@ export interface Mailer {
     subject: string;
     text: string;
     html?: string | null;
+    /** An iCalendar (RFC 5545) sent as the message's calendar part. */
+    ical?: string | null;
     id: string;
   }): Promise<void>;
   close(): void;
@@ -46,6 +48,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mail
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        // An invitation or its cancellation: the calendar part carries the METHOD its text says.
+        ...(message.ical
+          ? {
+              icalEvent: {
+                method: /^METHOD:(\w+)/m.exec(message.ical)?.[1] ?? 'PUBLISH',
+                content: message.ical,
+              },
+            }
+          : {}),
         // The outbox row, for whoever reads the message's headers.
         headers: { 'X-Sertifikasi-Outbox-Id': message.id },
       });
@@ -74,6 +85,8 @@ export interface MailToQueue {
   subject: string;
   text: string;
   html?: string | null;
+  /** An iCalendar (RFC 5545) to send with it (a planned audit's invitation or cancellation). */
+  ical?: string | null;
   dedupe: DedupeParts;
 }
 
@@ -104,6 +117,7 @@ export async function queueMails(tx: Executor, clock: Clock, mails: readonly Mai
         kind: mail.dedupe.kind,
         body_text: mail.text,
         body_html: mail.html ?? null,
+        ical: mail.ical ?? null,
         dedupe_key: dedupeKey(mail.dedupe),
         next_attempt_at: now,
         created_at: now,
@@ -168,6 +182,7 @@ export function sendDueMail(
           subject: row.subject,
           text: row.body_text,
           html: row.body_html,
+          ical: row.ical,
         });
         return { ok: true, error: null };
       } catch (err) {
