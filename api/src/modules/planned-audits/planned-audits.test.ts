@@ -2,7 +2,7 @@
  * 'Rencana Audit' routes: the audit days suggested, every refusal of the team rules at its edges
  * (422 naming the field), the list's filters, 'Kalender Auditor', and 401 / 403 / 404.
  */
-import type { Auditor, ListResponse, PlannedAudit } from '@sertifikasi/shared-contracts';
+import type { Auditor, AuditorCalendar, ListResponse, PlannedAudit } from '@sertifikasi/shared-contracts';
 import { call, useTestContext } from '../../../test/helpers';
 import type { SignedIn } from '../../../test/fixtures';
 
@@ -254,12 +254,12 @@ describe('reading planned audits', () => {
       `/api/auditor-calendar?company_id=${alfa}&month=2026-03`,
     );
     expect(cal.statusCode).toBe(200);
-    const byName = Object.fromEntries(cal.json().auditors.map((a: { name: string }) => [a.name, a]));
+    const byName = Object.fromEntries(cal.json<AuditorCalendar>().auditors.map((a) => [a.name, a]));
     expect(byName['Lina Lead']).toMatchObject({
       days: ['2026-03-10', '2026-03-11', '2026-03-12'],
       audits: [{ id: march.id, kind: 'SURVEILLANCE', role: 'LEAD_AUDITOR', client: 'PT Klien Rencana' }],
     });
-    expect(byName['Sari Kedua'].days).toEqual(['2026-03-31']);
+    expect(byName['Sari Kedua']!.days).toEqual(['2026-03-31']);
     expect(byName['Tono Nonaktif']).toBeUndefined();
     expect(byName['Eko Ahli']).toMatchObject({ days: [], audits: [] });
     const bad = await call(
