@@ -172,6 +172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/select/audit-plan/{company_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Certification types and clients of a company (or ALL in scope), for auditors and planned audits */
+        get: operations["getSelectAuditPlanByCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/select/report/{company_id}": {
         parameters: {
             query?: never;
@@ -1678,6 +1695,62 @@ export interface operations {
                             };
                         }[];
                         accredited: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSelectAuditPlanByCompanyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        certification: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        company_certificate: {
                             id: string;
                             name: string;
                             company_id: string;

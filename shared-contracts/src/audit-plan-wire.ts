@@ -25,6 +25,7 @@ import {
   requiredText,
   uuidField,
 } from './fields';
+import { lookupOptionSchema } from './client-certificate';
 import { companyListQuerySchema } from './list';
 import { V } from './messages';
 import { MAX_SECTOR_CODE, MIN_SECTOR_CODE } from './sectors';
@@ -254,3 +255,10 @@ export const auditorCalendarSchema = yup.object({
     .defined(),
 });
 export type AuditorCalendar = yup.InferType<typeof auditorCalendarSchema>;
+
+/** `GET select/audit-plan/{company_id}`: the certification types and clients the auditor form picks from. */
+export const auditPlanLookupsSchema = yup.object({
+  certification: yup.array(lookupOptionSchema).defined(),
+  company_certificate: yup.array(lookupOptionSchema).defined(),
+});
+export type AuditPlanLookups = yup.InferType<typeof auditPlanLookupsSchema>;

@@ -200,3 +200,17 @@ describe('the auditor register', () => {
     expect(off.json<Auditor>().active).toBe('false');
   });
 });
+
+describe('the form’s choices', () => {
+  it('answers the company’s certification types and clients to a holder of `auditor`', async () => {
+    const res = await call(ctx.app, editor.token, 'GET', `/api/select/audit-plan/${alfa}`);
+    expect(res.statusCode).toBe(200);
+    const { certification, company_certificate } = res.json<{
+      certification: { id: string }[];
+      company_certificate: { id: string; name: string }[];
+    }>();
+    expect(certification.map((c) => c.id)).toEqual([typeAlfa]);
+    expect(company_certificate.map((c) => c.name)).toContain('PT Klien Alfa');
+    expect((await call(ctx.app, editor.token, 'GET', `/api/select/audit-plan/${beta}`)).statusCode).toBe(403);
+  });
+});
