@@ -109,6 +109,14 @@ export const ROUTES = [
     menu: { group: 'master-data', label: 'Log Notifikasi' },
   },
   {
+    path: '/auditor',
+    title: 'Auditor',
+    auth: true,
+    permission: 'auditor',
+    remote: 'mf_master_data',
+    menu: { group: 'master-data', label: 'Auditor' },
+  },
+  {
     path: '/accredited',
     title: 'Akreditasi',
     auth: true,
