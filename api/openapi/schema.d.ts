@@ -1759,6 +1759,16 @@ export interface operations {
                                 name: string;
                             };
                         }[];
+                        schemes: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                        }[];
+                        auditors: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                        }[];
                     };
                 };
             };

@@ -256,9 +256,17 @@ export const auditorCalendarSchema = yup.object({
 });
 export type AuditorCalendar = yup.InferType<typeof auditorCalendarSchema>;
 
-/** `GET select/audit-plan/{company_id}`: the certification types and clients the auditor form picks from. */
+const planChoice = () =>
+  yup.array(yup.object({ id: outId(), name: yup.string().defined(), company_id: outId() })).defined();
+
+/**
+ * `GET select/audit-plan/{company_id}`: the certification types and clients the auditor form picks
+ * from, the schemes and active auditors the planned-audit form picks from.
+ */
 export const auditPlanLookupsSchema = yup.object({
   certification: yup.array(lookupOptionSchema).defined(),
   company_certificate: yup.array(lookupOptionSchema).defined(),
+  schemes: planChoice(),
+  auditors: planChoice(),
 });
 export type AuditPlanLookups = yup.InferType<typeof auditPlanLookupsSchema>;

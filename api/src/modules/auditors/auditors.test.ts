@@ -211,6 +211,11 @@ describe('the form’s choices', () => {
     }>();
     expect(certification.map((c) => c.id)).toEqual([typeAlfa]);
     expect(company_certificate.map((c) => c.name)).toContain('PT Klien Alfa');
+    const { schemes, auditors } = res.json<{ schemes: { name: string }[]; auditors: { name: string }[] }>();
+    expect(schemes.map((c) => c.name)).toEqual([
+      expect.stringMatching(/^PT Klien \d+ - ISO 9001 \(SC-\d+\)$/),
+    ]);
+    expect(auditors.length).toBeGreaterThan(0);
     expect((await call(ctx.app, editor.token, 'GET', `/api/select/audit-plan/${beta}`)).statusCode).toBe(403);
   });
 });

@@ -322,3 +322,33 @@ function lastDayOf(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
+
+/** The schemes and active auditors of the companies in `scope`, for the planned-audit form's selects. */
+export async function planChoices(db: Executor, scope: CompanyScope) {
+  const schemeRows = await db
+    .select({
+      id: schemes.id,
+      company_id: schemes.company_id,
+      cert_number: schemes.cert_number,
+      client: clientCertificates.name,
+      certification: certificationTypes.name,
+    })
+    .from(schemes)
+    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
+    .where(inCompanies(schemes.company_id, scope))
+    .orderBy(sql`lower(${clientCertificates.name})`, schemes.id);
+  const auditorRows = await db
+    .select({ id: auditors.id, name: auditors.name, company_id: auditors.company_id })
+    .from(auditors)
+    .where(and(inCompanies(auditors.company_id, scope), eq(auditors.active, true)))
+    .orderBy(sql`lower(${auditors.name})`, auditors.id);
+  return {
+    schemes: schemeRows.map((r) => ({
+      id: r.id,
+      company_id: r.company_id,
+      name: `${r.client} - ${r.certification}${r.cert_number ? ` (${r.cert_number})` : ''}`,
+    })),
+    auditors: auditorRows,
+  };
+}

@@ -11,6 +11,7 @@ import { companyParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { companyFilter } from '../../plugins/auth';
 import { companyOptions } from '../companies/companies.repository';
+import { planChoices } from '../planned-audits/planned-audits.repository';
 import { permissionOptions, roleOptions } from '../roles/roles.repository';
 import { accreditationBodyOptions, certificationTypeOptions, clientCertificateOptions } from './lookups';
 
@@ -87,11 +88,12 @@ export default async function selectRoutes(app: FastifyInstance) {
     response: { 200: auditPlanLookupsSchema },
     handler: async (req) => {
       const scope = companyFilter(req, req.params.company_id);
-      const [certification, clients] = await Promise.all([
+      const [certification, clients, plan] = await Promise.all([
         certificationTypeOptions(app.db, scope),
         clientCertificateOptions(app.db, scope),
+        planChoices(app.db, scope),
       ]);
-      return { certification, company_certificate: clients };
+      return { certification, company_certificate: clients, ...plan };
     },
   });
 
