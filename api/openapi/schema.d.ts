@@ -6991,6 +6991,8 @@ export interface operations {
             content: {
                 "application/json": {
                     /** Format: uuid */
+                    company_id?: string | null;
+                    /** Format: uuid */
                     scheme_id: string;
                     /** @enum {string} */
                     kind: "STAGE1" | "STAGE2" | "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
@@ -7136,6 +7138,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
+                    company_id?: string | null;
                     /** Format: uuid */
                     scheme_id: string;
                     /** @enum {string} */

@@ -128,9 +128,14 @@ export type AuditorListQuery = yup.InferType<typeof auditorListQuerySchema>;
 
 const DAYS_LABEL = 'Hari Audit';
 
-/** A planned audit as written; `state` changes only through 'Selesai' and 'Batalkan'. */
+/**
+ * A planned audit as written; `state` changes only through 'Selesai' and 'Batalkan'. Its company is
+ * its scheme's: `company_id` (the form's company, whose schemes and auditors it offers) may be
+ * sent, and must then be the scheme's.
+ */
 export const plannedAuditInputSchema = yup
   .object({
+    company_id: optionalUuid('Perusahaan'),
     scheme_id: uuidField('Skema'),
     kind: requiredOneOf('Jenis Audit', PLANNED_AUDIT_KINDS),
     start_date: requiredDate('Tanggal Mulai'),
@@ -157,6 +162,11 @@ export const plannedAuditInputSchema = yup
   })
   .noUnknown(V.unknown);
 export type PlannedAuditInput = yup.InferType<typeof plannedAuditInputSchema>;
+
+/** The form's values: the input and the company whose schemes and auditors it offers (not sent). */
+export const plannedAuditFormSchema = plannedAuditInputSchema.shape({
+  company_id: optionalUuid('Perusahaan'),
+});
 
 /** A planned audit as the API answers it. */
 export const plannedAuditSchema = yup.object({

@@ -173,6 +173,22 @@ export const ROUTES = [
     menu: { group: 'certification', label: 'Jadwal Audit' },
   },
   {
+    path: '/planned-audit',
+    title: 'Rencana Audit',
+    auth: true,
+    permission: 'audit-plan',
+    remote: 'mf_certification',
+    menu: { group: 'certification', label: 'Rencana Audit' },
+  },
+  {
+    path: '/auditor-calendar',
+    title: 'Kalender Auditor',
+    auth: true,
+    permission: 'audit-plan',
+    remote: 'mf_certification',
+    menu: { group: 'certification', label: 'Kalender Auditor' },
+  },
+  {
     path: '/report-company-certificate',
     title: 'Laporan Sertifikasi Perusahaan',
     auth: true,

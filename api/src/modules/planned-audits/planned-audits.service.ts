@@ -82,6 +82,15 @@ export async function auditDaysOf(
   };
 }
 
+/** The scheme of a save in the actor's scope, of the company the input names if it names one; 422 otherwise. */
+async function schemeOf(ctx: ServiceContext, input: PlannedAuditInput): Promise<SchemeFacts> {
+  const scheme = await schemeFacts(ctx.tx, input.scheme_id.toLowerCase(), ctx.actor.scope);
+  if (!scheme) throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.schemeMissing });
+  if (input.company_id && input.company_id.toLowerCase() !== scheme.company_id)
+    throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.otherCompany });
+  return scheme;
+}
+
 /**
  * Checks a save by the team rules (422 naming the field) and answers the team as written. The
  * members' auditor rows are locked first, so two saves sharing a member check their clash one
@@ -148,8 +157,7 @@ export async function createPlannedAudit(
   ctx: ServiceContext,
   input: PlannedAuditInput,
 ): Promise<PlannedAudit> {
-  const scheme = await schemeFacts(ctx.tx, input.scheme_id.toLowerCase(), ctx.actor.scope);
-  if (!scheme) throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.schemeMissing });
+  const scheme = await schemeOf(ctx, input);
   const team = await checkPlan(ctx, input, scheme, null);
   const id = newId();
   const now = ctx.clock.now();
@@ -190,8 +198,7 @@ export async function updatePlannedAudit(
   input: PlannedAuditInput,
 ): Promise<PlannedAudit> {
   const { before, current, team: beforeTeam } = await plannedInScope(ctx, id);
-  const scheme = await schemeFacts(ctx.tx, input.scheme_id.toLowerCase(), ctx.actor.scope);
-  if (!scheme) throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.schemeMissing });
+  const scheme = await schemeOf(ctx, input);
   if (scheme.company_id !== before.company_id)
     throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.otherCompany });
   const team = await checkPlan(ctx, input, scheme, before.id);

@@ -317,6 +317,10 @@ describe('reading planned audits', () => {
       expect([url, method, res.statusCode]).toEqual([url, method, 404]);
     }
     // A scheme outside the scope is unknown to the caller.
+    const elsewhere = await post(plan({ company_id: beta }));
+    expect(elsewhere.json()).toMatchObject({
+      errors: { scheme_id: expect.stringMatching(/perusahaan yang sama/) },
+    });
     const foreign = await post(plan({ scheme_id: betaScheme }), editor.token);
     expect(foreign.json()).toMatchObject({ errors: { scheme_id: 'Skema tidak ditemukan' } });
     await remove(mine.id);
