@@ -64,7 +64,7 @@ function useSuggestion(schemeId: string, kind: string): string | undefined {
 export function PlannedAuditFields() {
   const { values, errors } = useFormikContext<PlannedAuditFormValues>();
   const selected = useAuth((st) => st.company_id);
-  const company = values.company_id || (selected !== ALL ? selected : '');
+  const company = values.company_id || (selected && selected !== ALL ? selected : '');
   const { schemes, auditors } = useChoices(company);
   const hint = useSuggestion(values.scheme_id, values.kind);
   const teamError = typeof errors.team === 'string' ? errors.team : undefined;

@@ -50,7 +50,7 @@ const SECTOR_OPTIONS = IAF_SECTORS.map((sector) => ({
 function useChoices(): { certification: SelectOption[]; clients: SelectOption[] } {
   const { values } = useFormikContext<{ company_id: string }>();
   const selected = useAuth((st) => st.company_id);
-  const company = values.company_id || (selected !== ALL ? selected : '');
+  const company = values.company_id || (selected && selected !== ALL ? selected : '');
   const path = company ? `select/audit-plan/${encodeURIComponent(company)}` : null;
   const { data } = useFetch<AuditPlanLookups>(path);
   return useMemo(
