@@ -160,6 +160,8 @@ export const t = {
     allCertifications: 'Semua Sertifikat',
     record: 'Catat Audit',
     recordTitle: (number: string) => `Catat Audit ${number}`,
+    planAction: 'Rencanakan',
+    planTitle: (number: string) => `Rencanakan Audit ${number}`,
     export: 'Export Excel',
     exporting: 'Export Data...',
     client: 'Nama Klien',
