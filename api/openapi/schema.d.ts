@@ -172,6 +172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/select/audit-plan/{company_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Certification types and clients of a company (or ALL in scope), for auditors and planned audits */
+        get: operations["getSelectAuditPlanByCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/select/report/{company_id}": {
         parameters: {
             query?: never;
@@ -1099,6 +1116,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auditor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Auditors of the companies in the caller’s scope, by name */
+        get: operations["getAuditor"];
+        put?: never;
+        /** Add an auditor */
+        post: operations["postAuditor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditor/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One auditor with its qualifications and conflicts */
+        get: operations["getAuditorById"];
+        /** Change an auditor (its qualifications and conflicts are written again whole) */
+        put: operations["putAuditorById"];
+        post?: never;
+        /** Delete an auditor on no planned audit (else 409: deactivate it) */
+        delete: operations["deleteAuditorById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planned-audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Planned audits in the caller’s scope, soonest first (from/to: audits touching those days) */
+        get: operations["getPlannedAudit"];
+        put?: never;
+        /** Plan an audit of a scheme; the team is invited by email with an iCalendar */
+        post: operations["postPlannedAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planned-audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One planned audit with its team */
+        get: operations["getPlannedAuditById"];
+        /** Change a PLANNED audit (its SEQUENCE rises; the team told of new dates) */
+        put: operations["putPlannedAuditById"];
+        post?: never;
+        /** Delete a planned audit (the team of a PLANNED one is told it is cancelled) */
+        delete: operations["deletePlannedAuditById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planned-audit/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Selesai: the audit DONE, recorded as an audit done of its scheme (the cycle moves on) */
+        post: operations["postPlannedAuditByIdDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planned-audit/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Batalkan: the audit CANCELLED, its team freed and told */
+        post: operations["postPlannedAuditByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit days suggested for a scheme and kind, and what they rest on */
+        get: operations["getAuditDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditor-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kalender Auditor: each active auditor’s days of a month on planned or done audits */
+        get: operations["getAuditorCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1614,6 +1773,72 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSelectAuditPlanByCompanyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        certification: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        company_certificate: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        schemes: {
+                            id: string;
+                            name: string;
+                            company_id: string;
+                        }[];
+                        auditors: {
+                            id: string;
+                            name: string;
+                            company_id: string;
                         }[];
                     };
                 };
@@ -6259,7 +6484,7 @@ export interface operations {
                 search?: string;
                 company_id?: string;
                 state?: "queued" | "sent" | "failed";
-                kind?: "audit-reminder" | "expiry-reminder" | "weekly-digest";
+                kind?: "audit-reminder" | "expiry-reminder" | "weekly-digest" | "audit-plan";
             };
             header?: never;
             path?: never;
@@ -6454,7 +6679,7 @@ export interface operations {
                     company_id: string;
                     url: string;
                     description?: string | null;
-                    events: ("scheme.created" | "scheme.updated" | "scheme.status_changed" | "scheme.deleted" | "training.created" | "training.updated" | "training.deleted" | "reminder.due")[];
+                    events: ("scheme.created" | "scheme.updated" | "scheme.status_changed" | "scheme.deleted" | "training.created" | "training.updated" | "training.deleted" | "reminder.due" | "audit.planned" | "audit.updated" | "audit.done" | "audit.cancelled")[];
                     /** @enum {string} */
                     is_active?: "true" | "false";
                 };
@@ -6520,7 +6745,7 @@ export interface operations {
                     company_id: string;
                     url: string;
                     description?: string | null;
-                    events: ("scheme.created" | "scheme.updated" | "scheme.status_changed" | "scheme.deleted" | "training.created" | "training.updated" | "training.deleted" | "reminder.due")[];
+                    events: ("scheme.created" | "scheme.updated" | "scheme.status_changed" | "scheme.deleted" | "training.created" | "training.updated" | "training.deleted" | "reminder.due" | "audit.planned" | "audit.updated" | "audit.done" | "audit.cancelled")[];
                     /** @enum {string} */
                     is_active?: "true" | "false";
                 };
@@ -6822,6 +7047,951 @@ export interface operations {
                             status: number | null;
                             duration_ms: number;
                             error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditor: {
+        parameters: {
+            query?: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
+                company_id?: string;
+                active?: "true" | "false" | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            id: string;
+                            company_id: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            name: string;
+                            email: string | null;
+                            phone: string | null;
+                            employment: string;
+                            active: string;
+                            qualifications: {
+                                certification_id: string;
+                                certification: string;
+                                role: string;
+                                sector_codes: number[];
+                                valid_from: string;
+                                valid_until: string | null;
+                            }[];
+                            conflicts: {
+                                client_id: string;
+                                client: string;
+                                reason: string;
+                                until: string | null;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAuditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id: string;
+                    name: string;
+                    /** Format: email */
+                    email?: string | null;
+                    phone?: string | null;
+                    /** @enum {string} */
+                    employment: "INTERNAL" | "EXTERNAL";
+                    /** @enum {string} */
+                    active?: "true" | "false";
+                    qualifications?: {
+                        /** Format: uuid */
+                        certification_id: string;
+                        /** @enum {string} */
+                        role: "LEAD_AUDITOR" | "AUDITOR" | "TECHNICAL_EXPERT";
+                        sector_codes?: number[];
+                        valid_from: string;
+                        valid_until?: string | null;
+                    }[];
+                    conflicts?: {
+                        /** Format: uuid */
+                        client_id: string;
+                        reason: string;
+                        until?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        company: {
+                            id: string;
+                            name: string;
+                        };
+                        name: string;
+                        email: string | null;
+                        phone: string | null;
+                        employment: string;
+                        active: string;
+                        qualifications: {
+                            certification_id: string;
+                            certification: string;
+                            role: string;
+                            sector_codes: number[];
+                            valid_from: string;
+                            valid_until: string | null;
+                        }[];
+                        conflicts: {
+                            client_id: string;
+                            client: string;
+                            reason: string;
+                            until: string | null;
+                        }[];
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditorById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        company: {
+                            id: string;
+                            name: string;
+                        };
+                        name: string;
+                        email: string | null;
+                        phone: string | null;
+                        employment: string;
+                        active: string;
+                        qualifications: {
+                            certification_id: string;
+                            certification: string;
+                            role: string;
+                            sector_codes: number[];
+                            valid_from: string;
+                            valid_until: string | null;
+                        }[];
+                        conflicts: {
+                            client_id: string;
+                            client: string;
+                            reason: string;
+                            until: string | null;
+                        }[];
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putAuditorById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id: string;
+                    name: string;
+                    /** Format: email */
+                    email?: string | null;
+                    phone?: string | null;
+                    /** @enum {string} */
+                    employment: "INTERNAL" | "EXTERNAL";
+                    /** @enum {string} */
+                    active?: "true" | "false";
+                    qualifications?: {
+                        /** Format: uuid */
+                        certification_id: string;
+                        /** @enum {string} */
+                        role: "LEAD_AUDITOR" | "AUDITOR" | "TECHNICAL_EXPERT";
+                        sector_codes?: number[];
+                        valid_from: string;
+                        valid_until?: string | null;
+                    }[];
+                    conflicts?: {
+                        /** Format: uuid */
+                        client_id: string;
+                        reason: string;
+                        until?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        company: {
+                            id: string;
+                            name: string;
+                        };
+                        name: string;
+                        email: string | null;
+                        phone: string | null;
+                        employment: string;
+                        active: string;
+                        qualifications: {
+                            certification_id: string;
+                            certification: string;
+                            role: string;
+                            sector_codes: number[];
+                            valid_from: string;
+                            valid_until: string | null;
+                        }[];
+                        conflicts: {
+                            client_id: string;
+                            client: string;
+                            reason: string;
+                            until: string | null;
+                        }[];
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAuditorById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPlannedAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
+                company_id?: string;
+                from?: string | null;
+                to?: string | null;
+                auditor_id?: string | null;
+                scheme_id?: string | null;
+                state?: "PLANNED" | "DONE" | "CANCELLED" | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        /** @enum {boolean} */
+                        total_capped?: true;
+                        data: {
+                            id: string;
+                            company_id: string;
+                            scheme_id: string;
+                            scheme: {
+                                id: string;
+                                cert_number: string | null;
+                                client_id: string;
+                                client: string;
+                                certification: string;
+                            };
+                            kind: string;
+                            start_date: string;
+                            end_date: string;
+                            audit_days: number;
+                            days_reason: string | null;
+                            team: {
+                                auditor_id: string;
+                                name: string;
+                                role: string;
+                            }[];
+                            state: string;
+                            notes: string | null;
+                            sequence: number;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPlannedAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id?: string | null;
+                    /** Format: uuid */
+                    scheme_id: string;
+                    /** @enum {string} */
+                    kind: "STAGE1" | "STAGE2" | "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                    start_date: string;
+                    end_date: string;
+                    audit_days: number;
+                    days_reason?: string | null;
+                    team: {
+                        /** Format: uuid */
+                        auditor_id: string;
+                        /** @enum {string} */
+                        role: "LEAD_AUDITOR" | "AUDITOR" | "TECHNICAL_EXPERT" | "TRAINEE";
+                    }[];
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        scheme_id: string;
+                        scheme: {
+                            id: string;
+                            cert_number: string | null;
+                            client_id: string;
+                            client: string;
+                            certification: string;
+                        };
+                        kind: string;
+                        start_date: string;
+                        end_date: string;
+                        audit_days: number;
+                        days_reason: string | null;
+                        team: {
+                            auditor_id: string;
+                            name: string;
+                            role: string;
+                        }[];
+                        state: string;
+                        notes: string | null;
+                        sequence: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPlannedAuditById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        scheme_id: string;
+                        scheme: {
+                            id: string;
+                            cert_number: string | null;
+                            client_id: string;
+                            client: string;
+                            certification: string;
+                        };
+                        kind: string;
+                        start_date: string;
+                        end_date: string;
+                        audit_days: number;
+                        days_reason: string | null;
+                        team: {
+                            auditor_id: string;
+                            name: string;
+                            role: string;
+                        }[];
+                        state: string;
+                        notes: string | null;
+                        sequence: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putPlannedAuditById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id?: string | null;
+                    /** Format: uuid */
+                    scheme_id: string;
+                    /** @enum {string} */
+                    kind: "STAGE1" | "STAGE2" | "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+                    start_date: string;
+                    end_date: string;
+                    audit_days: number;
+                    days_reason?: string | null;
+                    team: {
+                        /** Format: uuid */
+                        auditor_id: string;
+                        /** @enum {string} */
+                        role: "LEAD_AUDITOR" | "AUDITOR" | "TECHNICAL_EXPERT" | "TRAINEE";
+                    }[];
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        scheme_id: string;
+                        scheme: {
+                            id: string;
+                            cert_number: string | null;
+                            client_id: string;
+                            client: string;
+                            certification: string;
+                        };
+                        kind: string;
+                        start_date: string;
+                        end_date: string;
+                        audit_days: number;
+                        days_reason: string | null;
+                        team: {
+                            auditor_id: string;
+                            name: string;
+                            role: string;
+                        }[];
+                        state: string;
+                        notes: string | null;
+                        sequence: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePlannedAuditById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPlannedAuditByIdDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        scheme_id: string;
+                        scheme: {
+                            id: string;
+                            cert_number: string | null;
+                            client_id: string;
+                            client: string;
+                            certification: string;
+                        };
+                        kind: string;
+                        start_date: string;
+                        end_date: string;
+                        audit_days: number;
+                        days_reason: string | null;
+                        team: {
+                            auditor_id: string;
+                            name: string;
+                            role: string;
+                        }[];
+                        state: string;
+                        notes: string | null;
+                        sequence: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPlannedAuditByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        company_id: string;
+                        scheme_id: string;
+                        scheme: {
+                            id: string;
+                            cert_number: string | null;
+                            client_id: string;
+                            client: string;
+                            certification: string;
+                        };
+                        kind: string;
+                        start_date: string;
+                        end_date: string;
+                        audit_days: number;
+                        days_reason: string | null;
+                        team: {
+                            auditor_id: string;
+                            name: string;
+                            role: string;
+                        }[];
+                        state: string;
+                        notes: string | null;
+                        sequence: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditDays: {
+        parameters: {
+            query: {
+                scheme_id: string;
+                kind: "STAGE1" | "STAGE2" | "SURVEILLANCE" | "RECERTIFICATION" | "SPECIAL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number | null;
+                        basis: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditorCalendar: {
+        parameters: {
+            query: {
+                company_id: string;
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        auditors: {
+                            id: string;
+                            name: string;
+                            days: string[];
+                            audits: {
+                                id: string;
+                                kind: string;
+                                role: string;
+                                state: string;
+                                start_date: string;
+                                end_date: string;
+                                client: string;
+                            }[];
                         }[];
                     };
                 };

@@ -50,6 +50,8 @@ import { lastBackupSuccess } from './modules/backup/backup.job';
 import credentialRoutes from './modules/credentials/credentials.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
+import auditorRoutes from './modules/auditors/auditors.routes';
+import plannedAuditRoutes from './modules/planned-audits/planned-audits.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +184,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(credentialRoutes);
   await app.register(notificationRoutes);
   await app.register(webhookRoutes);
+  await app.register(auditorRoutes);
+  await app.register(plannedAuditRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

@@ -1,9 +1,11 @@
 // Long file: the conventions every route keeps (OpenAPI, the access matrix, error shape, headers, no secrets) walk the whole route table with one record per resource.
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { auditorInputSchema, PERMISSION_KEYS, plannedAuditInputSchema } from '@sertifikasi/shared-contracts';
 import { auditLog, companies, importJobs } from '../src/db/schema';
 import { schemeService } from '../src/modules/schemes/schemes.service';
+import { createAuditor } from '../src/modules/auditors/auditors.service';
+import { createPlannedAudit } from '../src/modules/planned-audits/planned-audits.service';
 import { type DeclaredRoute, declaredRoutes } from '../src/lib/route';
 import { call, useTestContext, expect422, postRaw } from './helpers';
 import { schemeBody } from './forms';
@@ -274,6 +276,48 @@ const auditBody = () => ({ kind: 'SURVEILLANCE', date: '2025-02-01', notes: 'Mat
 /** The client of the site the matrix made last. */
 let lastSiteClient = '';
 
+/** An auditor of the company (no qualifications), written through its service. */
+async function makeAuditor(company: string, qualifications: unknown[] = []): Promise<string> {
+  const input = auditorInputSchema.validateSync({
+    company_id: company,
+    name: 'Matriks',
+    employment: 'INTERNAL',
+    qualifications,
+  });
+  return (await ctx.make.write((w) => createAuditor(w, input))).id;
+}
+
+/** The scheme and lead auditor of the last planned audit made in each company (read when a body is sent). */
+const lastPlan = new Map<string, { scheme: string; lead: string }>();
+
+/** A planned audit of today in the company, with a lead auditor of its own: no clash with any other. */
+async function makePlannedAudit(company: string): Promise<string> {
+  const type = await ctx.make.certificationType(company, 'ISO Matriks');
+  const scheme = await ctx.make.scheme({ company, type });
+  const lead = await makeAuditor(company, [
+    { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2000-01-01' },
+  ]);
+  lastPlan.set(company, { scheme, lead });
+  const input = plannedAuditInputSchema.validateSync(plannedAuditBody(company));
+  return (await ctx.make.write((w) => createPlannedAudit(w, input))).id;
+}
+const plannedAuditBody = (company: string) => ({
+  get scheme_id() {
+    return lastPlan.get(company)?.scheme ?? randomUUID();
+  },
+  kind: 'SPECIAL',
+  get start_date() {
+    return ctx.clock.today();
+  },
+  get end_date() {
+    return ctx.clock.today();
+  },
+  audit_days: 1,
+  get team() {
+    return [{ auditor_id: lastPlan.get(company)?.lead ?? randomUUID(), role: 'LEAD_AUDITOR' }];
+  },
+});
+
 /** Routes whose body is not their segment's (an audit done under its scheme). */
 const OWNED_ROUTES: Record<
   string,
@@ -349,6 +393,11 @@ const OWNED: Record<string, { make(company: string): Promise<string>; body(compa
   'webhook-delivery': { make: (company) => ctx.make.failedDelivery(company), body: () => ({}) },
   // A failed message: the one 'Kirim Ulang' takes (docs/rules.md#notifications).
   'notification-log': { make: (company) => ctx.make.mail(company, { state: 'failed' }), body: () => ({}) },
+  auditor: {
+    make: (company) => makeAuditor(company),
+    body: (company) => ({ company_id: company, name: 'Matriks Ubah', employment: 'EXTERNAL' }),
+  },
+  'planned-audit': { make: makePlannedAudit, body: plannedAuditBody },
   // An import job (GET /api/import/jobs/:id) of the company.
   import: {
     make: async (company) => {
@@ -376,6 +425,8 @@ const COMPANY_OWNED_MODULES = [
   'training-certificate',
   'webhook',
   'notification-log',
+  'auditor',
+  'audit-plan',
 ];
 
 describe('access matrix: every declared route answers 401, 403 and 404 as its access says', () => {

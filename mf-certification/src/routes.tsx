@@ -8,6 +8,8 @@ import { trainingCertificateResource } from './features/training-certificate/tra
 import { ClientCertificateDetailPage } from './features/client-certificate/ClientCertificateDetailPage';
 import { TrainingCertificateDetailPage } from './features/training-certificate/TrainingCertificateDetailPage';
 import { AuditScheduleScreen } from './features/audit-schedule/AuditScheduleScreen';
+import { PlannedAuditScreen } from './features/planned-audit/PlannedAuditScreen';
+import { AuditorCalendarScreen } from './features/planned-audit/AuditorCalendarScreen';
 
 /** What this module exposes to the shell: one screen per route path the registry gives it. */
 export const screens: Record<PathsOf<'mf_certification'>, ComponentType> = {
@@ -18,4 +20,6 @@ export const screens: Record<PathsOf<'mf_certification'>, ComponentType> = {
   '/training-certificate': () => <ResourceScreen config={trainingCertificateResource} />,
   '/training-certificate/:id': TrainingCertificateDetailPage,
   '/audit-schedule': AuditScheduleScreen,
+  '/planned-audit': PlannedAuditScreen,
+  '/auditor-calendar': AuditorCalendarScreen,
 };

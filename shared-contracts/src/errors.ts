@@ -5,7 +5,7 @@ export const ERROR_CODES = {
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
   notFound: 'not-found',
-  /** 409: the record is in use and the change would break what refers to it. */
+  /** 409: the record is in use and the change would break what refers to it (a covered site, an auditor on a planned audit). */
   conflict: 'conflict',
   tooLarge: 'too-large',
   unsupportedMediaType: 'unsupported-media-type',

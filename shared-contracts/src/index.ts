@@ -26,3 +26,5 @@ export * from './notify';
 export * from './sectors';
 export * from './countries';
 export * from './client-site';
+export * from './audit-plan';
+export * from './audit-plan-wire';

@@ -27,12 +27,13 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
 };
 
 /** What an email is (the outbox's `kind`). */
-export const MAIL_KINDS = ['audit-reminder', 'expiry-reminder', 'weekly-digest'] as const;
+export const MAIL_KINDS = ['audit-reminder', 'expiry-reminder', 'weekly-digest', 'audit-plan'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'audit-reminder': 'Pengingat Audit',
   'expiry-reminder': 'Pengingat Kadaluarsa',
   'weekly-digest': 'Ringkasan Mingguan',
+  'audit-plan': 'Rencana Audit',
 };
 
 /** The message an unsent email carries when no SMTP server is configured. */
@@ -83,6 +84,10 @@ export const WEBHOOK_EVENTS = [
   'training.updated',
   'training.deleted',
   'reminder.due',
+  'audit.planned',
+  'audit.updated',
+  'audit.done',
+  'audit.cancelled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The type of the body 'Kirim Tes' sends. */
@@ -97,6 +102,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'training.updated': 'Sertifikat pelatihan diubah',
   'training.deleted': 'Sertifikat pelatihan dihapus',
   'reminder.due': 'Pengingat jatuh tempo',
+  'audit.planned': 'Audit direncanakan',
+  'audit.updated': 'Rencana audit diubah',
+  'audit.done': 'Audit selesai',
+  'audit.cancelled': 'Rencana audit dibatalkan',
 };
 
 const URL_LABEL = 'URL';

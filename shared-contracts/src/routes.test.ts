@@ -20,6 +20,7 @@ describe('route registry', () => {
       '/company',
       '/webhook',
       '/notification-log',
+      '/auditor',
     ]);
     expect(routeOf('/company-certificate/:id').title).toBe('Detail Sertifikasi Perusahaan');
   });

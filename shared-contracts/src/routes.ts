@@ -109,6 +109,14 @@ export const ROUTES = [
     menu: { group: 'master-data', label: 'Log Notifikasi' },
   },
   {
+    path: '/auditor',
+    title: 'Auditor',
+    auth: true,
+    permission: 'auditor',
+    remote: 'mf_master_data',
+    menu: { group: 'master-data', label: 'Auditor' },
+  },
+  {
     path: '/accredited',
     title: 'Akreditasi',
     auth: true,
@@ -163,6 +171,22 @@ export const ROUTES = [
     permission: 'audit-schedule',
     remote: 'mf_certification',
     menu: { group: 'certification', label: 'Jadwal Audit' },
+  },
+  {
+    path: '/planned-audit',
+    title: 'Rencana Audit',
+    auth: true,
+    permission: 'audit-plan',
+    remote: 'mf_certification',
+    menu: { group: 'certification', label: 'Rencana Audit' },
+  },
+  {
+    path: '/auditor-calendar',
+    title: 'Kalender Auditor',
+    auth: true,
+    permission: 'audit-plan',
+    remote: 'mf_certification',
+    menu: { group: 'certification', label: 'Kalender Auditor' },
   },
   {
     path: '/report-company-certificate',

@@ -13,6 +13,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -738,6 +739,8 @@ export const mailOutbox = pgTable(
     body_html: text('body_html'),
     /** The signed link that stops the message's kind of mail (List-Unsubscribe); null: none. */
     unsubscribe_url: text('unsubscribe_url'),
+    /** An iCalendar (RFC 5545) sent with the message as its calendar part (planned audits' invitations). */
+    ical: text('ical'),
     /** Record, kind, due date and step: a message is queued at most once for it. */
     dedupe_key: text('dedupe_key').notNull(),
     state: text('state').notNull().default('queued'),
@@ -886,3 +889,166 @@ export const scheduledRuns = pgTable('scheduled_runs', {
   last_failure_at: timestamp('last_failure_at', { withTimezone: true }),
   last_file: text('last_file'),
 });
+
+/**
+ * The auditor register ('Auditor', docs/rules.md#auditors-and-planned-audits): a company's auditors,
+ * their qualifications and their conflicts of interest with clients. Written by
+ * modules/auditors/auditors.service.ts.
+ */
+export const auditors = pgTable(
+  'auditors',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    employment: text('employment').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('auditors_email_uq')
+      .on(t.company_id, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    index('auditors_company_name_idx').on(t.company_id, sql`lower(${t.name})`),
+    check('auditors_employment_ck', sql`${t.employment} in ('INTERNAL', 'EXTERNAL')`),
+  ],
+);
+
+/** What an auditor may audit: a certification type, a role, sector codes, from and until when. */
+export const auditorQualifications = pgTable(
+  'auditor_qualifications',
+  {
+    id: uuid('id').primaryKey(),
+    auditor_id: uuid('auditor_id')
+      .notNull()
+      .references(() => auditors.id, { onDelete: 'cascade' }),
+    certification_id: uuid('certification_id')
+      .notNull()
+      .references(() => certificationTypes.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    sector_codes: integer('sector_codes').array().notNull(),
+    valid_from: date('valid_from', { mode: 'string' }).notNull(),
+    valid_until: date('valid_until', { mode: 'string' }),
+    /** Its place in the auditor's list, as written. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('auditor_qualifications_auditor_idx').on(t.auditor_id, t.position),
+    index('auditor_qualifications_certification_idx').on(t.certification_id),
+    check(
+      'auditor_qualifications_role_ck',
+      sql`${t.role} in ('LEAD_AUDITOR', 'AUDITOR', 'TECHNICAL_EXPERT')`,
+    ),
+  ],
+);
+
+/** A client an auditor may not audit (impartiality), and until when (open: for good). */
+export const auditorConflicts = pgTable(
+  'auditor_conflicts',
+  {
+    id: uuid('id').primaryKey(),
+    auditor_id: uuid('auditor_id')
+      .notNull()
+      .references(() => auditors.id, { onDelete: 'cascade' }),
+    client_id: uuid('client_id')
+      .notNull()
+      .references(() => clientCertificates.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    until: date('until', { mode: 'string' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('auditor_conflicts_auditor_idx').on(t.auditor_id, t.position),
+    index('auditor_conflicts_client_idx').on(t.client_id),
+  ],
+);
+
+/**
+ * A planned audit of a scheme ('Rencana Audit'): its kind, dates, days and team; `sequence` counts
+ * its changes (the SEQUENCE of its iCalendar invitations). Written by
+ * modules/planned-audits/planned-audits.service.ts.
+ */
+export const plannedAudits = pgTable(
+  'planned_audits',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id').notNull(),
+    scheme_id: uuid('scheme_id')
+      .notNull()
+      .references(() => schemes.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    audit_days: doublePrecision('audit_days').notNull(),
+    days_reason: text('days_reason'),
+    state: text('state').notNull().default('PLANNED'),
+    notes: text('notes'),
+    sequence: integer('sequence').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('planned_audits_company_start_idx').on(t.company_id, t.start_date),
+    index('planned_audits_scheme_idx').on(t.scheme_id),
+    check(
+      'planned_audits_kind_ck',
+      sql`${t.kind} in ('STAGE1', 'STAGE2', 'SURVEILLANCE', 'RECERTIFICATION', 'SPECIAL')`,
+    ),
+    check('planned_audits_state_ck', sql`${t.state} in ('PLANNED', 'DONE', 'CANCELLED')`),
+    check('planned_audits_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
+    check(
+      'planned_audits_days_ck',
+      sql`${t.audit_days} > 0 and ${t.audit_days} * 2 = floor(${t.audit_days} * 2)`,
+    ),
+  ],
+);
+
+/** The team of a planned audit: who, in which role, in the order written. */
+export const plannedAuditTeam = pgTable(
+  'planned_audit_team',
+  {
+    planned_audit_id: uuid('planned_audit_id')
+      .notNull()
+      .references(() => plannedAudits.id, { onDelete: 'cascade' }),
+    auditor_id: uuid('auditor_id')
+      .notNull()
+      .references(() => auditors.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planned_audit_id, t.auditor_id] }),
+    index('planned_audit_team_auditor_idx').on(t.auditor_id),
+    check(
+      'planned_audit_team_role_ck',
+      sql`${t.role} in ('LEAD_AUDITOR', 'AUDITOR', 'TECHNICAL_EXPERT', 'TRAINEE')`,
+    ),
+  ],
+);
+
+/**
+ * A company's own audit-days table: employee bands to initial audit days (stage 1 + stage 2), for
+ * one certification type or (certification_id null) every type. A company without rows uses IAF
+ * MD 5's Table QMS 1 (shared-contracts MD5_QMS_BANDS).
+ */
+export const auditDayBands = pgTable(
+  'audit_day_bands',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    certification_id: uuid('certification_id').references(() => certificationTypes.id, {
+      onDelete: 'cascade',
+    }),
+    max_employees: integer('max_employees').notNull(),
+    days: doublePrecision('days').notNull(),
+  },
+  (t) => [
+    index('audit_day_bands_company_idx').on(t.company_id, t.certification_id),
+    check('audit_day_bands_days_ck', sql`${t.days} > 0 and ${t.days} * 2 = floor(${t.days} * 2)`),
+  ],
+);

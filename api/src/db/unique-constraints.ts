@@ -23,4 +23,5 @@ export const UNIQUE_CONSTRAINTS: Record<string, readonly [field: string, message
   training_certificates_number_uq: ['certificate_number', 'Nomor sertifikat sudah digunakan'],
   // Two processes making the first key at once: ON CONFLICT DO NOTHING keeps the first (services/signing.ts).
   signing_keys_one_active_uq: null,
+  auditors_email_uq: ['email', 'Email auditor sudah digunakan'],
 };

@@ -20,7 +20,7 @@ export const forbidden = (message: string = MESSAGES.forbidden) =>
 export const unauthenticated = () => new AppError(401, ERROR_CODES.unauthenticated, MESSAGES.unauthenticated);
 export const badRequest = (message: string = MESSAGES.badRequest) =>
   new AppError(400, ERROR_CODES.badRequest, message);
-/** 409: the record is in use; the change would break what refers to it. */
+/** 409: the record is in use (a site a scheme covers, an auditor on a planned audit): the change would break what refers to it. */
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 /** 422 with field errors. */
 export const invalid = (errors: Record<string, string>, message?: string) =>

@@ -250,3 +250,28 @@ describe('sending through SMTP', () => {
     expect(arrived.filter((m) => m.to.includes('tanpa-smtp@majubersama.test'))).toHaveLength(0);
   });
 });
+
+describe('calendar invitations', () => {
+  it('sends the iCalendar as the message’s text/calendar part with its METHOD', async () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Tes//ID',
+      'METHOD:CANCEL',
+      'BEGIN:VEVENT',
+      'UID:planned-audit-tes@sistem-sertifikasi',
+      'SEQUENCE:2',
+      'STATUS:CANCELLED',
+      'DTSTAMP:20260302T010000Z',
+      'DTSTART;VALUE=DATE:20260310',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    expect(await queue({ ...reminder('auditor@lsp-mutu.test'), ical: ics })).toBe(true);
+    await sendDueMail(ctx.database.db, ctx.clock, ctx.app.mailer);
+    const got = arrived.filter((m) => m.to.includes('auditor@lsp-mutu.test'));
+    expect(got).toHaveLength(1);
+    expect(got[0]!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+    expect(readable(got[0]!.raw)).toContain('UID:planned-audit-tes@sistem-sertifikasi');
+  });
+});

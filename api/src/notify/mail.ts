@@ -21,6 +21,8 @@ export interface Mailer {
     subject: string;
     text: string;
     html?: string | null;
+    /** An iCalendar (RFC 5545) sent as the message's calendar part. */
+    ical?: string | null;
     id: string;
     /** The signed link that stops these messages (List-Unsubscribe), if any. */
     unsubscribe?: string | null;
@@ -59,6 +61,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtp
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        // An invitation or its cancellation: the calendar part carries the METHOD its text says.
+        ...(message.ical
+          ? {
+              icalEvent: {
+                method: /^METHOD:(\w+)/m.exec(message.ical)?.[1] ?? 'PUBLISH',
+                content: message.ical,
+              },
+            }
+          : {}),
         headers: {
           // The outbox row, for whoever reads the message's headers.
           'X-Sertifikasi-Outbox-Id': message.id,
@@ -98,6 +109,8 @@ export interface MailToQueue {
   html?: string | null;
   /** The signed link that stops this kind of mail to the recipient (List-Unsubscribe), if any. */
   unsubscribe?: string | null;
+  /** An iCalendar (RFC 5545) to send with it (a planned audit's invitation or cancellation). */
+  ical?: string | null;
   dedupe: DedupeParts;
 }
 
@@ -129,6 +142,7 @@ export async function queueMails(tx: Executor, clock: Clock, mails: readonly Mai
         body_text: mail.text,
         body_html: mail.html ?? null,
         unsubscribe_url: mail.unsubscribe ?? null,
+        ical: mail.ical ?? null,
         dedupe_key: dedupeKey(mail.dedupe),
         next_attempt_at: now,
         created_at: now,
@@ -201,6 +215,7 @@ export function sendDueMail(
           text: row.body_text,
           html: row.body_html,
           unsubscribe: row.unsubscribe_url,
+          ical: row.ical,
         });
         return { ok: true, error: null };
       } catch (err) {

@@ -27,6 +27,7 @@ import type { AfterWriteStep, EntityRows, WriteEvent } from '../services/write-e
 
 type SchemeRow = EntityRows['scheme'];
 type TrainingRow = EntityRows['training-certificate'];
+type PlannedAuditRow = EntityRows['planned-audit'];
 
 /** What a scheme's public fields read of its client, type and accreditation body (as the public check shows them). */
 type SchemeRefs = Pick<CompanyCheck, 'name' | 'address' | 'scope' | 'ea_code' | 'standard' | 'accreditation'>;
@@ -131,6 +132,34 @@ const trainingData = (row: TrainingRow): Record<string, unknown> => ({
   date: row.date,
 });
 
+/** A planned audit's fields a partner hears of (docs/rules.md#auditors-and-planned-audits). */
+const plannedAuditData = (row: PlannedAuditRow): Record<string, unknown> => ({
+  id: row.id,
+  scheme_id: row.scheme_id,
+  kind: row.kind,
+  start_date: row.start_date,
+  end_date: row.end_date,
+  audit_days: row.audit_days,
+  state: row.state,
+});
+
+/**
+ * A planned audit's event: planned on create; done or cancelled when its state turns so (a PLANNED
+ * one deleted is cancelled too); updated on any other change of a PLANNED one.
+ */
+function plannedAuditEvents(
+  action: WriteEvent['action'],
+  before: PlannedAuditRow | null,
+  after: PlannedAuditRow | null,
+): WebhookEvent[] {
+  if (action === 'create') return ['audit.planned'];
+  if (action === 'delete') return before?.state === 'PLANNED' ? ['audit.cancelled'] : [];
+  if (!before || !after || before.state !== 'PLANNED') return [];
+  if (after.state === 'DONE') return ['audit.done'];
+  if (after.state === 'CANCELLED') return ['audit.cancelled'];
+  return ['audit.updated'];
+}
+
 /** The scheme columns whose change the public sees (a new QR image alone is not an event). */
 const SCHEME_PUBLIC: readonly (keyof SchemeRow)[] = [
   'cert_number',
@@ -169,6 +198,7 @@ export function eventTypesOf(event: WriteEvent): WebhookEvent[] {
     if (!before || !after || !changed(before, after, SCHEME_PUBLIC)) return [];
     return before.status !== after.status ? ['scheme.updated', 'scheme.status_changed'] : ['scheme.updated'];
   }
+  if (event.entity === 'planned-audit') return plannedAuditEvents(event.action, event.before, event.after);
   if (event.entity === 'training-certificate') {
     if (event.action === 'create') return ['training.created'];
     if (event.action === 'delete') return ['training.deleted'];
@@ -256,7 +286,7 @@ async function deliveriesOf(ctx: ServiceContext, events: readonly WriteEvent[]):
     .map((event) => ({
       event,
       types: eventTypesOf(event),
-      row: (event.after ?? event.before) as SchemeRow | TrainingRow,
+      row: (event.after ?? event.before) as SchemeRow | TrainingRow | PlannedAuditRow,
     }))
     .filter((w) => w.types.length > 0);
   if (!writes.length) return [];
@@ -288,7 +318,9 @@ async function deliveriesOf(ctx: ServiceContext, events: readonly WriteEvent[]):
     const data =
       w.event.entity === 'scheme'
         ? schemeDataOf(w.row as SchemeRow, refs.get(w.row.id), today)
-        : trainingData(w.row as TrainingRow);
+        : w.event.entity === 'planned-audit'
+          ? plannedAuditData(w.row as PlannedAuditRow)
+          : trainingData(w.row as TrainingRow);
     for (const hook of w.hooks)
       for (const type of w.types) if (hook.events.includes(type)) out.push({ hook, type, data });
   }

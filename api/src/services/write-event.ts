@@ -9,6 +9,7 @@ import type {
   clientCertificates,
   clientSites,
   companies,
+  plannedAudits,
   roles,
   schemeAudits,
   schemes,
@@ -31,6 +32,8 @@ export interface EntityRows {
   /** An audit done on a scheme (its 'Riwayat Audit'). */
   'scheme-audit': typeof schemeAudits.$inferSelect;
   'training-certificate': typeof trainingCertificates.$inferSelect;
+  /** A planned audit ('Rencana Audit'; its team is not in the row). */
+  'planned-audit': typeof plannedAudits.$inferSelect;
 }
 export type EntityName = keyof EntityRows;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import {
+  auditPlanLookupsSchema,
   certificationLookupsSchema,
   companyOptionSchema,
   permissionSchema,
@@ -10,6 +11,7 @@ import { companyParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { companyFilter } from '../../plugins/auth';
 import { companyOptions } from '../companies/companies.repository';
+import { planChoices } from '../planned-audits/planned-audits.repository';
 import { permissionOptions, roleOptions } from '../roles/roles.repository';
 import { accreditationBodyOptions, certificationTypeOptions, clientCertificateOptions } from './lookups';
 
@@ -72,6 +74,26 @@ export default async function selectRoutes(app: FastifyInstance) {
         accreditationBodyOptions(app.db, scope),
       ]);
       return { certification, accredited };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/select/audit-plan/:company_id',
+    summary:
+      'Certification types and clients of a company (or ALL in scope), for auditors and planned audits',
+    tags,
+    access: { permission: ['auditor', 'audit-plan'] },
+    params: companyParams,
+    response: { 200: auditPlanLookupsSchema },
+    handler: async (req) => {
+      const scope = companyFilter(req, req.params.company_id);
+      const [certification, clients, plan] = await Promise.all([
+        certificationTypeOptions(app.db, scope),
+        clientCertificateOptions(app.db, scope),
+        planChoices(app.db, scope),
+      ]);
+      return { certification, company_certificate: clients, ...plan };
     },
   });
 

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import {
@@ -46,6 +47,7 @@ import {
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { AuditFormModal } from './AuditFormModal';
+import { PlanFormModal } from '../planned-audit/PlanFormModal';
 
 type Row = AuditScheduleRow & { id: string };
 
@@ -95,6 +97,8 @@ function ScheduleBody({ companyId }: { companyId: string }) {
   }).data;
   const canRecord = useCan('company-certificate:edit');
   const [recording, setRecording] = useState<Row | null>(null);
+  const canPlan = useCan('audit-plan');
+  const [planning, setPlanning] = useState<Row | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const columns = useMemo<ResourceColumn<Row>[]>(
@@ -112,17 +116,30 @@ function ScheduleBody({ companyId }: { companyId: string }) {
     [all],
   );
   const rows: Row[] = (data.data?.data ?? []).map((r) => ({ ...r, id: r.scheme_id }));
-  const actions: RowAction<Row>[] = canRecord
-    ? [
-        {
-          key: 'record',
-          label: t.schedule.record,
-          icon: <FactCheckIcon fontSize="small" />,
-          color: 'primary',
-          onClick: setRecording,
-        },
-      ]
-    : [];
+  const actions: RowAction<Row>[] = [
+    ...(canPlan
+      ? [
+          {
+            key: 'plan',
+            label: t.schedule.planAction,
+            icon: <EventIcon fontSize="small" />,
+            color: 'secondary' as const,
+            onClick: setPlanning,
+          },
+        ]
+      : []),
+    ...(canRecord
+      ? [
+          {
+            key: 'record',
+            label: t.schedule.record,
+            icon: <FactCheckIcon fontSize="small" />,
+            color: 'primary' as const,
+            onClick: setRecording,
+          },
+        ]
+      : []),
+  ];
 
   const exportFile = async () => {
     setExporting(true);
@@ -241,6 +258,20 @@ function ScheduleBody({ companyId }: { companyId: string }) {
           setRecording(null);
           data.reload();
         }}
+      />
+      <PlanFormModal
+        target={
+          planning
+            ? {
+                companyId: planning.company_id,
+                schemeId: planning.scheme_id,
+                kind: AUDIT_FOR[planning.kind],
+                title: t.schedule.planTitle(planning.cert_number),
+              }
+            : null
+        }
+        onClose={() => setPlanning(null)}
+        onSaved={() => setPlanning(null)}
       />
     </Paper>
   );

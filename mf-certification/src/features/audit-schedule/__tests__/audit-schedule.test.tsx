@@ -159,6 +159,33 @@ describe('Jadwal Audit', () => {
     expect(within(moved).getByText('10 Januari 2027')).toBeInTheDocument();
   });
 
+  it("'Rencanakan' opens the planned-audit form with the row's scheme, kind and the days suggested", async () => {
+    signIn();
+    fakeSchedule(() => [late], {
+      'GET /api/audit-days': (call) => ({
+        body:
+          call.params.get('scheme_id') === late.scheme_id && call.params.get('kind') === 'SURVEILLANCE'
+            ? { days: 1.5, basis: '10 karyawan' }
+            : { days: null, basis: '-' },
+      }),
+      [`GET /api/select/audit-plan/${C1}`]: {
+        body: {
+          certification: [],
+          company_certificate: [],
+          schemes: [{ id: late.scheme_id, name: 'PT Baja Perkasa - ISO 9001:2015', company_id: C1 }],
+          auditors: [],
+        },
+      },
+    });
+    show('/audit-schedule');
+    await screen.findByText('PT Baja Perkasa');
+    await userEvent.click(within(bodyRows()[0]!).getByRole('button', { name: 'Rencanakan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rencanakan Audit QMS/2024/001' });
+    expect(within(dialog).getByLabelText(/Jenis Audit/)).toHaveValue('SURVEILLANCE');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Hari Audit/)).toHaveValue(1.5));
+    expect(await within(dialog).findByDisplayValue('PT Baja Perkasa - ISO 9001:2015')).toBeInTheDocument();
+  }, 60_000);
+
   it("without company-certificate:edit there is no 'Catat Audit'", async () => {
     const roles = PERMISSION_KEYS.filter((k) => k !== 'company-certificate:edit') as PermissionKey[];
     signIn({ roles });

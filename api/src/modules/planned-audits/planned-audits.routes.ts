@@ -1,0 +1,162 @@
+/**
+ * 'Rencana Audit' and 'Kalender Auditor' (permission `audit-plan`;
+ * docs/rules.md#auditors-and-planned-audits): the planned audits of the companies in scope (list with
+ * filters, get, plan, change, delete, 'Selesai', 'Batalkan'), the audit days suggested for a scheme
+ * and kind, and each active auditor's days of a month. A company outside the scope 403, a record
+ * outside it 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  auditDaysQuerySchema,
+  auditDaysSchema,
+  auditorCalendarQuerySchema,
+  auditorCalendarSchema,
+  plannedAuditInputSchema,
+  plannedAuditListQuerySchema,
+  plannedAuditSchema,
+} from '@sertifikasi/shared-contracts';
+import { invalid, notFound } from '../../lib/errors';
+import { listJsonSchema } from '../../lib/list';
+import { deleteResponseSchema, idParams } from '../../lib/params';
+import { defineRoute } from '../../lib/route';
+import { toJsonSchema } from '../../lib/yup-json-schema';
+import { companyFilter } from '../../plugins/auth';
+import { contextOf } from '../../services/context';
+import {
+  auditorCalendar,
+  findPlannedAudit,
+  listPlannedAudits,
+  schemeFacts,
+} from './planned-audits.repository';
+import {
+  auditDaysOf,
+  cancelPlannedAudit,
+  completePlannedAudit,
+  createPlannedAudit,
+  PLANNED_AUDIT_MESSAGES,
+  removePlannedAudit,
+  updatePlannedAudit,
+} from './planned-audits.service';
+
+export default async function plannedAuditRoutes(app: FastifyInstance) {
+  const tags = ['planned-audits'];
+  const access = { permission: 'audit-plan' } as const;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/planned-audit',
+    summary: 'Planned audits in the caller’s scope, soonest first (from/to: audits touching those days)',
+    tags,
+    access,
+    query: plannedAuditListQuerySchema,
+    response: { 200: listJsonSchema(toJsonSchema(plannedAuditSchema)) },
+    handler: async (req) => listPlannedAudits(app.db, req.query, companyFilter(req, req.query.company_id)),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/planned-audit/:id',
+    summary: 'One planned audit with its team',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: plannedAuditSchema },
+    handler: async (req) => {
+      const audit = await findPlannedAudit(app.db, req.params.id, req.auth.scope);
+      if (!audit) throw notFound();
+      return audit;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/planned-audit',
+    summary: 'Plan an audit of a scheme; the team is invited by email with an iCalendar',
+    tags,
+    access,
+    body: plannedAuditInputSchema,
+    response: { 201: plannedAuditSchema },
+    handler: async (req, reply) => {
+      const created = await app.db.transaction((tx) => createPlannedAudit(contextOf(app, req, tx), req.body));
+      return reply.status(201).send(created);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/planned-audit/:id',
+    summary: 'Change a PLANNED audit (its SEQUENCE rises; the team told of new dates)',
+    tags,
+    access,
+    params: idParams,
+    body: plannedAuditInputSchema,
+    response: { 200: plannedAuditSchema },
+    handler: async (req) =>
+      app.db.transaction((tx) => updatePlannedAudit(contextOf(app, req, tx), req.params.id, req.body)),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/planned-audit/:id',
+    summary: 'Delete a planned audit (the team of a PLANNED one is told it is cancelled)',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: deleteResponseSchema },
+    handler: async (req) =>
+      app.db.transaction((tx) => removePlannedAudit(contextOf(app, req, tx), req.params.id)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/planned-audit/:id/done',
+    summary: 'Selesai: the audit DONE, recorded as an audit done of its scheme (the cycle moves on)',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: plannedAuditSchema },
+    handler: async (req) =>
+      app.db.transaction((tx) => completePlannedAudit(contextOf(app, req, tx), req.params.id)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/planned-audit/:id/cancel',
+    summary: 'Batalkan: the audit CANCELLED, its team freed and told',
+    tags,
+    access,
+    params: idParams,
+    response: { 200: plannedAuditSchema },
+    handler: async (req) =>
+      app.db.transaction((tx) => cancelPlannedAudit(contextOf(app, req, tx), req.params.id)),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/audit-days',
+    summary: 'The audit days suggested for a scheme and kind, and what they rest on',
+    tags,
+    access,
+    query: auditDaysQuerySchema,
+    response: { 200: auditDaysSchema },
+    handler: async (req) => {
+      const scheme = await schemeFacts(app.db, req.query.scheme_id.toLowerCase(), req.auth.scope);
+      if (!scheme) throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.schemeMissing });
+      return auditDaysOf(app.db, scheme, req.query.kind);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/auditor-calendar',
+    summary: 'Kalender Auditor: each active auditor’s days of a month on planned or done audits',
+    tags,
+    access,
+    query: auditorCalendarQuerySchema,
+    response: { 200: auditorCalendarSchema },
+    handler: async (req) => {
+      const [companyId] = companyFilter(req, req.query.company_id) as string[];
+      return auditorCalendar(app.db, companyId!, req.query.month);
+    },
+  });
+}

@@ -1,0 +1,328 @@
+/**
+ * 'Rencana Audit' routes: the audit days suggested, every refusal of the team rules at its edges
+ * (422 naming the field), the list's filters, 'Kalender Auditor', and 401 / 403 / 404.
+ */
+import type { Auditor, AuditorCalendar, ListResponse, PlannedAudit } from '@sertifikasi/shared-contracts';
+import { call, useTestContext } from '../../../test/helpers';
+import type { SignedIn } from '../../../test/fixtures';
+
+/** 10:00 in Jakarta on 1 March 2026. */
+const ctx = useTestContext({ TZ: 'Asia/Jakarta' }, { now: new Date('2026-03-01T03:00:00Z') });
+let alfa: string;
+let beta: string;
+let editor: SignedIn;
+let type: string;
+let client: string;
+let scheme: string;
+let lead: Auditor;
+let second: Auditor;
+let shortLived: Auditor;
+let expert: Auditor;
+let conflicted: Auditor;
+let sleeper: Auditor;
+
+const auditor = async (name: string, over: Record<string, unknown>) => {
+  const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/auditor', {
+    company_id: alfa,
+    name,
+    employment: 'INTERNAL',
+    qualifications: [
+      { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [28, 33], valid_from: '2024-01-01' },
+    ],
+    ...over,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<Auditor>();
+};
+
+beforeAll(async () => {
+  ({ alfa, beta, editor } = await ctx.make.cast('rencana', 'Rencana', { editor: ['audit-plan'] }));
+  type = await ctx.make.certificationType(alfa, 'ISO 9001');
+  // 30 employees: 4 initial audit days (26-45); the scheme's own sectors 28 and 33.
+  client = await ctx.make.client(alfa, 'PT Klien Rencana', { employees_number: 30 });
+  scheme = await ctx.make.scheme({ company: alfa, type, client, more: { sector_codes: [28, 33] } });
+  lead = await auditor('Lina Lead', { email: 'lina@auditor.co.id' });
+  second = await auditor('Sari Kedua', {});
+  const only28 = [{ certification_id: type, role: 'AUDITOR', sector_codes: [28], valid_from: '2024-01-01' }];
+  shortLived = await auditor('Andi Singkat', {
+    qualifications: [{ ...only28[0], valid_until: '2026-03-11' }],
+  });
+  expert = await auditor('Eko Ahli', {
+    qualifications: [
+      { certification_id: type, role: 'TECHNICAL_EXPERT', sector_codes: [33], valid_from: '2024-01-01' },
+    ],
+  });
+  conflicted = await auditor('Cici Konflik', {
+    conflicts: [{ client_id: client, reason: 'Konsultan klien', until: '2026-03-09' }],
+  });
+  sleeper = await auditor('Tono Nonaktif', { active: 'false' });
+});
+
+const plan = (over: Record<string, unknown> = {}) => ({
+  scheme_id: scheme,
+  kind: 'SURVEILLANCE',
+  start_date: '2026-03-10',
+  end_date: '2026-03-12',
+  audit_days: 1.5,
+  team: [{ auditor_id: lead.id, role: 'LEAD_AUDITOR' }],
+  ...over,
+});
+const post = (payload: unknown, token = ctx.adminToken) =>
+  call(ctx.app, token, 'POST', '/api/planned-audit', payload);
+const refusal = async (payload: unknown) => {
+  const res = await post(payload);
+  expect(res.statusCode).toBe(422);
+  return res.json<{ code: string; message: string; errors: Record<string, string> }>();
+};
+const remove = async (id: string) =>
+  expect((await call(ctx.app, ctx.adminToken, 'DELETE', `/api/planned-audit/${id}`)).statusCode).toBe(200);
+
+describe('audit days', () => {
+  const days = (kind: string, id = scheme) =>
+    call(ctx.app, ctx.adminToken, 'GET', `/api/audit-days?scheme_id=${id}&kind=${kind}`);
+
+  it('suggests from the client’s employees by IAF MD 5’s table: a third, two thirds, rounded up to half days', async () => {
+    const surveillance = (await days('SURVEILLANCE')).json();
+    expect(surveillance).toEqual({
+      days: 1.5,
+      basis: expect.stringMatching(/30 karyawan.*4 hari.*IAF MD 5/),
+    });
+    expect((await days('RECERTIFICATION')).json().days).toBe(3);
+    expect((await days('STAGE2')).json().days).toBe(4);
+    expect((await days('STAGE1')).json().days).toBeNull();
+  });
+
+  it('has no suggestion for a client without an employee count; 422 for a scheme outside the scope or a bad kind', async () => {
+    const bare = await ctx.make.scheme({ company: alfa, type });
+    expect((await days('SURVEILLANCE', bare)).json()).toEqual({
+      days: null,
+      basis: expect.stringMatching(/belum diisi/),
+    });
+    expect((await days('LATER')).statusCode).toBe(422);
+    const theirs = await ctx.make.scheme({ company: beta, type: await ctx.make.certificationType(beta) });
+    const scoped = await call(
+      ctx.app,
+      editor.token,
+      'GET',
+      `/api/audit-days?scheme_id=${theirs}&kind=SURVEILLANCE`,
+    );
+    expect(scoped.json()).toMatchObject({ errors: { scheme_id: 'Skema tidak ditemukan' } });
+  });
+});
+
+describe('the team rules on save', () => {
+  it('plans an audit: PLANNED, sequence 0, the team named', async () => {
+    const res = await post(
+      plan({
+        team: [
+          { auditor_id: lead.id, role: 'LEAD_AUDITOR' },
+          { auditor_id: expert.id, role: 'TECHNICAL_EXPERT' },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json<PlannedAudit>()).toMatchObject({
+      state: 'PLANNED',
+      sequence: 0,
+      scheme: { id: scheme, client: 'PT Klien Rencana', certification: 'ISO 9001' },
+      team: [
+        { auditor_id: lead.id, name: 'Lina Lead', role: 'LEAD_AUDITOR' },
+        { auditor_id: expert.id, name: 'Eko Ahli', role: 'TECHNICAL_EXPERT' },
+      ],
+    });
+    await remove(res.json<PlannedAudit>().id);
+  });
+
+  it('wants exactly one lead auditor', async () => {
+    const none = await refusal(plan({ team: [{ auditor_id: lead.id, role: 'AUDITOR' }] }));
+    expect(none.errors.team).toMatch(/tepat satu Lead Auditor/);
+    const two = await refusal(
+      plan({
+        team: [
+          { auditor_id: lead.id, role: 'LEAD_AUDITOR' },
+          { auditor_id: second.id, role: 'LEAD_AUDITOR' },
+        ],
+      }),
+    );
+    expect(two.errors.team).toMatch(/tepat satu Lead Auditor/);
+  });
+
+  it('refuses a qualification ending the day before the audit’s last day, takes it ending on the last day', async () => {
+    const team = [
+      { auditor_id: lead.id, role: 'LEAD_AUDITOR' },
+      { auditor_id: shortLived.id, role: 'AUDITOR' },
+    ];
+    const refused = await refusal(plan({ team }));
+    expect(refused.errors['team[1].auditor_id']).toMatch(/Andi Singkat tidak memiliki kualifikasi Auditor/);
+    const ok = await post(plan({ team, end_date: '2026-03-11' }));
+    expect(ok.statusCode).toBe(201);
+    await remove(ok.json<PlannedAudit>().id);
+  });
+
+  it('wants every sector code of the scheme covered', async () => {
+    const team = [
+      { auditor_id: shortLived.id, role: 'AUDITOR' },
+      { auditor_id: lead.id, role: 'LEAD_AUDITOR' },
+    ];
+    const res = await post(plan({ team, end_date: '2026-03-11' }));
+    expect(res.statusCode).toBe(201);
+    await remove(res.json<PlannedAudit>().id);
+    const onlyTrainee = await refusal(
+      plan({ team: [{ auditor_id: shortLived.id, role: 'LEAD_AUDITOR' }], end_date: '2026-03-11' }),
+    );
+    expect(onlyTrainee.errors.team).toMatch(/Kode sektor 33/);
+  });
+
+  it('takes a conflict that ended the day before the start, refuses one current on the start', async () => {
+    const team = [{ auditor_id: conflicted.id, role: 'LEAD_AUDITOR' }];
+    const ok = await post(plan({ team }));
+    expect(ok.statusCode).toBe(201);
+    await remove(ok.json<PlannedAudit>().id);
+    const refused = await refusal(plan({ team, start_date: '2026-03-09' }));
+    expect(refused.errors['team[0].auditor_id']).toMatch(/konflik kepentingan.*Konsultan klien/);
+  });
+
+  it('refuses an inactive member, an end before the start and days below the suggestion without a reason', async () => {
+    const inactive = await refusal(plan({ team: [{ auditor_id: sleeper.id, role: 'LEAD_AUDITOR' }] }));
+    expect(inactive.errors['team[0].auditor_id']).toMatch(/tidak aktif/);
+    const backwards = await refusal(plan({ end_date: '2026-03-09' }));
+    expect(backwards.errors.end_date).toMatch(/sebelum tanggal mulai/);
+    const short = await refusal(plan({ audit_days: 1 }));
+    expect(short.errors.audit_days).toMatch(/di bawah saran \(1,5 hari\)|di bawah saran \(1.5 hari\)/);
+    const reasoned = await post(plan({ audit_days: 1, days_reason: 'Lingkup satu lokasi' }));
+    expect(reasoned.statusCode).toBe(201);
+    await remove(reasoned.json<PlannedAudit>().id);
+    expect((await post(plan({ audit_days: 1.25 }))).statusCode).toBe(422);
+  });
+
+  it('refuses an overlapping planned audit, naming it; back-to-back audits and cancelled ones are fine', async () => {
+    const first = (await post(plan())).json<PlannedAudit>();
+    const clash = await refusal(plan({ start_date: '2026-03-12', end_date: '2026-03-13' }));
+    expect(clash.errors['team[0].auditor_id']).toMatch(
+      /Bentrok jadwal: Lina Lead sudah bertugas pada Surveilan PT Klien Rencana, 10 Maret 2026 s.d. 12 Maret 2026/,
+    );
+    expect(clash.message).toMatch(/Bentrok jadwal/);
+    const next = await post(plan({ start_date: '2026-03-13', end_date: '2026-03-14' }));
+    expect(next.statusCode).toBe(201);
+    const before = await post(plan({ start_date: '2026-03-08', end_date: '2026-03-09' }));
+    expect(before.statusCode).toBe(201);
+    // Changing an audit does not clash with itself.
+    const same = await call(
+      ctx.app,
+      ctx.adminToken,
+      'PUT',
+      `/api/planned-audit/${first.id}`,
+      plan({ notes: 'Ubah' }),
+    );
+    expect(same.statusCode).toBe(200);
+    expect(
+      (await call(ctx.app, ctx.adminToken, 'POST', `/api/planned-audit/${first.id}/cancel`)).statusCode,
+    ).toBe(200);
+    const freed = await post(plan({ start_date: '2026-03-11', end_date: '2026-03-12' }));
+    expect(freed.statusCode).toBe(201);
+    await remove(first.id);
+    for (const res of [next, before, freed]) await remove(res.json<PlannedAudit>().id);
+  });
+});
+
+describe('reading planned audits', () => {
+  it('lists by dates, auditor and state; the calendar shows each active auditor’s days of the month', async () => {
+    const march = (await post(plan())).json<PlannedAudit>();
+    const april = (
+      await post(
+        plan({
+          start_date: '2026-03-31',
+          end_date: '2026-04-02',
+          team: [{ auditor_id: second.id, role: 'LEAD_AUDITOR' }],
+        }),
+      )
+    ).json<PlannedAudit>();
+    const ids = async (query: string) =>
+      (await call(ctx.app, ctx.adminToken, 'GET', `/api/planned-audit?company_id=${alfa}&${query}`))
+        .json<ListResponse<PlannedAudit>>()
+        .data.map((a) => a.id);
+    expect(await ids('from=2026-04-01')).toEqual([april.id]);
+    expect(await ids('to=2026-03-10&state=PLANNED')).toEqual([march.id]);
+    expect(await ids(`auditor_id=${second.id}`)).toEqual([april.id]);
+    expect(await ids('state=DONE')).toEqual([]);
+    expect(await ids('search=Rencana')).toEqual([march.id, april.id]);
+
+    const cal = await call(
+      ctx.app,
+      editor.token,
+      'GET',
+      `/api/auditor-calendar?company_id=${alfa}&month=2026-03`,
+    );
+    expect(cal.statusCode).toBe(200);
+    const byName = Object.fromEntries(cal.json<AuditorCalendar>().auditors.map((a) => [a.name, a]));
+    expect(byName['Lina Lead']).toMatchObject({
+      days: ['2026-03-10', '2026-03-11', '2026-03-12'],
+      audits: [{ id: march.id, kind: 'SURVEILLANCE', role: 'LEAD_AUDITOR', client: 'PT Klien Rencana' }],
+    });
+    expect(byName['Sari Kedua']!.days).toEqual(['2026-03-31']);
+    expect(byName['Tono Nonaktif']).toBeUndefined();
+    expect(byName['Eko Ahli']).toMatchObject({ days: [], audits: [] });
+    const bad = await call(
+      ctx.app,
+      editor.token,
+      'GET',
+      `/api/auditor-calendar?company_id=${alfa}&month=2026-13`,
+    );
+    expect(bad.statusCode).toBe(422);
+    await remove(march.id);
+    await remove(april.id);
+  });
+
+  it('answers 401 without a token, 403 without the permission or outside the scope, 404 for a record outside it', async () => {
+    expect((await call(ctx.app, null, 'GET', '/api/planned-audit')).statusCode).toBe(401);
+    const other = await ctx.make.user({ username: 'tanpa.rencana', keys: ['auditor'], company_ids: 'ALL' });
+    expect((await call(ctx.app, other.token, 'GET', '/api/planned-audit')).statusCode).toBe(403);
+    expect(
+      (await call(ctx.app, other.token, 'GET', `/api/auditor-calendar?company_id=${alfa}&month=2026-03`))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(ctx.app, editor.token, 'GET', `/api/auditor-calendar?company_id=${beta}&month=2026-03`))
+        .statusCode,
+    ).toBe(403);
+    const mine = (await post(plan())).json<PlannedAudit>();
+    expect((await call(ctx.app, editor.token, 'GET', `/api/planned-audit/${mine.id}`)).statusCode).toBe(200);
+    const betaType = await ctx.make.certificationType(beta, 'ISO 14001');
+    const betaScheme = await ctx.make.scheme({ company: beta, type: betaType });
+    const betaLead = await call(ctx.app, ctx.adminToken, 'POST', '/api/auditor', {
+      company_id: beta,
+      name: 'Beta Lead',
+      employment: 'INTERNAL',
+      qualifications: [
+        { certification_id: betaType, role: 'LEAD_AUDITOR', sector_codes: [1], valid_from: '2024-01-01' },
+      ],
+    });
+    const theirs = await post(
+      plan({
+        scheme_id: betaScheme,
+        audit_days: 1,
+        team: [{ auditor_id: betaLead.json().id, role: 'LEAD_AUDITOR' }],
+      }),
+    );
+    expect(theirs.statusCode).toBe(201);
+    const id = theirs.json<PlannedAudit>().id;
+    for (const [method, url] of [
+      ['GET', `/api/planned-audit/${id}`],
+      ['PUT', `/api/planned-audit/${id}`],
+      ['DELETE', `/api/planned-audit/${id}`],
+      ['POST', `/api/planned-audit/${id}/done`],
+      ['POST', `/api/planned-audit/${id}/cancel`],
+    ] as const) {
+      const res = await call(ctx.app, editor.token, method, url, method === 'PUT' ? plan() : undefined);
+      expect([url, method, res.statusCode]).toEqual([url, method, 404]);
+    }
+    // A scheme outside the scope is unknown to the caller.
+    const elsewhere = await post(plan({ company_id: beta }));
+    expect(elsewhere.json()).toMatchObject({
+      errors: { scheme_id: expect.stringMatching(/perusahaan yang sama/) },
+    });
+    const foreign = await post(plan({ scheme_id: betaScheme }), editor.token);
+    expect(foreign.json()).toMatchObject({ errors: { scheme_id: 'Skema tidak ditemukan' } });
+    await remove(mine.id);
+  });
+});

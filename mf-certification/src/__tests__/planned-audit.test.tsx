@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { authStore } from '@sertifikasi/shared-auth';
+import { fakeApi, listOf, renderInApp } from '@sertifikasi/shared-ui/test';
+import { screens } from '../routes';
+
+const C1 = '00000000-0000-4000-8000-0000000000c1';
+const AUDIT = '00000000-0000-4000-8000-0000000000a1';
+const LEAD = '00000000-0000-4000-8000-0000000000b1';
+const SCHEME = '00000000-0000-4000-8000-0000000000e1';
+
+beforeEach(() =>
+  authStore.setState({
+    token: 'T'.repeat(43),
+    roles: [...PERMISSION_KEYS],
+    company_ids: 'ALL',
+    companies: [{ id: C1, name: 'PT Satu' }],
+    company_id: C1,
+  }),
+);
+
+const audit = {
+  id: AUDIT,
+  company_id: C1,
+  scheme_id: SCHEME,
+  scheme: { id: SCHEME, cert_number: 'QMS/1', client_id: C1, client: 'PT Klien', certification: 'ISO 9001' },
+  kind: 'SURVEILLANCE',
+  start_date: '2026-03-10',
+  end_date: '2026-03-12',
+  audit_days: 1.5,
+  days_reason: null,
+  team: [{ auditor_id: LEAD, name: 'Lina Lead', role: 'LEAD_AUDITOR' }],
+  state: 'PLANNED',
+  notes: null,
+  sequence: 0,
+  created_at: '2026-03-01T01:00:00.000Z',
+  updated_at: '2026-03-01T01:00:00.000Z',
+};
+
+describe('Rencana Audit', () => {
+  it('lists planned audits with their lead auditor and state, and marks one done', async () => {
+    const api = fakeApi({
+      'GET /api/planned-audit': { body: listOf([audit]) },
+      [`POST /api/planned-audit/${AUDIT}/done`]: { body: { ...audit, state: 'DONE' } },
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    const row = (await screen.findByText('PT Klien')).closest('tr')!;
+    expect(within(row).getByText('Surveilan')).toBeInTheDocument();
+    expect(within(row).getByText('Lina Lead')).toBeInTheDocument();
+    expect(within(row).getByText('1,5')).toBeInTheDocument();
+    expect(within(row).getByText('Direncanakan')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Selesai' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/planned-audit/${AUDIT}/done`)).toHaveLength(1));
+  });
+});
+
+describe('the planned-audit form', () => {
+  it('shows the days suggested for the scheme and kind, and sends the team', async () => {
+    const api = fakeApi({
+      'GET /api/planned-audit': { body: listOf([]) },
+      [`GET /api/select/audit-plan/${C1}`]: {
+        body: {
+          certification: [],
+          company_certificate: [],
+          schemes: [{ id: SCHEME, name: 'PT Klien - ISO 9001 (QMS/1)', company_id: C1 }],
+          auditors: [{ id: LEAD, name: 'Lina Lead', company_id: C1 }],
+        },
+      },
+      'GET /api/audit-days': { body: { days: 1.5, basis: '30 karyawan: audit awal 4 hari' } },
+      'POST /api/planned-audit': { status: 201, body: audit },
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Tambah Rencana Audit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tambah Rencana Audit' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Skema/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'PT Klien - ISO 9001 (QMS/1)' }));
+    expect(
+      await within(dialog).findByText('Saran 1,5 hari: 30 karyawan: audit awal 4 hari'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Auditor/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lina Lead' }));
+    await userEvent.type(within(dialog).getByLabelText(/^Tanggal Mulai/), '2026-03-10');
+    await userEvent.type(within(dialog).getByLabelText(/^Tanggal Selesai/), '2026-03-12');
+    await userEvent.type(within(dialog).getByLabelText(/^Hari Audit/), '1.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/planned-audit')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/planned-audit')[0]!.json).toEqual({
+      company_id: C1,
+      scheme_id: SCHEME,
+      kind: 'SURVEILLANCE',
+      start_date: '2026-03-10',
+      end_date: '2026-03-12',
+      audit_days: 1.5,
+      days_reason: null,
+      team: [{ auditor_id: LEAD, role: 'LEAD_AUDITOR' }],
+      notes: null,
+    });
+  }, 60_000);
+});
+
+describe('Kalender Auditor', () => {
+  it('shows each active auditor’s days of the month and the audits', async () => {
+    fakeApi({
+      'GET /api/auditor-calendar': {
+        body: {
+          month: '2026-03',
+          auditors: [
+            {
+              id: LEAD,
+              name: 'Lina Lead',
+              days: ['2026-03-10', '2026-03-11', '2026-03-12'],
+              audits: [
+                {
+                  id: AUDIT,
+                  kind: 'SURVEILLANCE',
+                  role: 'LEAD_AUDITOR',
+                  state: 'PLANNED',
+                  start_date: '2026-03-10',
+                  end_date: '2026-03-12',
+                  client: 'PT Klien',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const Screen = screens['/auditor-calendar'];
+    renderInApp(<Screen />);
+    const card = await screen.findByRole('region', { name: 'Lina Lead' });
+    expect(within(card).getByText('3 hari bertugas')).toBeInTheDocument();
+    expect(within(card).getByText(/Surveilan · PT Klien/)).toBeInTheDocument();
+  });
+});

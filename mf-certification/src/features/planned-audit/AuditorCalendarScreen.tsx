@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ALL,
+  type AuditorCalendar,
+  PLANNED_AUDIT_KIND_LABELS,
+  type PlannedAuditKind,
+  TEAM_ROLE_LABELS,
+  type TeamRole,
+} from '@sertifikasi/shared-contracts';
+import { useAuth } from '@sertifikasi/shared-auth';
+import { formatDate, useFetch } from '@sertifikasi/shared-ui';
+import { t } from '../../i18n/id';
+
+const s = t.calendar;
+
+/** This month in the browser, `YYYY-MM`. */
+const thisMonth = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+};
+
+/**
+ * 'Kalender Auditor' (permission `audit-plan`): each active auditor of the selected company with the
+ * days of the chosen month they are on a planned or done audit, and those audits. One card per
+ * auditor, stacked: it fits a 390 px screen without sideways scrolling.
+ */
+export function AuditorCalendarScreen() {
+  const company = useAuth((st) => st.company_id);
+  const [month, setMonth] = useState(thisMonth);
+  const one = company && company !== ALL ? company : null;
+  const path =
+    one && /^\d{4}-\d{2}$/.test(month)
+      ? `auditor-calendar?company_id=${encodeURIComponent(one)}&month=${month}`
+      : null;
+  const { data } = useFetch<AuditorCalendar>(path);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {s.title}
+      </Typography>
+      <TextField
+        label={s.month}
+        type="month"
+        size="small"
+        value={month}
+        onChange={(e) => setMonth(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ maxWidth: 220 }}
+      />
+      {!one && <Alert severity="info">{s.chooseCompany}</Alert>}
+      {one && data && data.auditors.length === 0 && <Alert severity="info">{s.empty}</Alert>}
+      {data?.auditors.map((auditor) => (
+        <Paper
+          key={auditor.id}
+          variant="outlined"
+          sx={{ p: 2, minWidth: 0 }}
+          component="section"
+          aria-label={auditor.name}
+        >
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              alignItems: 'baseline',
+              justifyContent: 'space-between',
+            }}
+          >
+            <Typography variant="subtitle1" component="h2">
+              {auditor.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {auditor.days.length ? s.days(auditor.days.length) : s.free}
+            </Typography>
+          </Box>
+          {auditor.days.length > 0 && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
+              {auditor.days.map((day) => (
+                <Chip key={day} size="small" label={Number(day.slice(8))} />
+              ))}
+            </Box>
+          )}
+          {auditor.audits.map((audit) => (
+            <Typography key={audit.id} variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+              {PLANNED_AUDIT_KIND_LABELS[audit.kind as PlannedAuditKind] ?? audit.kind} · {audit.client} ·{' '}
+              {formatDate(audit.start_date)} - {formatDate(audit.end_date)} ·{' '}
+              {TEAM_ROLE_LABELS[audit.role as TeamRole] ?? audit.role}
+            </Typography>
+          ))}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
