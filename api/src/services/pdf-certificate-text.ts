@@ -9,7 +9,7 @@ export interface CertificatePdfSite {
 }
 
 /**
- * What the certificate PDF shows (docs/rules.md#register-data, docs/rules.md#public-check). Dates
+ * What the certificate PDF shows (docs/rules.md#what-the-certificate-shows, docs/rules.md#public-check). Dates
  * are `YYYY-MM-DD`.
  */
 export interface CertificatePdfInput {
@@ -103,7 +103,7 @@ export function pdfDate(date: string | null): string {
 }
 
 /**
- * The date rows the certificate carries, bilingual labels (docs/rules.md#register-data): the original
+ * The date rows the certificate carries, bilingual labels (docs/rules.md#what-the-certificate-shows): the original
  * issue date (the issue date stands in when not set, except on the simple layout, which shows it
  * only when set), the latest issue date, the next surveillance and the expiry. The company's
  * `simple_dates` setting leaves surveillance out (docs/rules.md#records).

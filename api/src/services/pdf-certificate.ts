@@ -14,8 +14,6 @@ export {
   type CertificatePdfSite,
   certificateFileName,
   fullAddress,
-  pdfDate,
-  pdfSafeText,
 } from './pdf-certificate-text';
 
 type Doc = PDFKit.PDFDocument;
@@ -151,8 +149,12 @@ function firstPage(doc: Doc, input: CertificatePdfInput): boolean {
   const room = rowsTop - 10 - top;
 
   // Sector codes (with their names when the scope still has room), sites, and what is left: the scope.
-  const codes = sectorCodesText(input.sectorCodes) || (input.eaCode ?? '');
-  const codesLine = codes ? `Kode Sektor IAF / IAF Sectors: ${codes}` : '';
+  const codes = sectorCodesText(input.sectorCodes);
+  const codesLine = codes
+    ? `Kode Sektor IAF / IAF Sectors: ${codes}`
+    : input.eaCode
+      ? `Kode EA / EA Code: ${input.eaCode}`
+      : '';
   const codesH = codesLine ? heightOf(doc, codesLine, 'Helvetica-Bold', 9, CONTENT) + 4 : 0;
   const names = sectorNamesText(input.sectorCodes);
   const namesH = names ? heightOf(doc, names, 'Helvetica-Oblique', 7.5, CONTENT) + 4 : 0;
@@ -296,7 +298,7 @@ function annexPages(doc: Doc, input: CertificatePdfInput) {
 }
 
 /**
- * The certificate as an A4 PDF (docs/rules.md#register-data): the first page, an annex when the
+ * The certificate as an A4 PDF (docs/rules.md#what-the-certificate-shows): the first page, an annex when the
  * covered sites do not fit on it, and `Halaman n dari m` on every page when there is more than one.
  * Standard Helvetica (WinAnsi, text passed through pdfSafeText).
  */

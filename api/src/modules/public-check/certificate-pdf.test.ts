@@ -143,7 +143,7 @@ describe('the certificate PDF (ISO/IEC 17021-1 8.2.2)', () => {
 
     const pdf = await certificate(made.id);
     expect(pdf.pages).toHaveLength(1);
-    const [text] = pdf.flat;
+    const text = pdf.flat[0] ?? '';
     expect(text).toContain('SERTIFIKAT');
     expect(text).toContain('PT Beton Nusantara');
     expect(text).toContain('Jl. Industri Raya No. 7, Kota Bekasi, Jawa Barat 17530, Indonesia');

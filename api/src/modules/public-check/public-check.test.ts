@@ -561,6 +561,7 @@ describe('GET /api/download-certificate/{id}', () => {
     expect(text).toContain('ISO 9001:2015 Sistem Manajemen Mutu');
     expect(text).toContain('Produksi dan distribusi makanan ringan');
     expect(text).toContain('KAN (Komite Akreditasi Nasional)');
+    expect(text).toContain('Kode EA / EA Code: EA 03');
     expect(text).toContain(`Original Issue Date ${long(issue)}`);
     expect(text).toContain(`Expiry Date ${long(addValidity(issue, 3, 'YEAR'))}`);
     expect(text.replace(/\s+/g, '')).toContain(
