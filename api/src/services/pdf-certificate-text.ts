@@ -51,7 +51,7 @@ export interface CertificatePdfInput {
 
 /**
  * An address on one line: street, city, province and postcode, country by its Indonesian name
- * (docs/rules.md#register-data); empty parts are left out.
+ * (docs/rules.md#register-data); empty parts are left out, line breaks in the street become commas.
  */
 export function fullAddress(a: {
   address: string | null;
@@ -65,7 +65,7 @@ export function fullAddress(a: {
     .filter(Boolean)
     .join(' ');
   return [a.address, a.city, region, countryName(a.country)]
-    .map((v) => v?.trim())
+    .map((v) => v?.replace(/\s*\n\s*/g, ', ').trim())
     .filter(Boolean)
     .join(', ');
 }

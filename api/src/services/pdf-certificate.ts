@@ -61,6 +61,28 @@ function centered(doc: Doc, text: string, font: string, size: number, gap = 6) {
   doc.y += gap;
 }
 
+/**
+ * A centered paragraph shrunk from `size` down to `min` points until it takes at most `maxHeight`
+ * (what is still longer is cut with an ellipsis), then `gap` points: long names and addresses never
+ * push the page's lower parts down.
+ */
+function fitted(
+  doc: Doc,
+  text: string,
+  font: string,
+  size: number,
+  min: number,
+  maxHeight: number,
+  gap: number,
+) {
+  while (size > min && heightOf(doc, text, font, size, CONTENT) > maxHeight) size -= 0.5;
+  doc
+    .font(font)
+    .fontSize(size)
+    .text(t(text), MARGIN, doc.y, { width: CONTENT, align: 'center', height: maxHeight, ellipsis: true });
+  doc.y += gap;
+}
+
 /** A site as the certificate lists it: `n. name`, its address and its scope (indented). */
 const siteLines = (site: CertificatePdfSite, n: number): [string, string][] => [
   ['Helvetica-Bold', `${n}. ${site.name}`],
@@ -132,8 +154,8 @@ function firstPage(doc: Doc, input: CertificatePdfInput): boolean {
     10,
   );
   centered(doc, 'Dengan ini menyatakan bahwa / This is to certify that', 'Helvetica-Oblique', 10, 5);
-  centered(doc, input.client, 'Helvetica-Bold', 17, 3);
-  if (input.address) centered(doc, input.address, 'Helvetica', 9.5, 8);
+  fitted(doc, input.client, 'Helvetica-Bold', 17, 10, 44, 3);
+  if (input.address) fitted(doc, input.address, 'Helvetica', 9.5, 6, 54, 8);
   centered(
     doc,
     'telah dinilai dan memenuhi persyaratan / has been assessed and found to conform with the requirements of',
@@ -141,7 +163,7 @@ function firstPage(doc: Doc, input: CertificatePdfInput): boolean {
     9.5,
     5,
   );
-  centered(doc, input.standard, 'Helvetica-Bold', 14, 10);
+  fitted(doc, input.standard, 'Helvetica-Bold', 14, 9, 36, 10);
 
   const rows = rowsOf(input);
   const rowsTop = FOOT - 10 - rows.reduce((h, row) => h + rowHeight(doc, row), 0);

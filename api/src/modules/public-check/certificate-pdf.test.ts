@@ -18,6 +18,7 @@ const png = (color: string, width = 120, height = 60) =>
     .png()
     .toBuffer();
 
+let company: string;
 let type: string;
 let body: string;
 let client: string;
@@ -25,7 +26,7 @@ const sites: string[] = [];
 
 beforeAll(async () => {
   const { make } = ctx;
-  const company = await make.company('PT Sertifikasi Prima Mandiri', {
+  company = await make.company('PT Sertifikasi Prima Mandiri', {
     address: 'Gedung Prima Lt. 5, Jl. Jend. Sudirman Kav. 1, Jakarta Selatan 12190',
     logo_cert_file: await png('navy'),
     ttd_cert_file: await png('black', 160, 50),
@@ -221,6 +222,39 @@ describe('the certificate PDF (ISO/IEC 17021-1 8.2.2)', () => {
     // Three sites that take too much of the page go to the Lampiran.
     expect(pdf.flat[0]).toContain('3 lokasi, lihat Lampiran');
     expect(pdf.flat.slice(1).join(' ')).toContain('3. Pabrik Nomor 3');
+    expect(layoutFaults(pdf.bbox)).toEqual([]);
+  });
+
+  it('keeps every field at its longest within the pages', async () => {
+    const words = (word: string, length: number) => `${word} `.repeat(length).slice(0, length).trim();
+    const longClient = await ctx.make.client(company, words('Nusantara', 200), {
+      address: words('Jl. Raya Panjang Sekali\nBlok', 1000),
+      city: words('Kota', 100),
+      province: words('Provinsi', 100),
+      postcode: '12345',
+    });
+    const site = await ctx.make.site(longClient, words('Lokasi', 200), { address: words('Jalan', 1000) });
+    const res = await call(
+      ctx.app,
+      ctx.adminToken,
+      'POST',
+      URL,
+      schemeBody(longClient, type, {
+        cert_number: 'QMS/2025/TERPANJANG',
+        is_accredited: 'true',
+        accredited_id: body,
+        scope: words('Lingkup', 3000),
+        sector_codes: Array.from({ length: 39 }, (_, i) => i + 1),
+        sites: [{ site_id: site, scope: words('Lingkup lokasi', 3000) }],
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const pdf = await certificate(res.json<{ id: string }>().id);
+    expect(pdf.flat[0]).toContain('Nusantara Nusantara');
+    // The whole address, however long: the country at its end.
+    expect(pdf.flat[0]).toContain('12345, Indonesia');
+    expect(pdf.flat[0]).toContain('1 lokasi, lihat Lampiran');
+    expect(pdf.flat.slice(1).join(' ')).toContain('1. Lokasi Lokasi');
     expect(layoutFaults(pdf.bbox)).toEqual([]);
   });
 });
