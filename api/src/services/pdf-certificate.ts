@@ -1,107 +1,35 @@
 import PDFDocument from 'pdfkit';
-import { longDate } from '@sertifikasi/shared-contracts';
+import {
+  type CertificatePdfInput,
+  type CertificatePdfSite,
+  pdfDate,
+  pdfDateRows,
+  pdfSafeText as t,
+  sectorCodesText,
+  sectorNamesText,
+} from './pdf-certificate-text';
 
-/** What the certificate PDF shows (docs/rules.md#public-check). Dates are `YYYY-MM-DD`. */
-export interface CertificatePdfInput {
-  certNumber: string;
-  client: string;
-  address: string | null;
-  scope: string | null;
-  eaCode: string | null;
-  standard: string;
-  accreditation: string | null;
-  issueDate: string;
-  expiredDate: string;
-  surveillanceDate: string | null;
-  /** The company shows only Issue Date and Expire Date. */
-  simpleDates: boolean;
-  /** The certification body (the company issuing the certificate). */
-  issuer: string;
-  /** The company's `logo_cert` and `ttd_cert` images (PNG or JPEG bytes), when it has them. */
-  logo: Buffer | null;
-  signature: Buffer | null;
-  /** The QR code (PNG) of the public check URL, and the URL printed under it. */
-  qrPng: Buffer | null;
-  checkUrl: string;
-  /** When the PDF is made (the app clock's now): its creation date. */
-  createdAt: Date;
-}
+export {
+  type CertificatePdfInput,
+  type CertificatePdfSite,
+  certificateFileName,
+  fullAddress,
+} from './pdf-certificate-text';
 
-/** Characters of Windows-1252 beyond Latin-1's printable range, which the standard PDF fonts also have. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * Text the standard fonts (Helvetica, WinAnsi encoding) can draw: Indonesian needs only Latin
- * letters, and names with accents (é, ü, ñ) are in WinAnsi; anything else is written without its
- * accents (ş -> s), and what still cannot be drawn becomes '?', never a wrong glyph. Control
- * characters other than newline become spaces.
- */
-export function pdfSafeText(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\n') out += ch;
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
-    else if (code <= 0xff || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else {
-      const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out +=
-        [...plain].every((c) => c.codePointAt(0)! <= 0xff && c.codePointAt(0)! >= 0x20) && plain
-          ? plain
-          : '?';
-    }
-  }
-  return out;
-}
-
-/** `2024-03-05` -> `05 March 2024` (DD MMMM YYYY, the product's date format, in English like the certificate). */
-export function pdfDate(date: string | null): string {
-  return date ? longDate(date, 'en') : '-';
-}
-
-/** The date rows the certificate carries, as the company's `simple_dates` setting says (docs/rules.md#records). */
-export function pdfDateRows(input: CertificatePdfInput): [string, string][] {
-  if (input.simpleDates) {
-    return [
-      ['Issue Date', pdfDate(input.issueDate)],
-      ['Expire Date', pdfDate(input.expiredDate)],
-    ];
-  }
-  return [
-    ['Date of Issue of Original Certificate', pdfDate(input.issueDate)],
-    ['Date of Issue of Latest', pdfDate(input.issueDate)],
-    ['Next Surveillance Date', pdfDate(input.surveillanceDate)],
-    ['Re-certificate Due on', pdfDate(input.expiredDate)],
-  ];
-}
-
-/**
- * The file name `CERT. NO. {number} {client}.pdf` (docs/rules.md#calls) for a Content-Disposition
- * header: `/` and `\` become `_` (docs/rules.md#public-check), and so do the other characters no file
- * system takes (`:*?"<>|` and controls). `ascii` is the plain `filename` (non-ASCII as `_`); `header`
- * adds `filename*` with the UTF-8 name.
- */
-export function certificateFileName(number: string, client: string): { name: string; header: string } {
-  const name = `CERT. NO. ${number.trim()} ${client.trim()}`
-    // eslint-disable-next-line no-control-regex
-    .replace(/[/\\:*?"<>|\u0000-\u001f\u007f]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .concat('.pdf');
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return { name, header: `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}` };
-}
+type Doc = PDFKit.PDFDocument;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const CONTENT = A4.width - 2 * MARGIN;
+/** The first page's foot (QR, accreditation mark, signature) starts here. */
+const FOOT = A4.height - MARGIN - 120;
+/** Where an annex page's list ends (the page number goes below). */
+const ANNEX_BOTTOM = A4.height - MARGIN - 20;
+/** Sites stay on the first page when at most this many and they take at most a third of its free room. */
+const FIRST_PAGE_SITES = 3;
 
 /** Draws an image fitted into a box; a broken image is left out rather than failing the certificate. */
-function image(doc: PDFKit.PDFDocument, data: Buffer | null, x: number, y: number, w: number, h: number) {
+function image(doc: Doc, data: Buffer | null, x: number, y: number, w: number, h: number) {
   if (!data) return;
   try {
     doc.image(data, x, y, { fit: [w, h], align: 'center', valign: 'center' });
@@ -110,35 +38,7 @@ function image(doc: PDFKit.PDFDocument, data: Buffer | null, x: number, y: numbe
   }
 }
 
-/**
- * The certificate as an A4 PDF: the company's certificate logo, the client, address, standard,
- * scope (shrunk to fit one page), number, dates, accreditation, the signature image and the QR of
- * the public check page. Standard Helvetica (WinAnsi, text passed through pdfSafeText).
- */
-export function certificatePdf(input: CertificatePdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
-      Title: pdfSafeText(`Certificate ${input.certNumber}`),
-      Author: pdfSafeText(input.issuer),
-      Subject: pdfSafeText(`${input.standard} - ${input.client}`),
-      CreationDate: input.createdAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const t = pdfSafeText;
-  const center = (text: string, font: string, size: number, gap = 6) => {
-    doc.font(font).fontSize(size).text(t(text), MARGIN, doc.y, { width: CONTENT, align: 'center' });
-    doc.y += gap;
-  };
-
-  // Frame.
+function frame(doc: Doc) {
   doc
     .lineWidth(2)
     .strokeColor('#1f3b63')
@@ -149,72 +49,219 @@ export function certificatePdf(input: CertificatePdfInput): Promise<Buffer> {
     .rect(31, 31, A4.width - 62, A4.height - 62)
     .stroke();
   doc.fillColor('#111111');
+}
 
-  image(doc, input.logo, MARGIN + CONTENT / 2 - 90, 45, 180, 70);
-  doc.y = 125;
-  center('CERTIFICATE', 'Helvetica-Bold', 26, 2);
-  center(`Certificate No. ${input.certNumber}`, 'Helvetica', 12, 14);
-  center('This is to certify that', 'Helvetica-Oblique', 11, 6);
-  center(input.client, 'Helvetica-Bold', 18, 4);
-  if (input.address) center(input.address, 'Helvetica', 10, 10);
-  center('has been assessed and found to conform with the requirements of', 'Helvetica-Oblique', 11, 6);
-  center(input.standard, 'Helvetica-Bold', 15, 12);
+/** The height `text` takes in `font` at `size` over `width`. */
+const heightOf = (doc: Doc, text: string, font: string, size: number, width: number) =>
+  doc.font(font).fontSize(size).heightOfString(t(text), { width });
 
-  // The scope, shrunk until it fits the room left above the dates (long scopes are common).
-  const bottomBlock = A4.height - MARGIN - 150;
-  const dateRows = pdfDateRows(input);
-  const extraRows = (input.eaCode ? 1 : 0) + (input.accreditation ? 1 : 0);
-  const datesHeight = (dateRows.length + extraRows) * 15 + 12;
-  const scopeTop = doc.y;
-  const scopeRoom = Math.max(40, bottomBlock - datesHeight - scopeTop - 16);
-  if (input.scope) {
-    doc.font('Helvetica-Bold').fontSize(10).text('Scope of certification:', MARGIN, scopeTop, {
-      width: CONTENT,
-      align: 'center',
-    });
-    const scope = t(input.scope);
-    let size = 11;
-    doc.font('Helvetica');
-    while (size > 6 && doc.fontSize(size).heightOfString(scope, { width: CONTENT }) > scopeRoom) size -= 0.5;
-    doc.fontSize(size).text(scope, MARGIN, doc.y + 3, {
-      width: CONTENT,
-      align: 'center',
-      height: scopeRoom,
-      ellipsis: true,
-    });
-  }
+/** A centered paragraph at the current y, then `gap` points. */
+function centered(doc: Doc, text: string, font: string, size: number, gap = 6) {
+  doc.font(font).fontSize(size).text(t(text), MARGIN, doc.y, { width: CONTENT, align: 'center' });
+  doc.y += gap;
+}
 
-  // Number, dates, EA code, accreditation: label / value rows.
-  let y = Math.max(doc.y + 14, bottomBlock - datesHeight);
-  const rows: [string, string][] = [
-    ...(input.eaCode ? ([['EA Code', input.eaCode]] as [string, string][]) : []),
-    ...dateRows,
-    ...(input.accreditation ? ([['Accreditation', input.accreditation]] as [string, string][]) : []),
-  ];
-  for (const [label, value] of rows) {
+/**
+ * A centered paragraph shrunk from `size` down to `min` points until it takes at most `maxHeight`
+ * (what is still longer is cut with an ellipsis), then `gap` points: long names and addresses never
+ * push the page's lower parts down.
+ */
+function fitted(
+  doc: Doc,
+  text: string,
+  font: string,
+  size: number,
+  min: number,
+  maxHeight: number,
+  gap: number,
+) {
+  while (size > min && heightOf(doc, text, font, size, CONTENT) > maxHeight) size -= 0.5;
+  doc
+    .font(font)
+    .fontSize(size)
+    .text(t(text), MARGIN, doc.y, { width: CONTENT, align: 'center', height: maxHeight, ellipsis: true });
+  doc.y += gap;
+}
+
+/** A site as the certificate lists it: `n. name`, its address and its scope (indented). */
+const siteLines = (site: CertificatePdfSite, n: number): [string, string][] => [
+  ['Helvetica-Bold', `${n}. ${site.name}`],
+  ['Helvetica', site.address || '-'],
+  ['Helvetica-Oblique', `Lingkup / Scope: ${site.scope ?? '-'}`],
+];
+const INDENT = 12;
+
+function siteHeight(doc: Doc, lines: [string, string][], size: number, width: number): number {
+  return lines.reduce(
+    (h, [font, text], i) => h + heightOf(doc, text, font, size, width - (i ? INDENT : 0)) + 1,
+    4,
+  );
+}
+
+/** Draws a site's lines from `y`; answers the y below it. */
+function drawSite(doc: Doc, lines: [string, string][], x: number, y: number, width: number, size: number) {
+  for (const [i, [font, text]] of lines.entries()) {
+    const left = x + (i ? INDENT : 0);
     doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(t(label), MARGIN + 40, y, { width: 220 });
+      .font(font)
+      .fontSize(size)
+      .text(t(text), left, y, { width: width - (i ? INDENT : 0) });
+    y = doc.y + 1;
+  }
+  return y + 4;
+}
+
+/** The label / value rows above the foot: dates and the accreditation. */
+function rowsOf(input: CertificatePdfInput): [string, string][] {
+  const acc = input.accreditation;
+  return [
+    ...pdfDateRows(input),
+    ...(acc
+      ? ([['Akreditasi / Accreditation', acc.acronym ? `${acc.name} (${acc.acronym})` : acc.name]] as [
+          string,
+          string,
+        ][])
+      : []),
+  ];
+}
+const LABEL_X = MARGIN + 20;
+const VALUE_X = MARGIN + 255;
+const VALUE_W = CONTENT - 255 - 20;
+const rowHeight = (doc: Doc, [label, value]: [string, string]) =>
+  Math.max(
+    heightOf(doc, label, 'Helvetica', 9, VALUE_X - LABEL_X - 8),
+    heightOf(doc, value, 'Helvetica-Bold', 9.5, VALUE_W),
+  ) + 4;
+
+/**
+ * The first page: the company's certificate mark, number with its revision, client and address,
+ * standard, then scope, sector codes and sites in the room left above the dates (the scope shrinks
+ * to fit; sites that do not fit go to the annex), the dates and accreditation, and the foot.
+ * Answers whether the sites go to the annex.
+ */
+function firstPage(doc: Doc, input: CertificatePdfInput): boolean {
+  frame(doc);
+  image(doc, input.logo, MARGIN + CONTENT / 2 - 90, 42, 180, 70);
+  doc.y = 120;
+  centered(doc, 'SERTIFIKAT', 'Helvetica-Bold', 24, 0);
+  centered(doc, 'CERTIFICATE', 'Helvetica-Oblique', 10, 6);
+  centered(doc, `No. ${input.certNumber}`, 'Helvetica-Bold', 12, 1);
+  centered(
+    doc,
+    `Revisi ${input.revision} / Revision ${input.revision}: ${pdfDate(input.latestIssueDate)}`,
+    'Helvetica',
+    8.5,
+    10,
+  );
+  centered(doc, 'Dengan ini menyatakan bahwa / This is to certify that', 'Helvetica-Oblique', 10, 5);
+  fitted(doc, input.client, 'Helvetica-Bold', 17, 10, 44, 3);
+  if (input.address) fitted(doc, input.address, 'Helvetica', 9.5, 6, 54, 8);
+  centered(
+    doc,
+    'telah dinilai dan memenuhi persyaratan / has been assessed and found to conform with the requirements of',
+    'Helvetica-Oblique',
+    9.5,
+    5,
+  );
+  fitted(doc, input.standard, 'Helvetica-Bold', 14, 9, 36, 10);
+
+  const rows = rowsOf(input);
+  const rowsTop = FOOT - 10 - rows.reduce((h, row) => h + rowHeight(doc, row), 0);
+  const top = doc.y;
+  const room = rowsTop - 10 - top;
+
+  // Sector codes (with their names when the scope still has room), sites, and what is left: the scope.
+  const codes = sectorCodesText(input.sectorCodes);
+  const codesLine = codes
+    ? `Kode Sektor IAF / IAF Sectors: ${codes}`
+    : input.eaCode
+      ? `Kode EA / EA Code: ${input.eaCode}`
+      : '';
+  const codesH = codesLine ? heightOf(doc, codesLine, 'Helvetica-Bold', 9, CONTENT) + 4 : 0;
+  const names = sectorNamesText(input.sectorCodes);
+  const namesH = names ? heightOf(doc, names, 'Helvetica-Oblique', 7.5, CONTENT) + 4 : 0;
+  const siteList = input.sites.map((s, i) => siteLines(s, i + 1));
+  const sitesHeader = 'Lokasi / Sites:';
+  const headerH = heightOf(doc, sitesHeader, 'Helvetica-Bold', 9, CONTENT) + 2;
+  const listH = siteList.reduce((h, lines) => h + siteHeight(doc, lines, 8.5, CONTENT - 40), 0);
+  const annex = siteList.length > FIRST_PAGE_SITES || headerH + listH > room / 3;
+  const annexNote = `Lokasi / Sites: ${siteList.length} lokasi, lihat Lampiran / see Annex`;
+  const sitesH =
+    siteList.length === 0
+      ? 0
+      : annex
+        ? heightOf(doc, annexNote, 'Helvetica-Bold', 9, CONTENT) + 6
+        : headerH + listH + 4;
+  const scope = input.scope ? t(input.scope) : '';
+  const scopeHeaderH = scope ? heightOf(doc, 'Lingkup / Scope:', 'Helvetica-Bold', 10, CONTENT) + 3 : 0;
+  const fixed = codesH + sitesH + scopeHeaderH + (scope ? 8 : 0);
+  const withNames =
+    namesH > 0 && (!scope || room - fixed - namesH >= heightOf(doc, scope, 'Helvetica', 9, CONTENT));
+  const scopeRoom = Math.max(30, room - fixed - (withNames ? namesH : 0));
+
+  let y = top;
+  if (scope) {
     doc
       .font('Helvetica-Bold')
       .fontSize(10)
-      .text(t(value), MARGIN + 270, y, { width: CONTENT - 310 });
-    y += 15;
+      .text('Lingkup / Scope:', MARGIN, y, { width: CONTENT, align: 'center' });
+    let size = 11;
+    doc.font('Helvetica');
+    while (size > 6 && doc.fontSize(size).heightOfString(scope, { width: CONTENT }) > scopeRoom) size -= 0.5;
+    doc
+      .fontSize(size)
+      .text(scope, MARGIN, doc.y + 3, { width: CONTENT, align: 'center', height: scopeRoom, ellipsis: true });
+    y = doc.y + 8;
+  }
+  if (codesLine) {
+    doc.font('Helvetica-Bold').fontSize(9).text(t(codesLine), MARGIN, y, { width: CONTENT, align: 'center' });
+    y = doc.y + 4;
+    if (withNames) {
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(7.5)
+        .text(t(names), MARGIN, y - 2, { width: CONTENT, align: 'center' });
+      y = doc.y + 4;
+    }
+  }
+  if (siteList.length > 0 && annex) {
+    doc.font('Helvetica-Bold').fontSize(9).text(t(annexNote), MARGIN, y, { width: CONTENT, align: 'center' });
+  } else if (siteList.length > 0) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(sitesHeader, MARGIN + 20, y, { width: CONTENT - 40 });
+    y = doc.y + 2;
+    for (const lines of siteList) y = drawSite(doc, lines, MARGIN + 20, y, CONTENT - 40, 8.5);
   }
 
-  // QR (left) and signature (right) at the foot.
-  const foot = A4.height - MARGIN - 120;
-  image(doc, input.qrPng, MARGIN, foot, 95, 95);
+  y = Math.max(doc.y + 10, rowsTop);
+  for (const row of rows) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(t(row[0]), LABEL_X, y, { width: VALUE_X - LABEL_X - 8 });
+    doc.font('Helvetica-Bold').fontSize(9.5).text(t(row[1]), VALUE_X, y, { width: VALUE_W });
+    y += rowHeight(doc, row);
+  }
+  foot(doc, input);
+  return annex && siteList.length > 0;
+}
+
+/** QR and check URL (left), the accreditation body's mark (middle), signature and the body issuing it (right). */
+function foot(doc: Doc, input: CertificatePdfInput) {
+  image(doc, input.qrPng, MARGIN, FOOT, 95, 95);
   doc
     .font('Helvetica')
     .fontSize(6.5)
     .fillColor('#444444')
-    .text(t(`Verify: ${input.checkUrl}`), MARGIN, foot + 98, { width: 300 });
-  image(doc, input.signature, A4.width - MARGIN - 180, foot, 180, 70);
+    .text(t(`Verifikasi / Verify: ${input.checkUrl}`), MARGIN, FOOT + 98, { width: 300 });
+  image(doc, input.accreditation?.mark ?? null, MARGIN + 150, FOOT + 5, 100, 65);
+  const right = A4.width - MARGIN - 180;
+  image(doc, input.signature, right, FOOT, 180, 70);
   doc
-    .moveTo(A4.width - MARGIN - 180, foot + 76)
-    .lineTo(A4.width - MARGIN, foot + 76)
+    .moveTo(right, FOOT + 76)
+    .lineTo(A4.width - MARGIN, FOOT + 76)
     .lineWidth(0.5)
     .strokeColor('#333333')
     .stroke();
@@ -222,7 +269,100 @@ export function certificatePdf(input: CertificatePdfInput): Promise<Buffer> {
     .fillColor('#111111')
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(t(input.issuer), A4.width - MARGIN - 180, foot + 80, { width: 180, align: 'center' });
+    .text(t(input.issuer), right, FOOT + 80, { width: 180, align: 'center' });
+  if (input.issuerAddress) {
+    const address = t(input.issuerAddress);
+    const room = A4.height - 46 - (doc.y + 1);
+    let size = 7.5;
+    doc.font('Helvetica');
+    while (size > 5.5 && doc.fontSize(size).heightOfString(address, { width: 180 }) > room) size -= 0.5;
+    doc
+      .fontSize(size)
+      .text(address, right, doc.y + 1, { width: 180, align: 'center', height: room, ellipsis: true });
+  }
+}
+
+/** The annex ('Lampiran'): every covered site, as many pages as they take. */
+function annexPages(doc: Doc, input: CertificatePdfInput) {
+  const start = (continued: boolean) => {
+    doc.addPage();
+    frame(doc);
+    doc.y = 50;
+    centered(doc, continued ? 'LAMPIRAN (lanjutan)' : 'LAMPIRAN', 'Helvetica-Bold', 18, 0);
+    centered(doc, continued ? 'ANNEX (continued)' : 'ANNEX', 'Helvetica-Oblique', 10, 4);
+    centered(
+      doc,
+      `Sertifikat No. / Certificate No. ${input.certNumber} - Revisi ${input.revision}`,
+      'Helvetica',
+      9.5,
+      2,
+    );
+    centered(doc, input.client, 'Helvetica-Bold', 11, 4);
+    centered(doc, 'Lokasi yang tercakup / Covered sites', 'Helvetica-Bold', 10, 8);
+    return doc.y;
+  };
+  let y = start(false);
+  const pageRoom = ANNEX_BOTTOM - y;
+  for (const [i, site] of input.sites.entries()) {
+    const lines = siteLines(site, i + 1);
+    let size = 9.5;
+    while (size > 6 && siteHeight(doc, lines, size, CONTENT) > pageRoom) size -= 0.5;
+    if (y + siteHeight(doc, lines, size, CONTENT) > ANNEX_BOTTOM) y = start(true);
+    y = drawSite(doc, lines, MARGIN, y, CONTENT, size);
+    doc
+      .moveTo(MARGIN, y - 2)
+      .lineTo(A4.width - MARGIN, y - 2)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
+    y += 3;
+  }
+}
+
+/**
+ * The certificate as an A4 PDF (docs/rules.md#what-the-certificate-shows): the first page, an annex when the
+ * covered sites do not fit on it, and `Halaman n dari m` on every page when there is more than one.
+ * Standard Helvetica (WinAnsi, text passed through pdfSafeText).
+ */
+export function certificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    // The layout places everything itself; the low bottom margin only keeps pdfkit from adding pages.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 20 },
+    bufferPages: true,
+    info: {
+      Title: t(`Certificate ${input.certNumber}`),
+      Author: t(input.issuer),
+      Subject: t(`${input.standard} - ${input.client}`),
+      CreationDate: input.createdAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  if (firstPage(doc, input)) annexPages(doc, input);
+  const { start, count } = doc.bufferedPageRange();
+  if (count > 1) {
+    for (let i = start; i < start + count; i++) {
+      doc.switchToPage(i);
+      doc
+        .font('Helvetica')
+        .fontSize(7)
+        .fillColor('#444444')
+        .text(
+          `Halaman ${i + 1} dari ${count} / Page ${i + 1} of ${count}`,
+          A4.width / 2 - 75,
+          A4.height - 44,
+          {
+            width: 150,
+            align: 'center',
+          },
+        );
+    }
+  }
   doc.end();
   return done;
 }

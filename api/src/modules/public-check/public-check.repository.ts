@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import { SCHEME_AUDIT_ENTITY, type SchemeAuditRow } from '../../services/scheme-history';
@@ -7,6 +7,7 @@ import {
   auditLog,
   certificationTypes,
   clientCertificates,
+  clientSites,
   companies,
   schemes,
   trainingCertificates,
@@ -142,17 +143,30 @@ const schemeForPdf = prepared('public-check.pdf', ['id'], (db, p, name) =>
       company_id: schemes.company_id,
       cert_number: schemes.cert_number,
       status: schemes.status,
+      revision: schemes.revision,
       issue_date: schemes.issue_date,
+      original_issue_date: schemes.original_issue_date,
+      latest_issue_date: schemes.issue_date2,
       expired_date: schemes.expired_date,
       surveillance_date: schemes.surveillance_date,
       name: clientCertificates.name,
       address: clientCertificates.address,
-      scope: clientCertificates.scope,
+      city: clientCertificates.city,
+      province: clientCertificates.province,
+      postcode: clientCertificates.postcode,
+      country: clientCertificates.country,
+      // The scheme's own scope, else the client's (docs/rules.md#register-data).
+      scope: sql<string | null>`coalesce(${schemes.scope}, ${clientCertificates.scope})`,
       ea_code: clientCertificates.ea_code,
+      sector_codes: schemes.sector_codes,
+      sites: schemes.sites,
       standard: certificationTypes.name,
       accreditation: accreditationBodies.name,
+      accreditation_acronym: accreditationBodies.acronym,
+      accreditation_icon: accreditationBodies.icon,
       is_accredited: schemes.is_accredited,
       company_name: companies.name,
+      company_address: companies.address,
       logo_cert: companies.logo_cert,
       ttd_cert: companies.ttd_cert,
       simple_dates: companies.simple_dates,
@@ -173,4 +187,43 @@ export type PdfSchemeRow = Awaited<ReturnType<typeof schemeForPdf>>[number];
 export async function findSchemeForPdf(db: Executor, id: string): Promise<PdfSchemeRow | null> {
   const [row] = await schemeForPdf(db, { id });
   return row ?? null;
+}
+
+/** A site the certificate covers, with the scope it shows there (docs/rules.md#register-data). */
+export interface PdfSiteRow {
+  name: string;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postcode: string | null;
+  country: string;
+  scope: string | null;
+}
+
+/**
+ * The sites a scheme covers, in the scheme's order, each with its own scope or else the scheme's
+ * (the scheme's, else the client's: `row.scope`). Sites of the scheme's own client only.
+ */
+export async function findSitesForPdf(db: Executor, row: PdfSchemeRow): Promise<PdfSiteRow[]> {
+  const ids = row.sites.map((s) => s.site_id);
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({
+      id: clientSites.id,
+      name: clientSites.name,
+      address: clientSites.address,
+      city: clientSites.city,
+      province: clientSites.province,
+      postcode: clientSites.postcode,
+      country: clientSites.country,
+    })
+    .from(clientSites)
+    .where(and(inArray(clientSites.id, ids), eq(clientSites.company_id, row.company_id)));
+  const byId = new Map(found.map((s) => [s.id, s]));
+  return row.sites.flatMap(({ site_id, scope }) => {
+    const site = byId.get(site_id);
+    if (!site) return [];
+    const { id: _id, ...rest } = site;
+    return [{ ...rest, scope: scope ?? row.scope }];
+  });
 }

@@ -21,7 +21,7 @@ import { schemeSignedFields } from '@sertifikasi/shared-contracts/credential';
 import { forbidden, notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { holdsMore, publicRefusal } from '../../plugins/auth';
-import { certificateFileName, certificatePdf } from '../../services/pdf-certificate';
+import { certificateFileName, certificatePdf, fullAddress } from '../../services/pdf-certificate';
 import { publicCheckUrl } from '../../services/qr';
 import { signedQrPng } from '../../services/signed-qr';
 import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
@@ -30,6 +30,7 @@ import { notFoundSchema, numberParams, openToOtherOrigins, sendCached, sendNotFo
 import {
   findSchemeByNumber,
   findSchemeForPdf,
+  findSitesForPdf,
   findTrainingByNumber,
   type PdfSchemeRow,
   type PublicSchemeRow,
@@ -212,25 +213,37 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
       if (!row) throw notFound();
       const number = row.cert_number ?? '';
       const checkUrl = publicCheckUrl(app.config.publicBaseUrl, 'company', number);
-      const [logo, signature, qr] = await Promise.all([
+      const [logo, signature, mark, sites, qr] = await Promise.all([
         imageData(app.db, row.logo_cert),
         imageData(app.db, row.ttd_cert),
+        row.is_accredited ? imageData(app.db, row.accreditation_icon) : null,
+        findSitesForPdf(app.db, row),
         // The QR carries the signature; the printed address stays the plain check URL.
         signedQrPng(app.db, app.config, 'company', schemeSignedFields({ ...row, cert_number: number })),
       ]);
       const pdf = await certificatePdf({
         certNumber: number,
+        revision: row.revision,
         client: row.name,
-        address: row.address,
+        address: fullAddress(row) || null,
         scope: row.scope,
+        sectorCodes: row.sector_codes,
         eaCode: row.ea_code,
+        sites: sites.map((s) => ({ name: s.name, address: fullAddress(s), scope: s.scope })),
         standard: row.standard,
-        accreditation: row.is_accredited ? row.accreditation : null,
+        accreditation:
+          row.is_accredited && row.accreditation
+            ? { name: row.accreditation, acronym: row.accreditation_acronym, mark }
+            : null,
         issueDate: row.issue_date,
+        originalIssueDate: row.original_issue_date,
+        // 'Tanggal Terbit Terakhir', else the issue date (docs/rules.md#register-data).
+        latestIssueDate: row.latest_issue_date ?? row.issue_date,
         expiredDate: row.expired_date,
         surveillanceDate: row.surveillance_date,
         simpleDates: row.simple_dates,
         issuer: row.company_name,
+        issuerAddress: row.company_address,
         logo,
         signature,
         qrPng: Buffer.from(qr, 'base64'),

@@ -561,12 +561,13 @@ describe('GET /api/download-certificate/{id}', () => {
     expect(text).toContain('ISO 9001:2015 Sistem Manajemen Mutu');
     expect(text).toContain('Produksi dan distribusi makanan ringan');
     expect(text).toContain('KAN (Komite Akreditasi Nasional)');
-    expect(text).toContain(`Date of Issue of Original Certificate ${long(issue)}`);
-    expect(text).toContain(`Re-certificate Due on ${long(addValidity(issue, 3, 'YEAR'))}`);
+    expect(text).toContain('Kode EA / EA Code: EA 03');
+    expect(text).toContain(`Original Issue Date ${long(issue)}`);
+    expect(text).toContain(`Expiry Date ${long(addValidity(issue, 3, 'YEAR'))}`);
     expect(text.replace(/\s+/g, '')).toContain(
       'https://sertifikat.contoh.id/check-certification-company?cert=QMS%2F2024%2F001',
     );
-    // logo_cert, ttd_cert and the QR code.
+    // logo_cert, ttd_cert, the accreditation body's mark and the QR code.
     const list = spawnSync('pdfimages', ['-list', '-'], { input: res.rawPayload, encoding: 'utf8' });
     if (!list.error) {
       const kinds = list.stdout
@@ -574,7 +575,7 @@ describe('GET /api/download-certificate/{id}', () => {
         .split('\n')
         .slice(2)
         .map((line) => line.trim().split(/\s+/)[2]);
-      expect(kinds.filter((k) => k === 'image')).toHaveLength(3);
+      expect(kinds.filter((k) => k === 'image')).toHaveLength(4);
     }
   });
 
@@ -595,9 +596,10 @@ describe('GET /api/download-certificate/{id}', () => {
     const text = pdfText(res.rawPayload);
     expect(text).toContain('CV Karya Señor Ñusantara');
     expect(text).toContain('tahap 1,');
-    expect(text).toMatch(/Issue Date/);
-    expect(text).toMatch(/Expire Date/);
-    expect(text).not.toMatch(/Next Surveillance Date/);
+    expect(text).toMatch(/Latest Issue Date/);
+    expect(text).toMatch(/Expiry Date/);
+    expect(text).not.toMatch(/Next Surveillance/);
+    expect(text).not.toMatch(/Original Issue Date/);
     expect(text.split('\f').filter((page) => page.trim()).length).toBe(1);
   });
 
