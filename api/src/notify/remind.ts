@@ -43,7 +43,7 @@ import { DIGEST_LIST, type DigestCompany, type DigestItem, digestMail, reminderM
 import { cycleBatch, expiryBatch, type ItemRow, REMIND_BATCH } from './remind-items';
 import { type DueItem, type ReminderStep, reminderSteps } from './reminders';
 import { type UnsubscribeLinks, unsubscribeLinks } from './unsubscribe';
-import { queueDeliveries } from './webhooks';
+import { type DeliveryToQueue, queueDeliveries } from './webhooks';
 
 /** The webhook event of a reminder step. */
 const REMINDER_EVENT: WebhookEvent = 'reminder.due';
@@ -111,7 +111,7 @@ async function decideBatch(
         ),
       );
     const mails: MailToQueue[] = [];
-    const deliveries: Parameters<typeof queueDeliveries>[2][number][] = [];
+    const deliveries: DeliveryToQueue[] = [];
     for (const step of decided) {
       const row = byScheme.get(`${step.item.schemeId}:${step.item.kind}`)!;
       const email = row.client_email?.trim();
