@@ -4,7 +4,7 @@
  * and the body's contact, and the link that stops them (docs/rules.md#notifications). Pure functions: the reminder job feeds
  * them what is due.
  */
-import { longDate } from '@sertifikasi/shared-contracts';
+import { CYCLE_RULES, longDate } from '@sertifikasi/shared-contracts';
 
 /** What a reminder is about. */
 export type ReminderSubject = 'SURVEILLANCE' | 'RECERTIFICATION' | 'SUSPENSION_LIMIT' | 'EXPIRY';
@@ -82,6 +82,9 @@ export interface DigestCompany {
   soon: { count: number; items: DigestItem[] };
 }
 
+/** The digest's soon items are those 'Segera' on the schedule: due within CYCLE_RULES.soonDays. */
+const WITHIN_SOON = `dalam ${CYCLE_RULES.soonDays} hari`;
+
 /** How many items of each kind a digest lists per company; the rest are counted. */
 export const DIGEST_LIST = 20;
 
@@ -90,7 +93,7 @@ const digestLine = (i: DigestItem) =>
 
 /**
  * The weekly digest to a user holding 'Jadwal Audit': per company of their scope, the items late
- * and those due within 30 days (the first DIGEST_LIST of each, soonest first, then how many more).
+ * and those due within CYCLE_RULES.soonDays (the first DIGEST_LIST of each, soonest first, then how many more).
  */
 export function digestMail(f: { user: string; monday: string; companies: DigestCompany[] }): {
   subject: string;
@@ -110,20 +113,20 @@ export function digestMail(f: { user: string; monday: string; companies: DigestC
     `Yth. ${f.user},`,
     '',
     `Ringkasan jadwal audit minggu ${longDate(f.monday, 'id')}: ${late} terlambat, ` +
-      `${soon} jatuh tempo dalam 30 hari.`,
+      `${soon} jatuh tempo ${WITHIN_SOON}.`,
     ...f.companies
       .filter((c) => c.late.count + c.soon.count > 0)
       .flatMap((c) => [
         '',
         c.name,
         ...section('Terlambat', c.late),
-        ...section('Jatuh tempo dalam 30 hari', c.soon),
+        ...section(`Jatuh tempo ${WITHIN_SOON}`, c.soon),
       ]),
     '',
     'Rinciannya ada di menu Jadwal Audit.',
   ].join('\n');
   return {
-    subject: `Ringkasan mingguan jadwal audit: ${late} terlambat, ${soon} jatuh tempo dalam 30 hari`,
+    subject: `Ringkasan mingguan jadwal audit: ${late} terlambat, ${soon} jatuh tempo ${WITHIN_SOON}`,
     text,
   };
 }

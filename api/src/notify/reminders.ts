@@ -56,6 +56,8 @@ const LATE: Record<ReminderSubject, boolean> = {
 };
 /** How long after its day a late reminder may still go out (a job that did not run for days). */
 export const LATE_WINDOW_DAYS = 7;
+/** Furthest ahead of its due date an item has a step: the earliest step's day (90 days before). */
+export const AHEAD_DAYS = Math.max(...Object.values(BEFORE).flat());
 
 /** The one step of an item due today, or null. */
 export function reminderStepOf(item: DueItem, today: string): ReminderStep | null {

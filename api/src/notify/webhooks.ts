@@ -8,8 +8,7 @@
  * check shows of it, and its id.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CompanyCheck } from '@sertifikasi/shared-contracts/public';
-import { effectiveStatus, type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
+import { type WebhookEvent, WEBHOOK_TEST_EVENT } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
 import { afterCommit } from '../db/after-commit';
 import { prepared } from '../db/prepared';
@@ -23,14 +22,12 @@ import {
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
 import type { ServiceContext } from '../services/context';
+import { NO_SCHEME_REFS, type SchemeRefs, schemePublicFields } from '../services/scheme-public';
 import type { AfterWriteStep, EntityRows, WriteEvent } from '../services/write-event';
 
 type SchemeRow = EntityRows['scheme'];
 type TrainingRow = EntityRows['training-certificate'];
 type PlannedAuditRow = EntityRows['planned-audit'];
-
-/** What a scheme's public fields read of its client, type and accreditation body (as the public check shows them). */
-type SchemeRefs = Pick<CompanyCheck, 'name' | 'address' | 'scope' | 'ea_code' | 'standard' | 'accreditation'>;
 
 /**
  * The references of schemes' public fields, read in the writer's transaction with one query per
@@ -101,26 +98,9 @@ async function schemeRefsOf(tx: Executor, rows: readonly SchemeRow[]): Promise<M
   return out;
 }
 
-/** A scheme's public fields (what the public check shows) from the scheme and its references. */
-function schemeDataOf(row: SchemeRow, ref: SchemeRefs | undefined, today: string): Record<string, unknown> {
-  const status = effectiveStatus(row.status as never, row.expired_date, today);
-  return {
-    id: row.id,
-    cert_number: row.cert_number,
-    name: ref?.name ?? null,
-    address: ref?.address ?? null,
-    scope: ref?.scope ?? null,
-    ea_code: ref?.ea_code ?? null,
-    standard: ref?.standard ?? null,
-    accreditation: row.is_accredited ? (ref?.accreditation ?? null) : null,
-    issue_date: row.issue_date,
-    expired_date: row.expired_date,
-    surveillance_date: row.surveillance_date,
-    status,
-    // As the public check: the description explains a status other than ACTIVE.
-    description: status === 'ACTIVE' ? null : row.description,
-  };
-}
+/** A scheme's public fields (what the public check shows: services/scheme-public.ts) and its id. */
+const schemeDataOf = (row: SchemeRow, ref: SchemeRefs | undefined, today: string): Record<string, unknown> =>
+  schemePublicFields(row, ref ?? NO_SCHEME_REFS, today);
 
 /** A training certificate's public fields. */
 const trainingData = (row: TrainingRow): Record<string, unknown> => ({
@@ -212,14 +192,22 @@ export function eventTypesOf(event: WriteEvent): WebhookEvent[] {
 export const webhookBody = (type: string, timestamp: Date, data: Record<string, unknown>): string =>
   JSON.stringify({ type, timestamp: timestamp.toISOString(), data });
 
+/** A delivery to queue: its webhook, event type and public data (and its id, when the caller chose one). */
+export interface DeliveryToQueue {
+  webhook: { id: string; company_id: string };
+  type: string;
+  data: Record<string, unknown>;
+  id?: string;
+}
+
 /**
- * Queues one delivery of `type` to a webhook in the caller's transaction (under `id` when given);
- * answers its id.
+ * Queues one delivery of `type` to a webhook in the caller's transaction ('Kirim Tes', under `id`
+ * when given); answers its id.
  */
 export async function queueDelivery(
   tx: Executor,
   clock: Clock,
-  webhook: { id: string; company_id: string },
+  webhook: DeliveryToQueue['webhook'],
   type: string,
   data: Record<string, unknown>,
   id?: string,
@@ -228,16 +216,15 @@ export async function queueDelivery(
   return queued!;
 }
 
-/** Queues many deliveries in one statement (the reminder job's batches); answers their ids. */
+/**
+ * Queues deliveries in one statement, queued now and due now; answers their ids. The one place a
+ * `webhook_deliveries` row is made: the after-write step, the reminder run and 'Kirim Tes' queue
+ * through it.
+ */
 export async function queueDeliveries(
   tx: Executor,
   clock: Clock,
-  deliveries: readonly {
-    webhook: { id: string; company_id: string };
-    type: string;
-    data: Record<string, unknown>;
-    id?: string;
-  }[],
+  deliveries: readonly DeliveryToQueue[],
 ): Promise<string[]> {
   if (deliveries.length === 0) return [];
   const now = clock.now();
@@ -273,8 +260,8 @@ const subscribedWebhooks = prepared('webhooks.subscribed', ['company', 'types'],
     .prepare(name),
 );
 
-/** A delivery to queue: its webhook, event type and public data. */
-type Queued = { hook: { id: string; company_id: string }; type: WebhookEvent; data: Record<string, unknown> };
+/** A delivery of a write's event. */
+type Queued = DeliveryToQueue & { type: WebhookEvent };
 
 /**
  * The deliveries of writes, in order (a write's webhooks in the order they were read, each with the
@@ -322,7 +309,7 @@ async function deliveriesOf(ctx: ServiceContext, events: readonly WriteEvent[]):
           ? plannedAuditData(w.row as PlannedAuditRow)
           : trainingData(w.row as TrainingRow);
     for (const hook of w.hooks)
-      for (const type of w.types) if (hook.events.includes(type)) out.push({ hook, type, data });
+      for (const type of w.types) if (hook.events.includes(type)) out.push({ webhook: hook, type, data });
   }
   return out;
 }
@@ -332,37 +319,22 @@ export const WEBHOOK_DELIVERIES_QUEUED = 'webhook-deliveries-queued';
 
 /**
  * The after-write step (services/after-write.ts): a delivery for every active webhook of the
- * record's company that wants the event, in the writer's transaction. Its batch form queues the
- * deliveries of a batch's writes with one insert. Either marks the transaction so that the sender
- * is woken once it commits (jobs/notify.ts): once per transaction, however many writes it holds.
+ * record's company that wants the event, in the writer's transaction. Its batch form does the same
+ * for a batch's writes; either queues them with one insert (`queueDeliveries`) and marks the
+ * transaction so that the sender is woken once it commits (jobs/notify.ts): once per transaction,
+ * however many writes it holds.
  */
 export const queueWebhookEvents: AfterWriteStep = Object.assign(
-  async (ctx: ServiceContext, event: WriteEvent): Promise<void> => {
-    const queued = await deliveriesOf(ctx, [event]);
-    for (const { hook, type, data } of queued) await queueDelivery(ctx.tx, ctx.clock, hook, type, data);
-    if (queued.length) afterCommit(ctx.tx, WEBHOOK_DELIVERIES_QUEUED);
-  },
-  {
-    batch: async (ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> => {
-      const queued = await deliveriesOf(ctx, events);
-      if (!queued.length) return;
-      afterCommit(ctx.tx, WEBHOOK_DELIVERIES_QUEUED);
-      const now = ctx.clock.now();
-      await ctx.tx.insert(webhookDeliveries).values(
-        queued.map(({ hook, type, data }) => ({
-          id: newId(),
-          webhook_id: hook.id,
-          company_id: hook.company_id,
-          event_type: type,
-          payload: webhookBody(type, now, data),
-          next_attempt_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      );
-    },
-  },
+  (ctx: ServiceContext, event: WriteEvent): Promise<void> => queueEventsOf(ctx, [event]),
+  { batch: (ctx: ServiceContext, events: readonly WriteEvent[]) => queueEventsOf(ctx, events) },
 );
+
+async function queueEventsOf(ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> {
+  const queued = await deliveriesOf(ctx, events);
+  if (!queued.length) return;
+  await queueDeliveries(ctx.tx, ctx.clock, queued);
+  afterCommit(ctx.tx, WEBHOOK_DELIVERIES_QUEUED);
+}
 
 /** The body of 'Kirim Tes'. */
 export const testEventData = (webhook: { id: string; company: string }) => ({

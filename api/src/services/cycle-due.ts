@@ -12,7 +12,7 @@
  * depends on today: the state (late, soon) and whether an ACTIVE scheme has expired are comparisons
  * with today when the rows are read, so a day passing rewrites nothing.
  */
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { cycleDue, type CycleAudit, type CycleHistoryEntry } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
 import { recordSet } from '../db/insert-rows';
@@ -33,6 +33,15 @@ type DueRow = typeof schemeCycleDue.$inferInsert;
 
 /** The statuses that have an item due. */
 const CYCLE_STATUSES = ['ACTIVE', 'SUSPENDED'];
+
+/**
+ * The stored items listed on `today` (shared-contracts `isCycleListed` over the stored rows, whose
+ * status is ACTIVE or SUSPENDED): SUSPENDED ones, and ACTIVE ones not yet expired. Decided in the
+ * rows' indexes; what every reader of the items due (the schedule, the reminders, the digest)
+ * filters by. `today`: a date, or a prepared statement's placeholder.
+ */
+export const cycleListedOn = (today: string | Placeholder): SQL =>
+  or(eq(schemeCycleDue.status, 'SUSPENDED'), gte(schemeCycleDue.expired_date, today))!;
 
 /** The last surveillance and recertification audit of each scheme (what the rule reads of them). */
 async function auditsOf(exec: Executor, ids: string[]): Promise<Map<string, CycleAudit[]>> {

@@ -2,14 +2,15 @@
  * The audit schedule's reads (docs/product.md, "The certification cycle"): the stored items due
  * (`scheme_cycle_due`, kept by services/cycle-due.ts) filtered by scope, window, certification type
  * and search, soonest first. Today enters only here, as comparisons: an ACTIVE scheme is listed
- * while `expired_date >= today`, and the state and days left are worked out per row read
- * (`cycleState`, `daysLeft`), so no stored row changes when a day passes. The first page reads the
+ * while `expired_date >= today` (services/cycle-due.ts `cycleListedOn`, as the reminders read),
+ * and the state and days left are worked out per row read (`cycleState`, `daysLeft`), so no
+ * stored row changes when a day passes. The first page reads the
  * due-date index from its start (prepared statements, one per shape of filters). Totals and the
  * dashboard card sum the counts per due date (`scheme_cycle_due_counts`), less the ACTIVE schemes
  * expired before today (`scheme_counts`): every such scheme's item is due before today; with a
  * search or a type filter the rows are counted, up to the list's cap.
  */
-import { and, asc, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   ALL,
   type AuditDueSummary,
@@ -34,6 +35,7 @@ import {
   schemes,
 } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
+import { cycleListedOn } from '../../services/cycle-due';
 import { keysetBatches } from '../../db/keyset';
 import { clientSearch, schemeSearch } from '../../db/search-documents';
 import {
@@ -46,10 +48,6 @@ import {
   scopeIds,
 } from '../../lib/list';
 
-/** Items listed today: SUSPENDED ones, and ACTIVE ones not yet expired. */
-const listedOn = (today: string): SQL =>
-  or(eq(schemeCycleDue.status, 'SUSPENDED'), gte(schemeCycleDue.expired_date, today))!;
-
 export interface ScheduleFilter {
   query: Pick<AuditScheduleQuery, 'window' | 'certification' | 'search'>;
   scope: CompanyScope;
@@ -61,7 +59,7 @@ export function scheduleWhere(f: ScheduleFilter): SQL | undefined {
   const end = windowEnd(f.query.window, f.today);
   return and(
     inCompanies(schemeCycleDue.company_id, f.scope),
-    listedOn(f.today),
+    cycleListedOn(f.today),
     end.before ? lt(schemeCycleDue.due_date, end.before) : undefined,
     end.through ? lte(schemeCycleDue.due_date, end.through) : undefined,
     f.query.certification.length
@@ -127,7 +125,7 @@ const pageOf = preparedShapes(
       .where(
         and(
           on.scoped ? isAnyOf(schemeCycleDue.company_id, p.scope) : undefined,
-          or(eq(schemeCycleDue.status, 'SUSPENDED'), sql`${schemeCycleDue.expired_date} >= ${p.today}`),
+          cycleListedOn(p.today),
           on.before ? sql`${schemeCycleDue.due_date} < ${p.end}` : undefined,
           on.through ? sql`${schemeCycleDue.due_date} <= ${p.end}` : undefined,
           on.certification ? isAnyOf(schemeCycleDue.certification_id, p.certification) : undefined,

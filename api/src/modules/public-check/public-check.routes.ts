@@ -25,6 +25,7 @@ import { certificateFileName, certificatePdf, fullAddress } from '../../services
 import { publicCheckUrl } from '../../services/qr';
 import { signedQrPng } from '../../services/signed-qr';
 import { deriveStatusHistory, statusOn } from '../../services/scheme-history';
+import { schemePublicFields } from '../../services/scheme-public';
 import { imageData } from '../images/images.repository';
 import { notFoundSchema, numberParams, openToOtherOrigins, sendCached, sendNotFound } from './public-answers';
 import {
@@ -74,26 +75,20 @@ export function pointInTime(
   return { date, status, valid: status === 'ACTIVE' };
 }
 
+/** The company answer: the scheme's public fields (services/scheme-public.ts) in the check's names. */
 function companyAnswer(
   row: PublicSchemeRow,
-  status: PublicStatus,
+  today: string,
   history: PublicHistoryEntry[],
   on: PointInTime | null,
 ): CompanyCheck {
+  const { id: _id, cert_number, status, description, ...fields } = schemePublicFields(row, row, today);
   return {
-    cert_number: row.cert_number ?? '',
-    name: row.name,
-    address: row.address,
-    scope: row.scope,
-    ea_code: row.ea_code,
-    standard: row.standard,
-    accreditation: row.is_accredited ? row.accreditation : null,
-    issue_date: row.issue_date,
+    ...fields,
     original_issue_date: row.original_issue_date,
-    expired_date: row.expired_date,
-    surveillance_date: row.surveillance_date,
-    status,
-    desc: status === 'ACTIVE' ? null : row.description,
+    cert_number: cert_number ?? '',
+    status: status as PublicStatus,
+    desc: description,
     simple_dates: row.simple_dates,
     public_certificate_download: row.public_certificate_download,
     download_id: row.public_certificate_download && status === 'ACTIVE' ? row.id : null,
@@ -158,12 +153,11 @@ export default async function publicCheckRoutes(app: FastifyInstance) {
         const row = await findSchemeByNumber(app.db, req.params.number);
         if (!row) return sendNotFound(reply);
         const today = app.clock.today();
-        const status = effectiveStatus(row.status as SchemeStatus, row.expired_date, today) as PublicStatus;
         // scheme-history's derivation, over the audit rows read with the scheme (one round trip).
         const hasCreation = row.audit.some((a) => a.action === 'create');
         const entries = deriveStatusHistory(row.audit, app.clock, hasCreation ? null : row);
         const on = req.query.on ? pointInTime(entries, row, req.query.on) : null;
-        const answer = companyAnswer(row, status, publicHistory(entries, row.expired_date, today), on);
+        const answer = companyAnswer(row, today, publicHistory(entries, row.expired_date, today), on);
         return sendCached(req, reply, answer);
       },
     });
