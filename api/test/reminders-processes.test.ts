@@ -1,5 +1,5 @@
 /**
- * Reminders on a cluster (README "Reminders and the weekly digest"): two API processes on one
+ * Reminders on a cluster (docs/operations.md#email-and-webhooks): two API processes on one
  * database run the job engine with the reminders, the digest and the senders scheduled every
  * minute. Over two runs of each, every reminder and the digest reach the real SMTP server once, and
  * `reminder.due` reaches a real HTTP receiver once per step, signed per Standard Webhooks.

@@ -1,5 +1,5 @@
 /**
- * Scheduled backups (README "Scheduled backups"): when the clock passes a slot of BACKUP_SCHEDULE,
+ * Scheduled backups (docs/operations.md#scheduled-backups): when the clock passes a slot of BACKUP_SCHEDULE,
  * the job engine runs one backup: the same file as GET /api/backup in BACKUP_DIR (complete: no
  * temporary file left), the oldest beyond BACKUP_KEEP removed, its time in /api/metrics.
  */

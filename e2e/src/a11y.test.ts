@@ -1,5 +1,5 @@
 /**
- * Accessibility, kept so (README "Accessibility"): axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the route registry
+ * Accessibility, kept so (docs/conventions.md#accessibility-wcag-21-aa): axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the route registry
  * (shared-contracts/src/routes.ts), at 1366 px and at 390 px, on a system of its own filled by the
  * demo command (`npm run demo --workspace api`), signed in as the administrator. A route added to the
  * registry is scanned without a new test. On each route:

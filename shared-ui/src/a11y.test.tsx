@@ -1,5 +1,5 @@
 /**
- * Accessibility (README "Accessibility") in the shared pieces: colours readable at WCAG AA, status chips, the sideways-scrolling
+ * Accessibility (docs/conventions.md#accessibility-wcag-21-aa) in the shared pieces: colours readable at WCAG AA, status chips, the sideways-scrolling
  * table box reachable by keyboard, the image field without a control inside another, dialogs that
  * take the focus and give it back, and toasts announced without taking the focus.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo data set (README "Demo data"): three certification bodies with their
+ * The demo data set (docs/operations.md#demo-data): three certification bodies with their
  * accreditation bodies and standards, clients with schemes in every status, training certificates,
  * the audit rows a scheme's status history is derived from, and users with limited roles and scopes.
  *

@@ -1,6 +1,6 @@
 /**
- * Files that hold secrets (a backup: password hashes, the signing key, webhook secrets; README.md,
- * "Backup and restore"; docs/rules.md#backup): readable by this process's user only, whatever the
+ * Files that hold secrets (a backup: password hashes, the signing key, webhook secrets;
+ * docs/operations.md#backup-and-restore, docs/rules.md#backup): readable by this process's user only, whatever the
  * umask, and never written through a link or over a file someone else put at the name.
  */
 import fs from 'node:fs';

@@ -14,7 +14,7 @@ import { DERIVED_TABLES } from './derived';
 import { createSecretFile } from '../lib/secret-file';
 
 /**
- * The backup file (README.md, "Backup and restore"): gzip of JSON lines.
+ * The backup file (docs/operations.md#backup-and-restore): gzip of JSON lines.
  *   {"format":"sertifikasi-backup","version":1,"created_at":…,"migrations":[…],"tables":[…]}
  *   {"t":"<table>","r":{…row as PostgreSQL's row_to_json gives it…}}      one line a row
  *   {"end":true,"counts":{"<table>":n,…}}

@@ -47,7 +47,7 @@ type Encoder = (pipeline: Sharp) => Sharp;
  * keeping its proportions (never enlarged). Logos and signatures are drawn at most 180 x 70 pt on the
  * certificate PDF (750 x 290 pixels at 300 dpi) and under 200 CSS pixels on screens, so 2048 still
  * serves 600 dpi print and 3x screens, while a 4096-pixel upload is stored (and re-encoded, and put
- * into every PDF) with a quarter of its pixels. README "Uploaded images" says so.
+ * into every PDF) with a quarter of its pixels. docs/api.md#calls says so.
  */
 export const STORED_MAX_SIDE = 2048;
 /** Each further step down in pixel size keeps this share of the longest side (about half the pixels). */

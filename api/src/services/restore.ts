@@ -261,7 +261,7 @@ export interface RestoreOptions {
 }
 
 /**
- * Loads a backup into an empty database of either kind (README.md, "Backup and restore"): checks
+ * Loads a backup into an empty database of either kind (docs/operations.md#backup-and-restore): checks
  * the whole file first, refuses a non-empty database, migrates, loads every table in one
  * transaction and compares the row counts with the file's. A refusal or a failure writes nothing.
  *
@@ -299,7 +299,7 @@ export async function restoreBackup(
   }
   // A file made by an earlier version is loaded into the schema of its own level, then the load's
   // transaction applies the newer migrations to its rows, as an upgrade of that earlier
-  // installation would (README.md, "Backup and restore").
+  // installation would (docs/operations.md#backup-and-restore).
   const fileLevel = header.migrations.at(-1);
   await migrate(database, fileLevel === undefined ? {} : { upTo: fileLevel });
   const fileTables = tables.filter((t) => header.tables.includes(tableName(t)));

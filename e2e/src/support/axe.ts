@@ -8,7 +8,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { WAIT } from './browser';
 
-/** The rules that count: WCAG 2.0 and 2.1, levels A and AA (README "Accessibility"). */
+/** The rules that count: WCAG 2.0 and 2.1, levels A and AA (docs/conventions.md#accessibility-wcag-21-aa). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
 export interface AxeFinding {
