@@ -50,6 +50,7 @@ import { lastBackupSuccess } from './modules/backup/backup.job';
 import credentialRoutes from './modules/credentials/credentials.routes';
 import notificationRoutes from './modules/notifications/notifications.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
+import iafCertsearchRoutes from './modules/iaf-certsearch/iaf-certsearch.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(credentialRoutes);
   await app.register(notificationRoutes);
   await app.register(webhookRoutes);
+  await app.register(iafCertsearchRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

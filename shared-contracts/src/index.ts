@@ -26,3 +26,4 @@ export * from './notify';
 export * from './sectors';
 export * from './countries';
 export * from './client-site';
+export * from './iaf-certsearch';

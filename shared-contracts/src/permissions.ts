@@ -1,6 +1,6 @@
 /**
  * Permission catalogue (docs/rules.md#permissions): the twelve module keys of docs/rules.md#permissions
- * and the notification keys ('Log Notifikasi', 'Webhook'), plus
+ * the notification keys ('Log Notifikasi', 'Webhook') and 'IAF CertSearch', plus
  * `<module>:create|edit|delete` for every module whose screen has those buttons. A permission's
  * `name` IS its key.
  */
@@ -20,6 +20,7 @@ export const MODULE_KEYS = [
   'audit-schedule',
   'notification-log',
   'webhook',
+  'iaf-certsearch',
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -74,6 +75,7 @@ export const MODULE_LABELS: Record<ModuleKey, string> = {
   'audit-schedule': 'Jadwal Audit',
   'notification-log': 'Log Notifikasi',
   webhook: 'Webhook',
+  'iaf-certsearch': 'IAF CertSearch',
 };
 
 export const ACTION_LABELS: Record<Action | 'view', string> = {
