@@ -37,15 +37,16 @@ export async function startUpload(
 }
 
 export function defineIafTask(deps: IafTaskDeps): void {
-  const { schedule, pauseMs } = deps.config.iafCertsearch;
+  const { schedule } = deps.config.iafCertsearch;
   deps.jobs.define<{ id?: string }>({
     name: IAF_TASK,
     queue: {
       retryLimit: 2,
       retryDelay: 60,
       retryBackoff: true,
-      // An upload of thousands of records waits IAF_CERTSEARCH_PAUSE_MS between its calls.
-      expireInSeconds: Math.max(3600, Math.ceil((pauseMs / 1000) * 200)),
+      // An upload waits IAF_CERTSEARCH_PAUSE_MS between its calls: a day at most (the engine's limit),
+      // 144 calls of 100 at the default pause.
+      expireInSeconds: 24 * 3600,
     },
     schedule: schedule ? { cron: schedule, timeZone: deps.config.timeZone } : null,
     handler: async (data, run) => {
