@@ -104,7 +104,7 @@ async function workbook(token = user.token) {
   wb.eachSheet((ws) => {
     const rows: string[][] = [];
     ws.eachRow((row) =>
-      rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+      rows.push((row.values as (string | number | null)[]).slice(1).map((v) => (v == null ? '' : String(v)))),
     );
     sheets[ws.name] = rows;
   });
