@@ -52,6 +52,7 @@ import notificationRoutes from './modules/notifications/notifications.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
 import auditorRoutes from './modules/auditors/auditors.routes';
 import plannedAuditRoutes from './modules/planned-audits/planned-audits.routes';
+import iafCertsearchRoutes from './modules/iaf-certsearch/iaf-certsearch.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes);
   await app.register(auditorRoutes);
   await app.register(plannedAuditRoutes);
+  await app.register(iafCertsearchRoutes);
   await app.register(portalPlugin, { root: opts.config.portalRoot, remoteUrls: opts.config.remoteUrls });
   return app;
 }

@@ -85,9 +85,18 @@ export interface Config {
    * NODE_ENV=test unless set.
    */
   notify: { sendSchedule: string | null; reminderSchedule: string | null; digestSchedule: string | null };
+  /**
+   * IAF CertSearch uploads (modules/iaf-certsearch/, docs/rules.md#iaf-certsearch): the API's base
+   * (IAF_CERTSEARCH_URL), the upload's cron in `timeZone` or null (IAF_CERTSEARCH_SCHEDULE, `off`;
+   * off under NODE_ENV=test unless set), the pause between two calls (IAF_CERTSEARCH_PAUSE_MS).
+   */
+  iafCertsearch: { url: string; schedule: string | null; pauseMs: number };
   /** Argon2 cost; tests use cheaper parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
+
+/** IAF CertSearch's public API, where uploads go unless IAF_CERTSEARCH_URL says otherwise. */
+export const IAF_CERTSEARCH_DEFAULT_URL = 'https://api.iafcertsearch.org';
 
 function int(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -251,6 +260,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         env.DIGEST_SCHEDULE ?? (isTest ? 'off' : undefined),
         '0 7 * * 1',
       ),
+    },
+    iafCertsearch: {
+      url: (env.IAF_CERTSEARCH_URL || IAF_CERTSEARCH_DEFAULT_URL).replace(/\/+$/, ''),
+      schedule: cronSetting(
+        'IAF_CERTSEARCH_SCHEDULE',
+        env.IAF_CERTSEARCH_SCHEDULE ?? (isTest ? 'off' : undefined),
+        '0 3 1 * *',
+      ),
+      pauseMs: int('IAF_CERTSEARCH_PAUSE_MS', env.IAF_CERTSEARCH_PAUSE_MS, 600_000),
     },
     argon2: isTest
       ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }

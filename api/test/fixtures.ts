@@ -288,11 +288,16 @@ export function fixtures(
       return (await write((ctx) => certificationTypeService.create(ctx, input, uploads))).id;
     },
 
-    async accreditationBody(company: string, name = 'KAN'): Promise<string> {
+    async accreditationBody(
+      company: string,
+      name = 'KAN',
+      over: Record<string, unknown> = {},
+    ): Promise<string> {
       const input = accreditationBodyInputSchema.validateSync({
         company_id: company,
         name,
         icon_file: await icon(),
+        ...over,
       });
       const uploads = await accreditationBodyService.prepareUploads(input, app.imageWork);
       return (await write((ctx) => accreditationBodyService.create(ctx, input, uploads))).id;

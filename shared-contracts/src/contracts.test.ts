@@ -20,10 +20,17 @@ const A = '3f2a1c4e-0000-4000-8000-000000000001';
 const B = '9b1c2d3e-0000-4000-8000-000000000002';
 
 describe('permission catalogue', () => {
-  it('has the twelve module keys, the audit schedule, the two notification keys, the two audit planning keys and create/edit/delete for the seven action modules', () => {
-    expect(PERMISSION_KEYS).toHaveLength(12 + 1 + 2 + 2 + 7 * 3);
+  it('has the twelve module keys, the audit schedule, the two notification keys, the two audit planning keys, IAF CertSearch and create/edit/delete for the seven action modules', () => {
+    expect(PERMISSION_KEYS).toHaveLength(12 + 1 + 2 + 2 + 1 + 7 * 3);
     expect(PERMISSION_KEYS).toEqual(
-      expect.arrayContaining(['audit-schedule', 'notification-log', 'webhook', 'auditor', 'audit-plan']),
+      expect.arrayContaining([
+        'audit-schedule',
+        'notification-log',
+        'webhook',
+        'auditor',
+        'audit-plan',
+        'iaf-certsearch',
+      ]),
     );
     expect(PERMISSION_KEYS).toEqual(
       expect.arrayContaining(['statistik', 'company-certificate:create', 'roles:delete']),

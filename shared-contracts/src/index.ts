@@ -28,3 +28,4 @@ export * from './countries';
 export * from './client-site';
 export * from './audit-plan';
 export * from './audit-plan-wire';
+export * from './iaf-certsearch';

@@ -1,7 +1,7 @@
 /**
  * Permission catalogue (docs/rules.md#permissions): the twelve module keys of docs/rules.md#permissions
- * the notification keys ('Log Notifikasi', 'Webhook') and the audit planning keys ('Auditor',
- * 'Rencana Audit'), plus
+ * the notification keys ('Log Notifikasi', 'Webhook'), the audit planning keys ('Auditor',
+ * 'Rencana Audit') and 'IAF CertSearch', plus
  * `<module>:create|edit|delete` for every module whose screen has those buttons. A permission's
  * `name` IS its key.
  */
@@ -23,6 +23,7 @@ export const MODULE_KEYS = [
   'webhook',
   'auditor',
   'audit-plan',
+  'iaf-certsearch',
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -79,6 +80,7 @@ export const MODULE_LABELS: Record<ModuleKey, string> = {
   webhook: 'Webhook',
   auditor: 'Auditor',
   'audit-plan': 'Rencana Audit',
+  'iaf-certsearch': 'IAF CertSearch',
 };
 
 export const ACTION_LABELS: Record<Action | 'view', string> = {

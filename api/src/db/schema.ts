@@ -839,6 +839,51 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.delivery_id, t.at)],
 );
+/**
+ * A company's IAF CertSearch account (docs/rules.md#iaf-certsearch): its API key, kept like a
+ * webhook's secret (stored as given, sent as it is, never answered by any read), and the switch of
+ * the scheduled upload.
+ */
+export const iafCertsearchSettings = pgTable('iaf_certsearch_settings', {
+  company_id: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  api_key: text('api_key'),
+  enabled: boolean('enabled').notNull().default(false),
+  ...timestamps,
+});
+
+/**
+ * One upload to IAF CertSearch ('Riwayat Unggah'): how it started, where it stands, how many records
+ * went and were accepted, each refused record with the API's reason. `since`: the changes it looked
+ * for (the start of the last successful upload; null: every record).
+ */
+export const iafCertsearchUploads = pgTable(
+  'iaf_certsearch_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').notNull(),
+    all_records: boolean('all_records').notNull().default(false),
+    state: text('state').notNull().default('queued'),
+    since: ts('since'),
+    sent: integer('sent').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    refused: jsonb('refused').$type<{ cert_number: string; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    created_at: ts('created_at').notNull(),
+    started_at: ts('started_at'),
+    finished_at: ts('finished_at'),
+  },
+  (t) => [
+    index('iaf_certsearch_uploads_company_idx').on(t.company_id, t.created_at),
+    check('iaf_certsearch_uploads_state_ck', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    check('iaf_certsearch_uploads_trigger_ck', sql`${t.trigger} in ('manual', 'schedule')`),
+  ],
+);
+
 // Long work as jobs (jobs/, docs/rules.md#jobs). The job engine keeps its own tables in
 // the `pgboss` schema; these are ours: what a person follows of an import, and when the scheduled
 // backup last succeeded. Not backed up: they describe work done on this installation, not the
