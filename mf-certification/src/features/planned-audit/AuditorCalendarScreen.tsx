@@ -42,9 +42,6 @@ export function AuditorCalendarScreen() {
   const { data } = useFetch<AuditorCalendar>(path);
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {s.title}
-      </Typography>
       <TextField
         label={s.month}
         type="month"
