@@ -4,16 +4,30 @@
  * can watch; it polls for it, with a deadline that only a broken system reaches.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
-/** Whether a process of this id is running (signal 0 checks without signalling). */
-export const alive = (pid: number) => {
+/** Whether a process is a zombie: it has exited, and only its entry waits for a parent to reap it. */
+function zombie(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a process of this id is running (signal 0 checks without signalling). A zombie is not: a
+ * server stopped after its parent was killed may wait a while for init to reap it.
+ */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  return !zombie(pid);
 };
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
