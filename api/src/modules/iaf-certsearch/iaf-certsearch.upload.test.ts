@@ -17,9 +17,12 @@ let kan: string;
 let client: string;
 const KEY = 'kunci-rahasia-IAF-42';
 
+/** The pause between calls (and the first retry's wait): long enough that timer jitter cannot reorder the waits. */
+const PAUSE_MS = 150;
+
 beforeAll(async () => {
   iaf = await startIafReceiver();
-  ctx = await createTestContext({ IAF_CERTSEARCH_URL: iaf.url, IAF_CERTSEARCH_PAUSE_MS: '10' });
+  ctx = await createTestContext({ IAF_CERTSEARCH_URL: iaf.url, IAF_CERTSEARCH_PAUSE_MS: String(PAUSE_MS) });
   alfa = await ctx.make.company('PT Alfa Unggah');
   type = await ctx.make.certificationType(alfa, 'ISO 9001:2015');
   kan = await ctx.make.accreditationBody(alfa, 'KAN', { acronym: 'KAN' });
@@ -149,7 +152,9 @@ it('retries a failing call with backoff, and stops with the reason when IAF stay
   iaf.answer = (_call, n) => (n <= 2 ? { status: 503 } : { status: 200, body: {} });
   expect(await upload()).toMatchObject({ state: 'done', sent: 1, accepted: 1 });
   expect(iaf.calls).toHaveLength(3);
-  expect(iaf.calls[2]!.at - iaf.calls[1]!.at).toBeGreaterThanOrEqual(iaf.calls[1]!.at - iaf.calls[0]!.at);
+  // The first retry waits the pause, the next twice that (a few ms of timer slack allowed).
+  expect(iaf.calls[1]!.at - iaf.calls[0]!.at).toBeGreaterThanOrEqual(PAUSE_MS - 5);
+  expect(iaf.calls[2]!.at - iaf.calls[1]!.at).toBeGreaterThanOrEqual(2 * PAUSE_MS - 5);
 
   await readySchemes(alfa, 1, 'DOWN');
   iaf.calls.length = 0;
