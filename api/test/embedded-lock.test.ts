@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock';
+import { acquireDataDirLock, DataDirLockedError, processAlive } from '../src/db/lock';
 import { alive, waitFor } from './processes';
 
 /**
@@ -84,7 +84,7 @@ describe('the DATA_DIR lock', () => {
 
       process.kill(pid, 'SIGKILL');
       await waitFor(() => stateOf(pid) === 'Z', 'the holder to be a zombie');
-      expect(alive(pid)).toBe(true); // kill(pid, 0) still finds it: what the PID-file lock judged by
+      expect(processAlive(pid)).toBe(true); // kill(pid, 0) still finds it: what the PID-file lock judged by
       const started = Date.now();
       const release = await acquireDataDirLock(dir);
       expect(Date.now() - started).toBeLessThan(1000);
