@@ -12,10 +12,15 @@ import { freePort } from '../src/db/embedded';
  * (operations.test.ts covers a sign-in in flight on the embedded database.)
  */
 
-/** A PNG of noise: it does not compress, so a backup holding a few is several MiB. */
-const noisyPng = () =>
+/**
+ * A JPEG of noise: it does not compress, so a backup holding a few is several MiB. JPEG at quality
+ * 100, because the upload's re-encoding (services/images.ts) keeps its first try, quality 90, which
+ * comes out smaller; a noisy PNG would send it through the palette quantiser, tens of seconds of CPU
+ * on a busy machine for nothing this test is about.
+ */
+const noisyJpeg = () =>
   sharp(randomPixels(640, 640), { raw: { width: 640, height: 640, channels: 3 } })
-    .png({ compressionLevel: 0 })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
     .toBuffer();
 function randomPixels(w: number, h: number) {
   const buf = Buffer.alloc(w * h * 3);
@@ -48,13 +53,13 @@ it('on SIGTERM a backup download under way completes, new connections are refuse
     });
     const { token } = (await login.json()) as { token: string };
     for (let i = 0; i < 2; i++) {
-      const image = { data: await noisyPng(), filename: 'logo.png', type: 'image/png' };
+      const image = { data: await noisyJpeg(), filename: 'logo.jpg', type: 'image/jpeg' };
       const form = await formBody({
         name: `PT Besar ${i}`,
         website: `https://besar${i}.co.id`,
         logo_file: image,
-        logo_cert_file: { ...image, data: await noisyPng() },
-        ttd_cert_file: { ...image, data: await noisyPng() },
+        logo_cert_file: { ...image, data: await noisyJpeg() },
+        ttd_cert_file: { ...image, data: await noisyJpeg() },
       });
       const res = await fetch(`${base}/api/company`, {
         method: 'POST',
