@@ -97,16 +97,17 @@ export function ReadinessCard({
   const exporter = useExport();
   const exporting = exporter.progress !== null;
   const data = readiness.data;
-  const rows = useMemo<Row[]>(
-    () => (data?.incomplete ?? []).map((r) => ({ ...r, id: r.scheme_id })),
-    [data],
-  );
+  const rows = useMemo<Row[]>(() => (data?.incomplete ?? []).map((r) => ({ ...r, id: r.scheme_id })), [data]);
   const [page, setPage] = useState(1);
   const last = Math.max(1, Math.ceil(rows.length / INCOMPLETE_PAGE));
   const current = Math.min(page, last);
   const shown = rows.slice((current - 1) * INCOMPLETE_PAGE, current * INCOMPLETE_PAGE);
   const download = () =>
-    void exporter.start('iaf-certsearch/export', new URLSearchParams({ company_id: companyId }), IAF_EXPORT_FILE);
+    void exporter.start(
+      'iaf-certsearch/export',
+      new URLSearchParams({ company_id: companyId }),
+      IAF_EXPORT_FILE,
+    );
   return (
     <Paper component="section" variant="outlined" aria-labelledby="iaf-readiness" sx={{ overflow: 'hidden' }}>
       <Stack spacing={2} sx={{ p: 2 }}>

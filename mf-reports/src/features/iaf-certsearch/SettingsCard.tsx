@@ -12,13 +12,7 @@ import {
   type IafSettings,
   type IafSettingsInput,
 } from '@sertifikasi/shared-contracts';
-import {
-  PasswordInput,
-  SwitchInput,
-  UI_TEXT,
-  useSaveRecord,
-  type FetchState,
-} from '@sertifikasi/shared-ui';
+import { PasswordInput, SwitchInput, UI_TEXT, useSaveRecord, type FetchState } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
 interface Values {

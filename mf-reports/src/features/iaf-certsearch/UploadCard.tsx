@@ -55,7 +55,9 @@ export function UploadCard({
       variant={all ? 'outlined' : 'contained'}
       disabled={disabled}
       aria-describedby={blocked ? reasonId : undefined}
-      startIcon={saving && which === all ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />}
+      startIcon={
+        saving && which === all ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />
+      }
       onClick={() => void start(all)}
     >
       {all ? t.iaf.uploadAll : t.iaf.uploadNow}

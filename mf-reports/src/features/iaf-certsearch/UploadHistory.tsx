@@ -137,6 +137,7 @@ export function UploadHistory({ uploads }: { uploads: FetchState<IafUploadList> 
         actions={actions}
         label={t.iaf.history}
       />
+      <RefusedDialog upload={open} onClose={() => setOpen(null)} />
     </Paper>
   );
 }

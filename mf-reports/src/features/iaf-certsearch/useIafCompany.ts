@@ -3,7 +3,7 @@ import type { IafReadiness, IafSettings, IafUpload, IafUploadList } from '@serti
 import { logLoadFailure, useFetch, type FetchState } from '@sertifikasi/shared-ui';
 
 /** How often 'Riwayat Unggah' is asked again while an upload is queued or running. */
-export const FOLLOW_UPLOAD_MS = 3000;
+export const FOLLOW_UPLOAD_MS = 2000;
 
 /** An upload the job has not finished yet. */
 export const uploadRunning = (upload: IafUpload) => upload.state === 'queued' || upload.state === 'running';
