@@ -68,6 +68,7 @@ beforeAll(async () => {
       company_id: companyId,
       name: CLIENT,
       certificate_number: `KL-${stamp}`,
+      region: 'Jawa Timur',
       address: 'Jl. Merdeka No. 1',
       scope: 'Produksi kemasan plastik',
       ea_code: 'EA 14',

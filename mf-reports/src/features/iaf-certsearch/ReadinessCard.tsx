@@ -67,7 +67,7 @@ function FixLinks({ row }: { row: Row }) {
 }
 
 const columns: ResourceColumn<Row>[] = [
-  { header: t.iaf.client, render: (row) => row.client_name },
+  { header: t.iaf.client, render: (row) => row.client_name, width: '30%' },
   { header: t.iaf.certNumber, render: (row) => orDash(row.cert_number) },
   {
     header: t.iaf.missing,
