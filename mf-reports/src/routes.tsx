@@ -14,4 +14,5 @@ export const screens: Record<PathsOf<'mf_reports'>, ComponentType> = {
   '/report-training-certificate': lazyScreen(() =>
     import('./features/reports/screens').then((m) => ({ default: m.TrainingReportScreen })),
   ),
+  '/iaf-certsearch': lazyScreen(() => import('./features/iaf-certsearch/IafCertsearchScreen')),
 };

@@ -7,6 +7,12 @@ import * as yup from 'yup';
 import { noControlChars, outId, outText, trimString, uuidField } from './fields';
 import { V } from './messages';
 
+/** The refusals the API answers and the screen shows before asking. */
+export const IAF_MESSAGES = {
+  /** Switching on, or an upload, without any key stored. */
+  noKey: 'Kunci API IAF CertSearch belum diatur',
+} as const;
+
 /** `?company_id=` of every IAF CertSearch read. */
 export const iafCompanyQuerySchema = yup.object({ company_id: uuidField('Perusahaan') }).noUnknown(V.unknown);
 export type IafCompanyQuery = yup.InferType<typeof iafCompanyQuerySchema>;

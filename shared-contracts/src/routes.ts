@@ -212,6 +212,14 @@ export const ROUTES = [
     remote: 'mf_reports',
     menu: { group: 'reports', label: 'Laporan Sertifikasi Pelatihan' },
   },
+  {
+    path: '/iaf-certsearch',
+    title: 'IAF CertSearch',
+    auth: true,
+    permission: 'iaf-certsearch',
+    remote: 'mf_reports',
+    menu: { group: 'reports', label: 'IAF CertSearch' },
+  },
   { path: '/notfound', title: 'Not Found', auth: true },
 ] as const satisfies readonly RouteDef[];
 

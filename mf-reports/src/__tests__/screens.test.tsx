@@ -14,7 +14,12 @@ jest.mock('react-apexcharts/core', () => ({ __esModule: true, default: () => nul
 // The screens load their code lazily. Load it once before the tests, so that a heading's wait is not
 // spent on it: on a busy machine that alone can take longer than 5 s.
 beforeAll(
-  () => Promise.all([import('../features/dashboard/DashboardScreen'), import('../features/reports/screens')]),
+  () =>
+    Promise.all([
+      import('../features/dashboard/DashboardScreen'),
+      import('../features/reports/screens'),
+      import('../features/iaf-certsearch/IafCertsearchScreen'),
+    ]),
   60_000,
 );
 
@@ -24,6 +29,7 @@ const HEADINGS: Record<keyof typeof screens, string> = {
   '/report-company-certificate': 'Laporan Sertifikasi Perusahaan',
   '/report-company-certificate-scheme': 'Laporan Skema Sertifikasi Perusahaan',
   '/report-training-certificate': 'Laporan Sertifikasi Pelatihan',
+  '/iaf-certsearch': 'IAF CertSearch',
 };
 
 describe('mf-reports screens', () => {

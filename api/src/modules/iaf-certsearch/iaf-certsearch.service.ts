@@ -7,13 +7,14 @@
  * API's reason, sent again only once they change.
  */
 import { and, eq } from 'drizzle-orm';
-import type {
-  IafIncomplete,
-  IafReadiness,
-  IafRefusal,
-  IafSettings,
-  IafSettingsInput,
-  IafUpload,
+import {
+  IAF_MESSAGES,
+  type IafIncomplete,
+  type IafReadiness,
+  type IafRefusal,
+  type IafSettings,
+  type IafSettingsInput,
+  type IafUpload,
 } from '@sertifikasi/shared-contracts';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db';
@@ -22,8 +23,8 @@ import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { JobInterrupted } from '../../jobs/engine';
-import { audit } from '../../services/audit';
 import type { ServiceContext } from '../../services/context';
+import { runWriteSequence } from '../../services/write-sequence';
 import { checkCompanyInScope } from '../resource/resource.service';
 import { sendRecords } from './iaf-certsearch.client';
 import { type IafRecord, type IafSource, missingOf, toIafRecord } from './iaf-certsearch.mapping';
@@ -36,7 +37,7 @@ const CALL_TRIES = 4;
 /** The first retry's wait at most; each next one waits twice as long. */
 const MAX_FIRST_BACKOFF_MS = 60_000;
 
-export const IAF_NO_KEY = 'Kunci API IAF CertSearch belum diatur';
+export const IAF_NO_KEY = IAF_MESSAGES.noKey;
 export const IAF_KEY_REFUSED = 'Kunci API ditolak oleh IAF CertSearch';
 
 /** 404 for a company that does not exist (its scope already checked: 403 outside it). */
@@ -85,32 +86,44 @@ export async function readSettingsOf(db: Executor, companyId: string): Promise<I
   return { enabled: row?.enabled ?? false, has_key: !!row?.api_key };
 }
 
-/** Saves a company's settings: a key given replaces the stored one; switching on needs a key. */
+/**
+ * Saves a company's settings: a key given replaces the stored one; switching on needs a key. Through
+ * the one write sequence (services/write-sequence.ts): no after-write step follows them; audited as
+ * the API answers them, with only whether the key changed (never the key).
+ */
 export async function saveSettings(ctx: ServiceContext, input: IafSettingsInput): Promise<IafSettings> {
   const companyId = input.company_id.toLowerCase();
   checkCompanyInScope(ctx.actor.scope, companyId);
   await checkCompany(ctx.tx, companyId);
+  const stored = await readSettings(ctx.tx, companyId);
   const before = await readSettingsOf(ctx.tx, companyId);
   const key = input.api_key?.trim() || null;
   if (input.enabled && !key && !before.has_key) throw invalid({ api_key: IAF_NO_KEY }, IAF_NO_KEY);
   const now = ctx.clock.now();
-  await ctx.tx
-    .insert(iafCertsearchSettings)
-    .values({ company_id: companyId, api_key: key, enabled: input.enabled, created_at: now, updated_at: now })
-    .onConflictDoUpdate({
-      target: iafCertsearchSettings.company_id,
-      set: { enabled: input.enabled, updated_at: now, ...(key ? { api_key: key } : {}) },
-    });
-  const after = await readSettingsOf(ctx.tx, companyId);
-  await audit(ctx, {
-    action: before.has_key || before.enabled ? 'update' : 'create',
-    entity: 'iaf-certsearch-settings',
-    entityId: companyId,
-    companyId,
-    before,
-    after: { ...after, key_changed: !!key },
+  const [audited] = await runWriteSequence<unknown, IafSettings & { key_changed: boolean }>(ctx, {
+    entity: undefined,
+    auditEntity: 'iaf-certsearch-settings',
+    action: stored ? 'update' : 'create',
+    writes: [{ id: companyId, companyId, current: stored ?? null, before }],
+    write: async () => {
+      await ctx.tx
+        .insert(iafCertsearchSettings)
+        .values({
+          company_id: companyId,
+          api_key: key,
+          enabled: input.enabled,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflictDoUpdate({
+          target: iafCertsearchSettings.company_id,
+          set: { enabled: input.enabled, updated_at: now, ...(key ? { api_key: key } : {}) },
+        });
+    },
+    answers: async () =>
+      new Map([[companyId, { ...(await readSettingsOf(ctx.tx, companyId)), key_changed: !!key }]]),
   });
-  return after;
+  return { enabled: audited!.enabled, has_key: audited!.has_key };
 }
 
 /** Queues an upload of a company ('Unggah Sekarang', or the schedule's); answers it. */

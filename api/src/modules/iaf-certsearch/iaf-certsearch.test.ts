@@ -202,6 +202,26 @@ describe('settings', () => {
       .where(eq(auditLog.entity, 'iaf-certsearch-settings'));
     expect(audits.length).toBe(2);
     expect(JSON.stringify(audits)).not.toContain(KEY);
+    // Through the write sequence: who, which company, what changed (only whether the key did);
+    // 'create' sorts before 'update'.
+    const trail = audits
+      .sort((a, b) => a.action.localeCompare(b.action))
+      .map((a) => ({ action: a.action, company_id: a.company_id, before: a.before, after: a.after }));
+    expect(trail).toEqual([
+      {
+        action: 'create',
+        company_id: alfa,
+        before: null,
+        after: { enabled: true, has_key: true, key_changed: true },
+      },
+      {
+        action: 'update',
+        company_id: alfa,
+        before: { enabled: true, has_key: true },
+        after: { enabled: false, has_key: true, key_changed: false },
+      },
+    ]);
+    expect(audits.every((a) => a.actor_id !== null)).toBe(true);
   });
 
   it('refuses bad input with the error shape', async () => {
