@@ -112,9 +112,15 @@ export interface ResourceService<
   /**
    * Creates many records at once (an import's chunk): the same checks as `create` (references
    * set-wise), one insert, the after-write steps in batch form, one audit insert; answers them in
-   * the order given. No image uploads.
+   * the order given. `extras`, one per input when given: its image uploads (prepared, as `create`
+   * takes them) and when it took effect (`at`, a write recorded after the fact: the demo's; the
+   * record's timestamps and its audit row; default now).
    */
-  createMany: (ctx: ServiceContext, inputs: readonly yup.InferType<S>[]) => Promise<A[]>;
+  createMany: (
+    ctx: ServiceContext,
+    inputs: readonly yup.InferType<S>[],
+    extras?: readonly ({ uploads?: Uploads; at?: Date | undefined } | undefined)[],
+  ) => Promise<A[]>;
   /** Updates many records at once, as `update` each (images kept); answers them in the order given. */
   updateMany: (
     ctx: ServiceContext,
@@ -184,7 +190,14 @@ export function defineResourceService<
    * (services/write-sequence.ts): the rows written (one insert for all creates), the after-write
    * steps, one audit row each, the answers in the order of `items`.
    */
-  type Item = { id: string; input: In; uploads: Uploads; current: Row<T> | null; before: A | null };
+  type Item = {
+    id: string;
+    input: In;
+    uploads: Uploads;
+    current: Row<T> | null;
+    before: A | null;
+    at?: Date | undefined;
+  };
   const store = async (
     ctx: ServiceContext,
     action: 'create' | 'update',
@@ -200,7 +213,7 @@ export function defineResourceService<
       companyId: string;
       values: Record<string, unknown>;
     })[] = [];
-    for (const [i, { id, input, uploads, current, before }] of items.entries()) {
+    for (const [i, { id, input, uploads, current, before, at }] of items.entries()) {
       const companyId = companyOf(input);
       const images = withImages
         ? await applyImageFields(
@@ -215,11 +228,11 @@ export function defineResourceService<
         ...(def.values(input) as Record<string, unknown>),
         ...(extras[i] ?? {}),
         ...images,
-        ...(action === 'create' ? { id, created_at: now } : {}),
+        ...(action === 'create' ? { id, created_at: at ?? now } : {}),
         company_id: companyId,
-        updated_at: now,
+        updated_at: at ?? now,
       };
-      writes.push({ id, companyId, current, before, values });
+      writes.push({ id, companyId, current, before, values, at });
     }
     return runWriteSequence<Row<T>, A>(ctx, {
       entity: def.entityName,
@@ -256,7 +269,10 @@ export function defineResourceService<
   };
 
   /** Creates records: company in scope (403) and existing (422), then `store`. */
-  const createWrites = async (ctx: ServiceContext, items: { input: In; uploads: Uploads }[]) => {
+  const createWrites = async (
+    ctx: ServiceContext,
+    items: { input: In; uploads: Uploads; at?: Date | undefined }[],
+  ) => {
     const { tx, actor } = ctx;
     if (!items.length) return [];
     for (const { input } of items) checkCompanyInScope(actor.scope, companyOf(input));
@@ -339,10 +355,10 @@ export function defineResourceService<
       return answer!;
     },
 
-    createMany: (ctx, inputs) =>
+    createMany: (ctx, inputs, extras = []) =>
       createWrites(
         ctx,
-        inputs.map((input) => ({ input, uploads: {} })),
+        inputs.map((input, i) => ({ input, uploads: extras[i]?.uploads ?? {}, at: extras[i]?.at })),
       ),
 
     async update(ctx, id, input, uploads = {}) {

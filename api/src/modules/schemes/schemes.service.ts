@@ -31,7 +31,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { runWriteSequence } from '../../services/write-sequence';
 import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
-import { type PreparedQr, schemeQr } from '../../services/signed-qr';
+import { type PreparedQr, schemeQrs } from '../../services/signed-qr';
 import {
   bodyRefs,
   findClientRefs,
@@ -43,7 +43,7 @@ import {
   toSchemeDto,
   typeRefs,
 } from './schemes.repository';
-import { addAudit, removeAudit, updateAudit } from './scheme-audits.service';
+import { addAudit, addAudits, removeAudit, updateAudit } from './scheme-audits.service';
 import { changesCertificate, sectorCodesOf, siteClients, siteIdsOf, sitesOf } from './scheme-register';
 
 /** What a scheme's answer shows of the records it points at (read when its references are checked). */
@@ -141,7 +141,16 @@ type SchemeWrite = {
   names?: SchemeNames;
   /** The update changes what the certificate shows: its revision goes up by one. */
   revises?: boolean;
+  /** When the write took effect (a write recorded after the fact: `Dated`); default: now. */
+  at?: Date | undefined;
 };
+
+/**
+ * When each write of a batch took effect, one per item (undefined: now), for writes recorded after
+ * the fact (the demo's histories): the record's timestamps and its audit row's instant, from which
+ * the status history is read.
+ */
+export type Dated = readonly (Date | undefined)[];
 
 /**
  * Every scheme create and update, of one or many, through the one write sequence
@@ -166,7 +175,7 @@ async function writeSequence(
     entity: 'scheme',
     auditEntity: SCHEME_AUDIT_ENTITY,
     action,
-    writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null })),
+    writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null, at: w.at })),
     write: async () => {
       if (action === 'create') {
         const rows = await insertRowsReturning(
@@ -178,8 +187,8 @@ async function writeSequence(
                 ...w.values,
                 id: w.id,
                 qrcode: null,
-                created_at: now,
-                updated_at: now,
+                created_at: w.at ?? now,
+                updated_at: w.at ?? now,
               }) as typeof schemes.$inferInsert,
           ),
         );
@@ -191,7 +200,7 @@ async function writeSequence(
           .set({
             ...w.values,
             ...(w.revises ? { revision: sql`${schemes.revision} + 1` } : {}),
-            updated_at: now,
+            updated_at: w.at ?? now,
           })
           .where(eq(schemes.id, w.id));
     },
@@ -210,14 +219,21 @@ async function writeSequence(
   });
 }
 
-/** Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored without a QR. */
-export async function createMany(ctx: ServiceContext, inputs: readonly SchemeInput[]): Promise<Scheme[]> {
+/**
+ * Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored
+ * without a QR. `at`: when each took effect (`Dated`).
+ */
+export async function createMany(
+  ctx: ServiceContext,
+  inputs: readonly SchemeInput[],
+  at: Dated = [],
+): Promise<Scheme[]> {
   if (!inputs.length) return [];
   const columns = await columnsFor(ctx, inputs);
   return writeSequence(
     ctx,
     'create',
-    columns.map(({ values, names }) => ({ id: newId(), current: null, values, names })),
+    columns.map(({ values, names }, i) => ({ id: newId(), current: null, values, names, at: at[i] })),
   );
 }
 
@@ -256,51 +272,105 @@ export async function update(ctx: ServiceContext, id: string, input: SchemeInput
   return (await updateMany(ctx, [{ id, input }]))[0]!;
 }
 
-/** Stores `values` on a scheme in the actor's scope through the write sequence; answers it. */
-async function write(
-  ctx: ServiceContext,
-  current: SchemeRow,
-  values: Partial<typeof schemes.$inferInsert>,
-): Promise<Scheme> {
-  return (await writeSequence(ctx, 'update', [{ id: current.id, current, values }]))[0]!;
-}
-
 /** The stored row of a scheme in the actor's scope; 404 when absent or outside it. */
 async function rowInScope(ctx: ServiceContext, id: string): Promise<SchemeRow> {
   return (await rowsInScope(ctx, [id])).get(id)!;
 }
 
 /**
- * Sets the stored status of a scheme in the actor's scope (422 for a status outside the
- * vocabulary); answers it. The status history gains an entry effective today. Setting the status
- * it already has writes nothing (no audit row, no history entry).
+ * Sets the stored status of schemes in the actor's scope (422 for a status outside the
+ * vocabulary); answers them in order. Each status history gains an entry effective the day of the
+ * write (today, or its `at`). Setting the status a scheme already has writes nothing for it (no
+ * audit row, no history entry). A scheme may appear more than once: its writes go in turn.
  */
-export async function changeStatus(ctx: ServiceContext, id: string, status: SchemeStatus): Promise<Scheme> {
-  let valid: SchemeStatus;
-  try {
-    // The status rule of the form, not a copy of it.
-    valid = schemeInputSchema.pick(['status']).validateSync({ status }).status;
-  } catch (e) {
-    throw invalid({ status: (e as yup.ValidationError).message });
+export async function changeStatusMany(
+  ctx: ServiceContext,
+  items: readonly { id: string; status: SchemeStatus; at?: Date | undefined }[],
+): Promise<Scheme[]> {
+  const valid = items.map(({ status }) => {
+    try {
+      // The status rule of the form, not a copy of it.
+      return schemeInputSchema.pick(['status']).validateSync({ status }).status;
+    } catch (e) {
+      throw invalid({ status: (e as yup.ValidationError).message });
+    }
+  });
+  const answers = new Map<number, Scheme>();
+  // One write sequence per round, each holding at most one write of a scheme.
+  let left = items.map((item, i) => ({ ...item, status: valid[i]!, index: i }));
+  while (left.length) {
+    const seen = new Set<string>();
+    const round = left.filter((item) => !seen.has(item.id) && !!seen.add(item.id));
+    left = left.filter((item) => !round.includes(item));
+    const current = await rowsInScope(
+      ctx,
+      round.map((item) => item.id),
+    );
+    const changes = round.filter((item) => current.get(item.id)!.status !== item.status);
+    const written = await writeSequence(
+      ctx,
+      'update',
+      changes.map((item) => ({
+        id: item.id,
+        current: current.get(item.id)!,
+        values: { status: item.status },
+        at: item.at,
+      })),
+    );
+    changes.forEach((item, i) => answers.set(item.index, written[i]!));
+    const unchanged = round.filter((item) => !changes.includes(item));
+    if (unchanged.length) {
+      const found = await findSchemes(
+        ctx.tx,
+        unchanged.map((item) => item.id),
+        ctx.clock.today(),
+      );
+      for (const item of unchanged) answers.set(item.index, found.get(item.id)!);
+    }
   }
-  const current = await rowInScope(ctx, id);
-  if (current.status === valid) return (await findScheme(ctx.tx, id, 'ALL', ctx.clock.today()))!;
-  return write(ctx, current, { status: valid });
+  return items.map((_, i) => answers.get(i)!);
+}
+
+/** `changeStatusMany` for one scheme; answers it. */
+export async function changeStatus(ctx: ServiceContext, id: string, status: SchemeStatus): Promise<Scheme> {
+  return (await changeStatusMany(ctx, [{ id, status }]))[0]!;
 }
 
 /**
- * Makes and stores the signed QR of a scheme in the actor's scope; answers it. `prepared` is a QR
- * made before the transaction (services/signed-qr.ts `prepareSchemeQr`, so the transaction does not
- * wait for the image), used when it still encodes what the scheme signs to.
+ * Makes and stores the signed QRs of schemes in the actor's scope (the signing key read once, the
+ * images made a few at a time: services/signed-qr.ts `schemeQrs`); answers them in order.
+ * `prepared` is a QR made before the transaction (`prepareSchemeQr`, so the transaction does not
+ * wait for the image), used when it still encodes what the scheme signs to. `at`: as `Dated`.
  */
+export async function refreshQrMany(
+  ctx: ServiceContext,
+  items: readonly { id: string; prepared?: PreparedQr | null; at?: Date | undefined }[],
+): Promise<Scheme[]> {
+  if (!items.length) return [];
+  const current = await rowsInScope(
+    ctx,
+    items.map((i) => i.id),
+  );
+  const qrs = await schemeQrs(ctx.tx, ctx.config, items);
+  return writeSequence(
+    ctx,
+    'update',
+    items.map((item) => ({
+      id: item.id,
+      current: current.get(item.id)!,
+      values: { qrcode: qrs.get(item.id) ?? null },
+      at: item.at,
+    })),
+  );
+}
+
+/** `refreshQrMany` for one scheme; answers it. */
 export async function refreshQr(
   ctx: ServiceContext,
   id: string,
   prepared?: PreparedQr | null,
 ): Promise<Scheme> {
-  const current = await rowInScope(ctx, id);
-  const qrcode = await schemeQr(ctx.tx, ctx.config, id, prepared);
-  return write(ctx, current, { qrcode });
+  return (await refreshQrMany(ctx, [{ id, prepared }]))[0]!;
 }
 
 /** Deletes a scheme in the actor's scope (nothing refers to a scheme; its audit trail stays). */
@@ -326,9 +396,12 @@ export const schemeService = {
   update,
   updateMany,
   changeStatus,
+  changeStatusMany,
   refreshQr,
+  refreshQrMany,
   remove,
   addAudit,
+  addAudits,
   updateAudit,
   removeAudit,
 } as const;
