@@ -110,11 +110,9 @@ export interface ResourceService<
   /** Updates the record (a new upload replaces an image, an empty field removes it); answers it. */
   update: (ctx: ServiceContext, id: string, input: yup.InferType<S>, uploads?: Uploads) => Promise<A>;
   /**
-   * Creates many records at once (an import's chunk): the same checks as `create` (references
-   * set-wise), one insert, the after-write steps in batch form, one audit insert; answers them in
-   * the order given. `extras`, one per input when given: its image uploads (prepared, as `create`
-   * takes them) and when it took effect (`at`, a write recorded after the fact: the demo's; the
-   * record's timestamps and its audit row; default now).
+   * Creates many records at once (an import's chunk, the demo): `create`'s checks (references
+   * set-wise), one insert, the steps in batch form, one audit insert; answers in order. `extras`,
+   * per input: its uploads, and `at` (when a write recorded after the fact took effect; default now).
    */
   createMany: (
     ctx: ServiceContext,
@@ -190,13 +188,8 @@ export function defineResourceService<
    * (services/write-sequence.ts): the rows written (one insert for all creates), the after-write
    * steps, one audit row each, the answers in the order of `items`.
    */
-  type Item = {
-    id: string;
-    input: In;
-    uploads: Uploads;
-    current: Row<T> | null;
-    before: A | null;
-    at?: Date | undefined;
+  type Item = { id: string; input: In; uploads: Uploads; current: Row<T> | null; before: A | null } & {
+    at?: Date;
   };
   const store = async (
     ctx: ServiceContext,

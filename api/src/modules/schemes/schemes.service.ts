@@ -16,7 +16,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type * as yup from 'yup';
 import {
-  addValidity,
   type DeleteResponse,
   MESSAGES,
   type Scheme,
@@ -32,98 +31,10 @@ import { runWriteSequence } from '../../services/write-sequence';
 import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
 import { type PreparedQr, schemeQrs } from '../../services/signed-qr';
-import {
-  bodyRefs,
-  findClientRefs,
-  findScheme,
-  findSchemeRows,
-  findSchemes,
-  type SchemeJoined,
-  type SchemeRow,
-  toSchemeDto,
-  typeRefs,
-} from './schemes.repository';
+import { findScheme, findSchemeRows, findSchemes, type SchemeRow, toSchemeDto } from './schemes.repository';
 import { addAudit, addAudits, removeAudit, updateAudit } from './scheme-audits.service';
-import { changesCertificate, sectorCodesOf, siteClients, siteIdsOf, sitesOf } from './scheme-register';
-
-/** What a scheme's answer shows of the records it points at (read when its references are checked). */
-type SchemeNames = Omit<SchemeJoined, 'scheme'>;
-
-/**
- * The stored columns of schemes from their inputs, once the references are checked, set-wise for
- * all of them (a form save is a batch of one): the client (404 when absent or outside the actor's
- * scope), `company_id` equal to the client's, the type and the body of the client's company (422).
- * With each, the names its answer shows of them.
- */
-async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
-  const { tx } = ctx;
-  const clients = await findClientRefs(
-    tx,
-    inputs.map((i) => i.certificate_id.toLowerCase()),
-    ctx.actor.scope,
-  );
-  const types = await typeRefs(
-    tx,
-    inputs.map((i) => i.certification_id.toLowerCase()),
-  );
-  const bodies = await bodyRefs(
-    tx,
-    inputs.flatMap((i) =>
-      i.is_accredited === 'true' && i.accredited_id ? [i.accredited_id.toLowerCase()] : [],
-    ),
-  );
-  const sites = await siteClients(tx, siteIdsOf(inputs));
-  return inputs.map((input) => {
-    const client = clients.get(input.certificate_id.toLowerCase());
-    if (!client) throw notFound();
-    const errors: Record<string, string> = {};
-    const covered = sitesOf(input);
-    // Only sites of the scheme's own client (docs/rules.md#register-data).
-    if (covered.some((s) => sites.get(s.site_id) !== client.id))
-      errors.sites = 'Lokasi tidak ditemukan pada klien';
-    if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
-      errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
-    const type = types.get(input.certification_id.toLowerCase());
-    if (type?.company_id !== client.company_id)
-      errors.certification_id = 'Sertifikat tidak ditemukan pada perusahaan klien';
-    const accredited = input.is_accredited === 'true';
-    const accreditedId = accredited && input.accredited_id ? input.accredited_id.toLowerCase() : null;
-    const body = accreditedId ? bodies.get(accreditedId) : undefined;
-    if (accreditedId && body?.company_id !== client.company_id)
-      errors.accredited_id = 'Akreditasi tidak ditemukan pada perusahaan klien';
-    if (Object.keys(errors).length) throw invalid(errors);
-    const names: SchemeNames = {
-      client: { name: client.name, certificate_number: client.certificate_number },
-      cert_name: type!.name,
-      accredited: body?.name ?? null,
-    };
-    const values = {
-      company_id: client.company_id,
-      certificate_id: client.id,
-      certification_id: input.certification_id.toLowerCase(),
-      // Cleared when the scheme is not accredited, whatever was sent.
-      accredited_id: accreditedId,
-      is_accredited: accredited,
-      cert_number: input.cert_number,
-      status: input.status,
-      issue_date: input.issue_date,
-      original_issue_date: input.original_issue_date ?? null,
-      issue_date2: input.issue_date2 ?? null,
-      valid_for: input.valid_for,
-      valid_for_type: input.valid_for_type,
-      valid_date: input.valid_date ?? null,
-      // Never taken from the client (docs/rules.md#records).
-      expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
-      surveillance_date: input.surveillance_date ?? null,
-      decision_date: input.decision_date ?? null,
-      description: input.desc ?? null,
-      scope: input.scope ?? null,
-      sector_codes: sectorCodesOf(input),
-      sites: covered,
-    } satisfies Partial<SchemeRow>;
-    return { values, names };
-  });
-}
+import { changesCertificate } from './scheme-register';
+import { columnsFor, type SchemeNames } from './scheme-columns';
 
 /** The stored rows of schemes in the actor's scope; 404 when one is absent or outside it. */
 async function rowsInScope(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, SchemeRow>> {
