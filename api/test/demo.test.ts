@@ -269,6 +269,26 @@ describe('demo data set', () => {
     ]);
   });
 
+  it('holds the register data and the audit plan: sites, auditors, planned audits in every state', async () => {
+    const [r] = await rows<Record<string, number | string>>(sql`
+      select (select count(*) from client_sites) as sites,
+             (select count(*) from schemes where sector_codes = '{}') as no_sectors,
+             (select count(*) from schemes where original_issue_date is not null) as original,
+             (select count(*) from auditors) as auditors,
+             (select count(*) from auditor_conflicts) as conflicts,
+             (select count(distinct state) from planned_audits) as states,
+             (select count(*) from planned_audits p where p.state = 'DONE' and not exists (
+                select 1 from scheme_audits d where d.scheme_id = p.scheme_id and d.date = p.end_date)) as done_unrecorded`);
+    expect(Number(r!.sites)).toBe(result.rows.sites);
+    expect(Number(r!.sites)).toBeGreaterThan(0);
+    expect(Number(r!.no_sectors)).toBeGreaterThan(0);
+    expect(Number(r!.original)).toBeGreaterThan(0);
+    expect(Number(r!.auditors)).toBe(12);
+    expect(Number(r!.conflicts)).toBe(3);
+    expect(Number(r!.states)).toBe(3);
+    expect(Number(r!.done_unrecorded)).toBe(0);
+  });
+
   it('leaves what a service write leaves: an audit row per record, the derived state the steps keep', async () => {
     // Every record the demo wrote has the audit row of its creation, by the system or a staff user.
     const [missing] = await rows<Record<string, number | string>>(sql`

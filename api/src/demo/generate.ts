@@ -24,6 +24,7 @@ import { DEMO_USERS, writeBodies, writeCatalogues, writeRoles, writeUsers } from
 import { writeClients } from './clients';
 import { FORCED_KINDS, writeSchemes } from './schemes';
 import { writeTrainings } from './trainings';
+import { type AuditPlanCounts, writeAuditPlan } from './audit-plan';
 import { type DemoOptions, type DemoVolume, demoWriter } from './writer';
 
 export const DEMO_SIZES = {
@@ -65,7 +66,7 @@ export interface DemoResult {
     trainings: number;
     auditRows: number;
     images: number;
-  };
+  } & AuditPlanCounts;
   /** Schemes by stored status. */
   statuses: Record<SchemeStatus, number>;
 }
@@ -113,6 +114,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
   const clients = await writeClients(w, bodies);
   const { statuses } = await writeSchemes(w, bodies, clients);
   await writeTrainings(w, bodies);
+  const auditPlan = await writeAuditPlan(w, bodies, clients);
   const [audited] = await exec.select({ n: count() }).from(auditLog);
 
   return {
@@ -129,6 +131,7 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       clients: w.volume.clients,
       schemes: w.volume.schemes,
       trainings: w.volume.trainings,
+      ...auditPlan,
       auditRows: audited!.n,
       images: w.images,
     },
