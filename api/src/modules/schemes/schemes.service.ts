@@ -13,7 +13,7 @@
  *   as the API answers it after them (the status history is derived from those rows:
  *   services/scheme-history.ts), in the caller's transaction.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as yup from 'yup';
 import {
   type DeleteResponse,
@@ -23,7 +23,7 @@ import {
   schemeInputSchema,
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
-import { insertRowsReturning } from '../../db/insert-rows';
+import { insertRowsReturning, updateRows } from '../../db/insert-rows';
 import { schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
@@ -105,15 +105,22 @@ async function writeSequence(
         );
         return new Map(rows.map((r) => [r.id, r]));
       }
-      for (const w of writes)
-        await tx
-          .update(schemes)
-          .set({
-            ...w.values,
-            ...(w.revises ? { revision: sql`${schemes.revision} + 1` } : {}),
-            updated_at: w.at ?? now,
-          })
-          .where(eq(schemes.id, w.id));
+      // One statement per set of columns written (a batch's status changes, its QRs share theirs).
+      const groups = new Map<string, SchemeWrite[]>();
+      for (const w of writes) {
+        const key = `${Object.keys(w.values).sort().join(',')}${w.revises ? '+revision' : ''}`;
+        groups.set(key, [...(groups.get(key) ?? []), w]);
+      }
+      for (const group of groups.values()) {
+        const columns = [...Object.keys(group[0]!.values), 'updated_at'];
+        await updateRows(
+          tx,
+          schemes,
+          columns,
+          group.map((w) => ({ ...w.values, id: w.id, updated_at: w.at ?? now })),
+          group[0]!.revises ? ['revision'] : [],
+        );
+      }
     },
     stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
     answers: async (ids, rows) => {
