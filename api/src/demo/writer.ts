@@ -41,7 +41,7 @@ export interface DemoOptions {
   clock: Clock;
   /** The public address the QR codes point at (the config's `publicBaseUrl`). */
   publicBaseUrl: string;
-  /** Rows per insert statement. */
+  /** Records per service batch (`createMany` and the like; default 2,000). */
   batchRows?: number;
   log?: (line: string) => void;
 }
