@@ -30,9 +30,10 @@ import {
  * Bump when the generator's output changes, so cached databases are built again (2: the register
  * counts, made by the generator's rebuild; 3: decision dates, audits done and the stored items due
  * of the certification cycle; 4: signed QR codes on every training certificate and on a third of
- * the schemes out of draft, audit rows marked `demo`).
+ * the schemes out of draft, audit rows marked `demo`; 5: every record through its service, by each
+ * company's staff user, its status changes, audits done and QRs as writes of their own).
  */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export interface LargeSet {
   scale: number;

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema';
 import { withCommitHooks } from './after-commit';
+import { AppPool } from './app-pool';
 import { type EmbeddedLog, type EmbeddedServer, startEmbeddedServer } from './embedded';
 import { statementName } from './prepared';
 import type { Db } from './types';
@@ -11,8 +11,8 @@ export type { Db, Executor, Schema, Tx } from './types';
 
 export interface Database {
   db: Db;
-  /** The connection pool under `db` (overload is judged by its queue). */
-  pool: pg.Pool;
+  /** The connection pool under `db` (overload is judged by its queue: db/app-pool.ts). */
+  pool: AppPool;
   /** `embedded`: the server of DATA_DIR, run by this process; `external`: DATABASE_URL's. */
   kind: 'embedded' | 'external';
   /** The embedded server, when this process runs it. */
@@ -96,7 +96,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     server = await startEmbeddedServer(opts.dataDir ?? './data', { log: opts.serverLog });
     url = server.url;
   }
-  const pool = new pg.Pool({
+  const pool = new AppPool({
     connectionString: url,
     max: opts.poolSize ?? 10,
     ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),

@@ -115,3 +115,41 @@ async function insertStatements<T extends PgTable>(
   }
   return out;
 }
+
+/**
+ * Sets `columns` on many rows of `table` in one statement a batch (the rows by their `id`, each
+ * holding every column named, under its property name), the values expanded from one JSON
+ * parameter as `insertRows` does; `increment`: columns raised by one on each row besides. For a
+ * batch of updates that write the same columns (a batch's status changes, its QRs).
+ */
+export async function updateRows<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  columns: readonly string[],
+  rows: readonly ({ id: string } & Record<string, unknown>)[],
+  increment: readonly string[] = [],
+): Promise<void> {
+  if (!rows.length) return;
+  const all = getTableColumns(table) as unknown as Record<string, { name: string }>;
+  const nameOf = (key: string) => {
+    const column = all[key];
+    if (!column) throw new Error(`updateRows: ${getTableName(table)} has no column ${key}`);
+    return column.name;
+  };
+  const name = sql.identifier(getTableName(table));
+  const sets = sql.join(
+    [
+      ...columns.map((k) => sql`${sql.identifier(nameOf(k))} = v.${sql.identifier(nameOf(k))}`),
+      ...increment.map((k) => sql`${sql.identifier(nameOf(k))} = t.${sql.identifier(nameOf(k))} + 1`),
+    ],
+    sql`, `,
+  );
+  const id = sql.identifier(nameOf('id'));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const part = rows
+      .slice(i, i + ROWS_PER_STATEMENT)
+      .map((row) => Object.fromEntries(['id', ...columns].map((k) => [nameOf(k), row[k]])));
+    await tx.execute(sql`update ${name} as t set ${sets}
+      from json_populate_recordset(null::${name}, ${JSON.stringify(part)}::json) as v where t.${id} = v.${id}`);
+  }
+}

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { type Connect, type ConnectCallback, holdAverage, type PoolWait, recentMinimum } from './pool-watch';
+import type { AppPool } from './app-pool';
+import { holdAverage, type PoolWait, recentMinimum } from './pool-watch';
 
 /**
  * The part of the pool anonymous requests may hold (docs/architecture.md#overload): an acquisition
@@ -9,13 +10,15 @@ import { type Connect, type ConnectCallback, holdAverage, type PoolWait, recentM
  * So at least `pool size - limit` connections are never held by anonymous requests, however many
  * of them come. A place not given within the pool's own acquire timeout (DB_ACQUIRE_TIMEOUT_MS)
  * fails the query with the pool's timeout error (answered 503 unavailable, plugins/errors.ts).
+ * The share is a step of the app's pool (db/app-pool.ts `around`); the place goes back at the
+ * pool's 'release' event of the connection it was taken for.
  */
 export interface PoolShare {
   /** How many connections the share may hold. */
   readonly limit: number;
   /** What a new acquisition of the share would wait for a place now, as the pool's wait reads. */
   now(): PoolWait;
-  /** Undoes the wrapping. */
+  /** Stops sharing (its step leaves the pool). */
   stop(): void;
 }
 
@@ -24,7 +27,7 @@ interface Waiter {
   grant: () => void;
 }
 
-export function sharePool(pool: pg.Pool, limit: number, applies: () => boolean): PoolShare {
+export function sharePool(pool: AppPool, limit: number, applies: () => boolean): PoolShare {
   const timeoutMs = pool.options.connectionTimeoutMillis ?? 0;
   const queue: Waiter[] = [];
   const waits = recentMinimum();
@@ -68,44 +71,30 @@ export function sharePool(pool: pg.Pool, limit: number, applies: () => boolean):
       }
     });
   };
-  /** The client's release (this checkout's, set by the pool) gives the place back, once. */
-  const giveBackOnRelease = (client: pg.PoolClient, since: number) => {
-    // The pool sets `release` on every checkout, as a closure that ignores `this`.
-    const release = client.release.bind(client);
-    let done = false;
-    client.release = (err?: Error | boolean) => {
-      if (!done) {
-        done = true;
-        hold.add(performance.now() - since);
-        free();
-      }
-      return release(err);
-    };
+  /** The connections taken with a place, and since when: their release gives the place back. */
+  const placed = new Map<pg.PoolClient, number>();
+  const onRelease = (_err: Error | undefined, client: pg.PoolClient) => {
+    const since = placed.get(client);
+    if (since === undefined) return;
+    placed.delete(client);
+    hold.add(performance.now() - since);
+    free();
   };
+  pool.on('release', onRelease);
 
-  const inner = (pool as unknown as { connect: Connect }).connect;
-  const wrapped: Connect = function (this: pg.Pool, cb?: ConnectCallback) {
-    if (stopped || !applies()) return inner.call(this, cb);
-    const connected = place().then((since) =>
-      (inner.call(this) as Promise<pg.PoolClient>).then(
-        (client) => {
-          giveBackOnRelease(client, since);
-          return client;
-        },
-        (err: unknown) => {
-          free();
-          throw err;
-        },
-      ),
-    );
-    if (typeof cb !== 'function') return connected;
-    connected.then(
-      (client) => cb(undefined, client, (err?: Error | boolean) => client.release(err)),
-      (err: Error) => cb(err, undefined, undefined),
-    );
-    return undefined;
-  };
-  (pool as unknown as { connect: Connect }).connect = wrapped;
+  const removeStep = pool.around(async (next) => {
+    if (stopped || !applies()) return next();
+    const since = await place();
+    let client: pg.PoolClient;
+    try {
+      client = await next();
+    } catch (err) {
+      free();
+      throw err;
+    }
+    placed.set(client, since);
+    return client;
+  });
 
   return {
     limit,
@@ -129,9 +118,8 @@ export function sharePool(pool: pg.Pool, limit: number, applies: () => boolean):
     },
     stop() {
       stopped = true;
-      if ((pool as unknown as { connect: Connect }).connect === wrapped) {
-        (pool as unknown as { connect: Connect }).connect = inner;
-      }
+      removeStep();
+      pool.off('release', onRelease);
     },
   };
 }

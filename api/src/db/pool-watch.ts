@@ -1,11 +1,13 @@
 import type pg from 'pg';
+import type { AppPool } from './app-pool';
 
 /**
  * How long requests wait for a connection of the pool, the signal overload is judged by
  * (plugins/overload.ts): most requests wait on the database, which the event loop does not
- * show. The pool's `connect` (which its `query` and drizzle's transactions go through) is wrapped to
- * time every acquisition from the call to the connection (or the acquire timeout's error); the
- * pool's `acquire` and `release` events time how long connections are held.
+ * show. A step of the app's pool (db/app-pool.ts `around`: its `connect`, which its `query` and
+ * drizzle's transactions go through) times every acquisition from the call to the connection (or
+ * the acquire timeout's error); the pool's `acquire` and `release` events time how long
+ * connections are held.
  */
 export interface PoolWait {
   /** Acquisitions waiting for a connection now. */
@@ -33,16 +35,9 @@ export interface PoolWait {
 
 export interface PoolWatch {
   now(): PoolWait;
-  /** Undoes the wrapping (another watch wrapped over this one keeps working). */
+  /** Stops watching (its step leaves the pool; other steps keep working). */
   stop(): void;
 }
-
-export type ConnectCallback = (
-  err: Error | undefined,
-  client: pg.PoolClient | undefined,
-  done: unknown,
-) => void;
-export type Connect = (this: pg.Pool, cb?: ConnectCallback) => unknown;
 
 /** Completed waits are kept as the minimum of each bucket: the current one and the one before. */
 const BUCKET_MS = 100;
@@ -87,17 +82,13 @@ export function holdAverage() {
   };
 }
 
-export function watchPool(pool: pg.Pool): PoolWatch {
+export function watchPool(pool: AppPool): PoolWatch {
   const size = Math.max(1, pool.options.max ?? 10);
   const pending = new Set<{ at: number }>();
   const waits = recentMinimum();
   const hold = holdAverage();
-  let stopped = false;
 
-  // Called with the pool as `this` below, as the pool calls its own connect.
-  const original = (pool as unknown as { connect: Connect }).connect;
-  const wrapped: Connect = function (this: pg.Pool, cb?: ConnectCallback) {
-    if (stopped) return original.call(this, cb);
+  const removeStep = pool.around(async (next) => {
     const entry = { at: performance.now() };
     pending.add(entry);
     const settle = () => {
@@ -105,17 +96,12 @@ export function watchPool(pool: pg.Pool): PoolWatch {
       const now = performance.now();
       waits.record(now - entry.at, now);
     };
-    if (typeof cb === 'function') {
-      return original.call(this, (err, client, done) => {
-        settle();
-        cb(err, client, done);
-      });
+    try {
+      return await next();
+    } finally {
+      settle();
     }
-    const result = original.call(this) as Promise<pg.PoolClient>;
-    result.then(settle, settle);
-    return result;
-  };
-  (pool as unknown as { connect: Connect }).connect = wrapped;
+  });
 
   const heldSince = new WeakMap<object, number>();
   const onAcquire = (client: pg.PoolClient) => heldSince.set(client, performance.now());
@@ -149,11 +135,8 @@ export function watchPool(pool: pg.Pool): PoolWatch {
       };
     },
     stop() {
-      stopped = true;
+      removeStep();
       pending.clear();
-      if ((pool as unknown as { connect: Connect }).connect === wrapped) {
-        (pool as unknown as { connect: Connect }).connect = original;
-      }
       pool.off('acquire', onAcquire);
       pool.off('release', onRelease);
     },

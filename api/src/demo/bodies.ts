@@ -1,10 +1,16 @@
 /**
  * The demo's certification bodies (companies) with their images, their accreditation bodies and
- * standards, and the demo roles and users with their company scopes.
+ * standards, and the demo roles and users with their company scopes: each written through its
+ * service, as the staff portal writes them.
  */
 import { addDays, MODULE_KEYS, type PermissionKey } from '@sertifikasi/shared-contracts';
-import { companies, permissions, rolePermissions, roles, userCompanies, users } from '../db/schema';
-import { hashPassword } from '../lib/crypto';
+import { permissions } from '../db/schema';
+import { accreditationBodyService } from '../modules/accreditation-bodies/accreditation-bodies.service';
+import { certificationTypeService } from '../modules/certification-types/certification-types.service';
+import * as companyService from '../modules/companies/companies.service';
+import * as roleService from '../modules/roles/roles.service';
+import * as userService from '../modules/users/users.service';
+import { preparePassword } from '../modules/users/users.service';
 import { ACCREDITATION_BODIES, CERTIFICATION_BODIES, STANDARDS } from './data';
 import { badgeSvg, certificateLogoSvg, logoSvg, signatureSvg } from './images';
 import { type Body, type DemoOptions, type DemoWriter, personName } from './writer';
@@ -35,90 +41,89 @@ export const DEMO_USERS = [
   { username: 'manajer', name: 'Bambang Hartono', role: 'Manajer', bodies: [0, 1] },
 ] as const;
 
-/** The demo roles with their permissions; answers their ids by name. */
+/** The demo roles with their permissions (the roles service); answers their ids by name. */
 export async function writeRoles(w: DemoWriter): Promise<Map<string, string>> {
   const permissionRows = await w.exec.select().from(permissions);
   const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
   const roleIds = new Map<string, string>();
   for (const role of DEMO_ROLES) {
-    const id = w.rnd.uuid();
-    roleIds.set(role.name, id);
-    const stamp = w.at(addDays(w.today, -400));
-    await w.exec
-      .insert(roles)
-      .values({ id, name: role.name, created_at: new Date(stamp), updated_at: new Date(stamp) });
-    await w.exec
-      .insert(rolePermissions)
-      .values(role.keys.map((k) => ({ role_id: id, permission_id: permissionId.get(k)! })));
+    const created = await roleService.create(w.ctx, {
+      name: role.name,
+      permission: role.keys.map((k) => permissionId.get(k)!),
+    });
+    roleIds.set(role.name, created.id);
   }
   return roleIds;
 }
 
-/** The certification bodies with their images; `userIds` are the demo users' ids (staff named on audit rows). */
-export async function writeBodies(w: DemoWriter, userIds: string[]): Promise<Body[]> {
+/** The certification bodies with their images (the companies service). */
+export async function writeBodies(w: DemoWriter): Promise<Body[]> {
   const bodies: Body[] = [];
-  for (const [i, seed] of CERTIFICATION_BODIES.entries()) {
-    const id = w.rnd.uuid();
+  for (const seed of CERTIFICATION_BODIES) {
     const director = personName(w.rnd, true);
-    const created = new Date(w.at(addDays(w.today, -1200 + i * 7)));
-    await w.exec.insert(companies).values({
-      id,
-      name: seed.name,
-      email: seed.email,
-      phone: seed.phone,
-      address: seed.address,
-      website: seed.website,
-      logo: await w.store(logoSvg(seed.initials, seed.colour), 'Logo'),
-      logo_cert: await w.store(certificateLogoSvg(seed.initials, seed.name, seed.colour), 'Logo sertifikat'),
-      ttd_cert: await w.store(signatureSvg(director), 'Tanda tangan sertifikat'),
-      simple_dates: seed.simple_dates,
-      public_certificate_download: seed.public_certificate_download,
-      created_at: created,
-      updated_at: created,
-    });
-    const staffIndex = DEMO_USERS.findIndex((u) => u.role === 'Staf Sertifikasi' && u.bodies[0] === i);
+    const company = await companyService.create(
+      w.ctx,
+      {
+        name: seed.name,
+        email: seed.email,
+        phone: seed.phone,
+        address: seed.address,
+        website: seed.website,
+        simple_dates: seed.simple_dates ? 'true' : 'false',
+        public_certificate_download: seed.public_certificate_download ? 'true' : 'false',
+      },
+      {
+        logo: await w.image(logoSvg(seed.initials, seed.colour), 'Logo'),
+        logo_cert: await w.image(
+          certificateLogoSvg(seed.initials, seed.name, seed.colour),
+          'Logo sertifikat',
+        ),
+        ttd_cert: await w.image(signatureSvg(director), 'Tanda tangan sertifikat'),
+      },
+    );
     bodies.push({
       seed,
-      id,
+      id: company.id,
       types: [],
       accreditationBodies: [],
-      staff: { id: userIds[staffIndex]!, username: DEMO_USERS[staffIndex]!.username },
+      staff: { id: '', username: '' },
+      ctx: w.ctx,
       counters: { scheme: 0, training: 0, client: 0 },
     });
   }
   return bodies;
 }
 
-/** Each body's accreditation bodies and standards; answers how many of each were written. */
+/**
+ * Each body's accreditation bodies and standards (their services' batch forms, with their icons);
+ * answers how many of each were written.
+ */
 export async function writeCatalogues(
   w: DemoWriter,
   bodies: Body[],
 ): Promise<{ accreditationBodies: number; certificationTypes: number }> {
-  const accreditationBodyRows: object[] = [];
-  const typeRows: object[] = [];
+  let accreditationBodies = 0;
+  let certificationTypes = 0;
   for (const body of bodies) {
-    for (const short of body.seed.accreditationBodies) {
-      const a = ACCREDITATION_BODIES.find((x) => x.short === short)!;
-      const id = w.rnd.uuid();
-      const stamp = w.at(addDays(w.today, -1100));
-      body.accreditationBodies.push(id);
-      accreditationBodyRows.push({
-        id,
-        company_id: body.id,
-        name: a.name,
-        acronym: a.short,
-        icon: await w.store(badgeSvg(a.short, a.colour), 'Logo akreditasi'),
-        created_at: stamp,
-        updated_at: stamp,
-      });
-    }
-    for (const [position, code] of body.seed.standards.entries()) {
-      const s = STANDARDS.find((x) => x.code === code)!;
-      const id = w.rnd.uuid();
-      const stamp = w.at(addDays(w.today, -1100));
-      body.types.push({ id, code, name: s.name, valid_for: s.valid_for, valid_for_type: s.valid_for_type });
-      typeRows.push({
-        id,
+    const shorts = body.seed.accreditationBodies.map((short) =>
+      ACCREDITATION_BODIES.find((x) => x.short === short)!,
+    );
+    const created = await accreditationBodyService.createMany(
+      w.ctx,
+      shorts.map((a) => ({ company_id: body.id, name: a.name, acronym: a.short })),
+      await Promise.all(
+        shorts.map(async (a) => ({
+          uploads: { icon: await w.image(badgeSvg(a.short, a.colour), 'Logo akreditasi') },
+          at: new Date(w.at(addDays(w.today, -1100))),
+        })),
+      ),
+    );
+    body.accreditationBodies.push(...created.map((a) => a.id));
+    accreditationBodies += created.length;
+    const standards = body.seed.standards.map((code) => STANDARDS.find((x) => x.code === code)!);
+    const types = await certificationTypeService.createMany(
+      w.ctx,
+      standards.map((s, position) => ({
         company_id: body.id,
         name: s.name,
         category: s.category,
@@ -126,41 +131,57 @@ export async function writeCatalogues(
         position: position + 1,
         valid_for: s.valid_for,
         valid_for_type: s.valid_for_type,
-        icon: await w.store(badgeSvg(s.label, s.colour), 'Icon sertifikat'),
-        created_at: stamp,
-        updated_at: stamp,
+      })),
+      await Promise.all(
+        standards.map(async (s) => ({
+          uploads: { icon: await w.image(badgeSvg(s.label, s.colour), 'Icon sertifikat') },
+          at: new Date(w.at(addDays(w.today, -1100))),
+        })),
+      ),
+    );
+    types.forEach((t, i) => {
+      const s = standards[i]!;
+      body.types.push({
+        id: t.id,
+        code: s.code,
+        name: s.name,
+        valid_for: s.valid_for,
+        valid_for_type: s.valid_for_type,
       });
-    }
+    });
+    certificationTypes += types.length;
   }
-  await w.insertRows('accredited_bodies', accreditationBodyRows);
-  await w.insertRows('certification_types', typeRows);
-  return { accreditationBodies: accreditationBodyRows.length, certificationTypes: typeRows.length };
+  return { accreditationBodies, certificationTypes };
 }
 
-/** The demo users and their company scopes. */
+/**
+ * The demo users and their company scopes (the users service, their password hashed once); each
+ * company's staff user is the one its records are written by.
+ */
 export async function writeUsers(
   w: DemoWriter,
   opts: DemoOptions,
-  userIds: string[],
   roleIds: Map<string, string>,
   bodies: Body[],
 ): Promise<void> {
-  const passwordHash = await hashPassword(opts.password, opts.argon2);
-  for (const [i, u] of DEMO_USERS.entries()) {
-    const stamp = new Date(w.at(addDays(w.today, -380 + i)));
-    await w.exec.insert(users).values({
-      id: userIds[i]!,
-      name: u.name,
-      username: u.username,
-      password_hash: passwordHash,
-      roles_id: roleIds.get(u.role)!,
-      scope_all: false,
-      is_active: true,
-      created_at: stamp,
-      updated_at: stamp,
-    });
-    await w.exec
-      .insert(userCompanies)
-      .values(u.bodies.map((b) => ({ user_id: userIds[i]!, company_id: bodies[b]!.id })));
+  const password = await preparePassword({ argon2: opts.argon2 }, opts.password);
+  for (const u of DEMO_USERS) {
+    const user = await userService.create(
+      w.ctx,
+      {
+        name: u.name,
+        username: u.username,
+        email: null,
+        roles_id: roleIds.get(u.role)!,
+        company_ids: u.bodies.map((b) => bodies[b]!.id),
+        is_active: 'true',
+      },
+      password,
+    );
+    if (u.role === 'Staf Sertifikasi') {
+      const body = bodies[u.bodies[0]]!;
+      body.staff = { id: user.id, username: user.username };
+      body.ctx = w.staffContext(body.staff, body.id);
+    }
   }
 }

@@ -1,5 +1,10 @@
-/** The demo's clients (client certificates), spread over the certification bodies by their share. */
-import { addDays, parseSectorCodes } from '@sertifikasi/shared-contracts';
+/**
+ * The demo's clients (client certificates), spread over the certification bodies by their share,
+ * written through the client service's batch form by each company's staff user.
+ */
+import { addDays, type ClientCertificateInput, parseSectorCodes } from '@sertifikasi/shared-contracts';
+import { clientCertificateService } from '../modules/client-certificates/client-certificates.service';
+import type { Uploads } from '../modules/resource/resource.service';
 import { COMPANY_FORMS, INDUSTRIES, NAME_FIRST, NAME_SECOND, PLACES, STANDARDS, STREETS } from './data';
 import { initialsOf, logoSvg } from './images';
 import { type Body, type Client, type DemoWriter, digits, personName } from './writer';
@@ -16,7 +21,19 @@ export async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Clien
   const { rnd, today, volume, batchRows } = w;
   const shares = bodies.map((b, i) => [i, b.seed.share] as const);
   const clients: Client[] = [];
-  let clientRows: object[] = [];
+  /** Each body's clients still to write: the client, its input, its logo and when it was added. */
+  type Pending = { client: Client; input: ClientCertificateInput; uploads: Uploads; at: Date };
+  const pending: Pending[][] = bodies.map(() => []);
+  const flush = async (b: number) => {
+    const batch = pending[b]!.splice(0);
+    if (!batch.length) return;
+    const created = await clientCertificateService.createMany(
+      bodies[b]!.ctx,
+      batch.map((p) => p.input),
+      batch.map((p) => ({ uploads: p.uploads, at: p.at })),
+    );
+    created.forEach((c, i) => (batch[i]!.client.id = c.id));
+  };
   for (let i = 0; i < volume.clients; i++) {
     // The first few go round the bodies, so even a tiny data set has clients everywhere.
     const b = i < 3 * bodies.length ? i % bodies.length : rnd.weighted(shares);
@@ -32,8 +49,7 @@ export async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Clien
         : '';
     const name = form === 'PT Tbk' ? `PT ${core}${third} Tbk` : `${form} ${core}${third}`;
     const domain = `${slug(name)}${rnd.chance(0.7) ? '.co.id' : '.com'}`;
-    const id = rnd.uuid();
-    const created = w.at(addDays(today, -rnd.between(30, 1400)));
+    const created = new Date(w.at(addDays(today, -rnd.between(30, 1400))));
     const employees = rnd.weighted([
       [rnd.between(10, 49), 30],
       [rnd.between(50, 249), 45],
@@ -43,21 +59,20 @@ export async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Clien
       place.estate && rnd.chance(0.5)
         ? `${place.estate} Blok ${String.fromCharCode(65 + rnd.int(8))}-${rnd.between(1, 40)}`
         : `${rnd.pick(STREETS)} No. ${rnd.between(1, 250)}`;
-    clients.push({
-      id,
+    const client: Client = {
+      id: '',
       name,
       body: b,
       typeStart: rnd.int(body.types.length),
       schemes: 0,
       sectorCodes: parseSectorCodes(industry.ea) ?? [],
-    });
-    clientRows.push({
-      id,
+    };
+    clients.push(client);
+    const input: ClientCertificateInput = {
       company_id: body.id,
       certificate_number: body.seed.clientNumber(++body.counters.client),
       region: place.province,
       name,
-      logo: null as string | null,
       address: `${street}, ${place.city}, ${place.province} ${place.postal}`,
       city: place.city,
       province: place.province,
@@ -81,25 +96,21 @@ export async function writeClients(w: DemoWriter, bodies: Body[]): Promise<Clien
         ? `${rnd.pick(['info', 'admin', 'kontak', 'qhse', 'mr', 'legal'])}@${domain}`
         : null,
       website: rnd.chance(0.75) ? `https://www.${domain}` : null,
-      qrcode: null,
-      // A bulk load writes every column (no database default applies): reminders on, as for a new client.
-      send_reminders: true,
-      created_at: created,
-      updated_at: created,
-    });
-    if (i < volume.logos) {
-      const row = clientRows[clientRows.length - 1] as { logo: string | null };
-      row.logo = await w.store(
-        logoSvg(initialsOf(name), rnd.pick(STANDARDS).colour, rnd.chance(0.5) ? 'circle' : 'tile'),
-        'Logo',
-      );
-    }
-    if (clientRows.length >= batchRows) {
-      await w.insertRows('client_certificates', clientRows);
-      clientRows = [];
-    }
+      send_reminders: 'true',
+    };
+    const uploads: Uploads =
+      i < volume.logos
+        ? {
+            logo: await w.image(
+              logoSvg(initialsOf(name), rnd.pick(STANDARDS).colour, rnd.chance(0.5) ? 'circle' : 'tile'),
+              'Logo',
+            ),
+          }
+        : {};
+    pending[b]!.push({ client, input, uploads, at: created });
+    if (pending[b]!.length >= batchRows) await flush(b);
   }
-  await w.insertRows('client_certificates', clientRows);
+  for (const b of bodies.keys()) await flush(b);
   w.phase(`${volume.clients} clients (${Math.min(volume.logos, volume.clients)} with a logo)`);
   return clients;
 }

@@ -3,9 +3,12 @@
  * accreditation bodies and standards, clients with schemes in every status, training certificates,
  * the audit rows a scheme's status history is derived from, and users with limited roles and scopes.
  *
- * Deterministic: the same seed and the same "today" give the same data. Rows are generated in
- * memory a batch at a time and written with one set-based statement per batch
- * (`insert ... select * from json_populate_recordset(...)`), so
+ * Deterministic: the same seed and the same "today" give the same data. Every record is written
+ * through its service (docs/architecture.md, the write sequence), so the demo holds what a service
+ * write leaves: audit rows (source `demo`, by each company's staff user, at the instant each write
+ * took effect, from which status histories are read), the after-write steps' derived state and
+ * signed QRs. Many records go through the services' batch forms (`createMany`,
+ * `changeStatusMany`, `addAudits`, `refreshQrMany`), a batch of up to `batchRows` at a time, so
  * the benchmark size (100,000 clients, 300,000 schemes) takes minutes, not hours.
  *
  * Each phase has its file: the writer they share (writer.ts), the certification bodies, their
@@ -15,14 +18,13 @@
 import { count, ne, sql } from 'drizzle-orm';
 import type { SchemeStatus } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../db';
-import { companies, roles, users } from '../db/schema';
-import { rebuildDerived } from '../services/derived';
+import { auditLog, companies, roles, users } from '../db/schema';
 import { ADMIN_ROLE_NAME } from '../services/seed';
-import { activeKey } from '../services/signing';
 import { DEMO_USERS, writeBodies, writeCatalogues, writeRoles, writeUsers } from './bodies';
 import { writeClients } from './clients';
 import { FORCED_KINDS, writeSchemes } from './schemes';
 import { writeTrainings } from './trainings';
+import { type AuditPlanCounts, writeAuditPlan } from './audit-plan';
 import { type DemoOptions, type DemoVolume, demoWriter } from './writer';
 
 export const DEMO_SIZES = {
@@ -64,7 +66,7 @@ export interface DemoResult {
     trainings: number;
     auditRows: number;
     images: number;
-  };
+  } & AuditPlanCounts;
   /** Schemes by stored status. */
   statuses: Record<SchemeStatus, number>;
 }
@@ -94,30 +96,26 @@ export async function assertEmptyForDemo(exec: Executor): Promise<void> {
 
 /**
  * Fills an empty database with the demo data set inside `exec` (a transaction, so a failure leaves
- * nothing behind). Refuses (DemoRefusedError) a database that already holds data. The rows go in
- * set-wise, without the services, so what the services would add is added here: the signed QR codes
- * (as the after-write step makes them), audit rows marked `demo`, and then the register counts and
- * list versions, rebuilt once.
+ * nothing behind), every record through its service. Refuses (DemoRefusedError) a database that
+ * already holds data.
  */
 export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<DemoResult> {
   await assertEmptyForDemo(exec);
   // Trigram (GIN) indexes take new rows into a pending list first: a larger one (this transaction
   // only) makes bulk inserts several times cheaper; it is merged into the index at commit or vacuum.
   await exec.execute(sql`set local gin_pending_list_limit = '64MB'`);
-  const w = demoWriter(exec, opts, await activeKey(exec));
-  // Roles and user ids first: audit rows name the company's staff user.
+  const w = demoWriter(exec, opts);
+  // The companies, then the users: each company's records are written by its staff user.
   const roleIds = await writeRoles(w);
-  const userIds = DEMO_USERS.map(() => w.rnd.uuid());
-  const bodies = await writeBodies(w, userIds);
+  const bodies = await writeBodies(w);
   const catalogues = await writeCatalogues(w, bodies);
-  await writeUsers(w, opts, userIds, roleIds, bodies);
+  await writeUsers(w, opts, roleIds, bodies);
   w.phase(`${bodies.length} certification bodies, their accreditation bodies, standards, roles and users`);
   const clients = await writeClients(w, bodies);
-  const { auditRows, statuses } = await writeSchemes(w, bodies, clients);
+  const { statuses } = await writeSchemes(w, bodies, clients);
   await writeTrainings(w, bodies);
-  // The register counts are made once from the rows above and the list versions renewed.
-  await rebuildDerived(exec, w.clock);
-  w.phase('register counts and list versions');
+  const auditPlan = await writeAuditPlan(w, bodies, clients);
+  const [audited] = await exec.select({ n: count() }).from(auditLog);
 
   return {
     today: w.today,
@@ -133,7 +131,8 @@ export async function writeDemo(exec: Executor, opts: DemoOptions): Promise<Demo
       clients: w.volume.clients,
       schemes: w.volume.schemes,
       trainings: w.volume.trainings,
-      auditRows,
+      ...auditPlan,
+      auditRows: audited!.n,
       images: w.images,
     },
     statuses,

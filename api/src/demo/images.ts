@@ -4,9 +4,8 @@
  * served at /images/<name>).
  */
 import sharp from 'sharp';
-import type { Executor } from '../db';
 import type { Semaphore } from '../lib/semaphore';
-import { insertImage, prepareImage } from '../services/images';
+import { type PreparedImage, prepareImage } from '../services/images';
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -65,12 +64,11 @@ export function badgeSvg(label: string, colour: string): string {
 export const pngOf = (svg: string): Promise<Buffer> => sharp(Buffer.from(svg)).png().toBuffer();
 
 /**
- * Draws, checks, re-encodes and stores one picture under the run's image work limit; answers its
- * name (what a record's column holds).
+ * Draws one picture, checked and re-encoded under the run's image work limit as an upload is
+ * (services/images.ts): what a service's write stores with the record.
  */
-export async function storeSvg(tx: Executor, svg: string, label: string, work: Semaphore): Promise<string> {
-  const image = await prepareImage(await pngOf(svg), label, 'demo', work);
-  return insertImage(tx, image);
+export async function preparedSvg(svg: string, label: string, work: Semaphore): Promise<PreparedImage> {
+  return prepareImage(await pngOf(svg), label, 'demo', work);
 }
 
 /** Initials of a name, skipping legal forms and short words: "PT Sinar Jaya Abadi" -> "SJA". */

@@ -91,6 +91,7 @@ export function describeDemo(result: DemoResult, password: { password: string; g
     `  ${result.rows.clients} clients, ${result.rows.schemes} schemes (ACTIVE ${s.ACTIVE}, SUSPENDED ${s.SUSPENDED}, ` +
       `WITHDRAWN ${s.WITHDRAWN}, DRAFT ${s.DRAFT}, NOACTIVE ${s.NOACTIVE}), ${result.rows.auditRows} audit rows`,
     `  ${result.rows.trainings} training certificates, ${result.rows.images} images`,
+    `  ${result.rows.sites} client sites, ${result.rows.auditors} auditors, ${result.rows.plannedAudits} planned audits`,
     'Demo users (sign in at the portal):',
     ...result.users.map(
       (u) => `  ${u.username.padEnd(10)} ${u.role.padEnd(17)} ${u.companies.join(', ')}  (${u.name})`,

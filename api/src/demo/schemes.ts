@@ -1,6 +1,7 @@
 /**
- * The demo's schemes, in every status and case: what each went through (its story), the audit rows
- * its status history is read from, the surveillance audits done, and some signed QR codes.
+ * The demo's schemes, in every status and case: what each went through (its story), written as it
+ * happened through the scheme service (created, its status changed, audits done, its QR made), so
+ * its audit rows, status history, items due and QR are what the services make.
  */
 import {
   addDays,
@@ -8,23 +9,14 @@ import {
   addValidity,
   CYCLE_RULES,
   daysBetween,
+  type SchemeAuditInput,
+  type SchemeInput,
   type SchemeStatus,
   type ValidForType,
 } from '@sertifikasi/shared-contracts';
-import { type SignedFields, schemeSignedFields } from '@sertifikasi/shared-contracts/credential';
-import { SCHEME_AUDIT_ENTITY } from '../services/scheme-history';
+import { schemeService } from '../modules/schemes/schemes.service';
 import { AUDIT_NOTES, STATUS_NOTES } from './data';
-import {
-  type Body,
-  type Client,
-  DEMO_SOURCE,
-  type DemoWriter,
-  dayOf,
-  maxDate,
-  minDate,
-  signQrs,
-  yearOf,
-} from './writer';
+import { type Body, type Client, type DemoWriter, dayOf, maxDate, minDate, yearOf } from './writer';
 
 /** Scheme kinds written first, whatever the size, so every status and case is present. */
 export const FORCED_KINDS = [
@@ -162,16 +154,54 @@ function schemeStory(
   return { issue, history, overdue };
 }
 
+/** A scheme to write: its input, when it was created, its later status changes, audits done and QR. */
+interface PendingScheme {
+  input: SchemeInput;
+  at: Date;
+  changes: { status: SchemeStatus; at: Date }[];
+  audits: { input: SchemeAuditInput; at: Date }[];
+  /** When its QR was made ('Generate QR'), when it was. */
+  qrAt: Date | null;
+}
+
 /**
- * The schemes, in every status and case, with the audit rows their status history is read from and
- * the surveillance audits done. Some active schemes carry their signed QR; the others show
- * 'Generate QR', as schemes do before the staff make one.
+ * Writes a body's pending schemes through the scheme service's batch forms, by the body's staff
+ * user: the creations, then the status changes (each effective when it happened, so the status
+ * history reads as the story), the audits done, and the QRs made.
+ */
+async function writeBatch(body: Body, batch: PendingScheme[]): Promise<void> {
+  if (!batch.length) return;
+  const { ctx } = body;
+  const created = await schemeService.createMany(
+    ctx,
+    batch.map((p) => p.input),
+    batch.map((p) => p.at),
+  );
+  const ids = created.map((c) => c.id);
+  await schemeService.changeStatusMany(
+    ctx,
+    batch.flatMap((p, i) => p.changes.map((c) => ({ id: ids[i]!, status: c.status, at: c.at }))),
+  );
+  await schemeService.addAudits(
+    ctx,
+    batch.flatMap((p, i) => p.audits.map((a) => ({ schemeId: ids[i]!, input: a.input, at: a.at }))),
+  );
+  await schemeService.refreshQrMany(
+    ctx,
+    batch.flatMap((p, i) => (p.qrAt ? [{ id: ids[i]!, at: p.qrAt }] : [])),
+  );
+}
+
+/**
+ * The schemes, in every status and case, with the status changes their history is read from and
+ * the surveillance audits done, each written through the scheme service. Some active schemes carry
+ * their signed QR; the others show 'Generate QR', as schemes do before the staff make one.
  */
 export async function writeSchemes(
   w: DemoWriter,
   bodies: Body[],
   clients: Client[],
-): Promise<{ auditRows: number; qrs: number; statuses: Record<SchemeStatus, number> }> {
+): Promise<{ qrs: number; statuses: Record<SchemeStatus, number> }> {
   const { rnd, today, yesterday, volume, batchRows } = w;
   const statuses: Record<SchemeStatus, number> = {
     ACTIVE: 0,
@@ -180,24 +210,10 @@ export async function writeSchemes(
     DRAFT: 0,
     NOACTIVE: 0,
   };
-  let auditRows = 0;
+  let changes = 0;
   let auditsDone = 0;
-  let schemeBatch: { qrcode: string | null }[] = [];
-  /** The signed fields of the batch's schemes that get a QR (by position), null for the others. */
-  let schemeQrFields: (SignedFields | null)[] = [];
-  let auditBatch: object[] = [];
-  let auditDoneBatch: object[] = [];
   let qrs = 0;
-  const flushSchemes = async () => {
-    qrs += await signQrs(w, 'company', schemeBatch, (_, i) => schemeQrFields[i] ?? null);
-    await w.insertRows('schemes', schemeBatch);
-    await w.insertRows('audit_log', auditBatch);
-    await w.insertRows('scheme_audits', auditDoneBatch);
-    schemeBatch = [];
-    schemeQrFields = [];
-    auditBatch = [];
-    auditDoneBatch = [];
-  };
+  const pending: PendingScheme[][] = bodies.map(() => []);
   const day = dayOf(today);
 
   for (let i = 0; i < volume.schemes; i++) {
@@ -268,7 +284,7 @@ export async function writeSchemes(
     // a surveillance audit done near each twelve-month mark already past (until the recertification
     // takes over, 90 days before the expiry). An overdue scheme missed its last one (late); the
     // others are due at their next mark, some within 30 days.
-    const id = rnd.uuid();
+    const audits: PendingScheme['audits'] = [];
     const decision = current.status === 'DRAFT' ? null : addDays(issue, -rnd.between(0, 7));
     if (decision && history.some((s) => s.status === 'ACTIVE')) {
       const recertFrom = addDays(expired, -CYCLE_RULES.recertificationDays);
@@ -281,96 +297,55 @@ export async function writeSchemes(
       if (kind === 'overdue') marks.pop();
       for (const mark of marks) {
         const date = minDate(addDays(mark, -rnd.between(0, 20)), yesterday);
-        auditDoneBatch.push({
-          id: rnd.uuid(),
-          scheme_id: id,
-          company_id: body.id,
-          kind: 'SURVEILLANCE',
-          date,
-          notes: rnd.chance(0.3) ? rnd.pick(AUDIT_NOTES) : null,
-          created_at: w.at(date),
-          updated_at: w.at(date),
+        audits.push({
+          input: { kind: 'SURVEILLANCE', date, notes: rnd.chance(0.3) ? rnd.pick(AUDIT_NOTES) : null },
+          at: new Date(w.at(date)),
         });
         auditsDone++;
       }
     }
     const seq = ++body.counters.scheme;
     const certNumber = body.seed.schemeNumber(type.code, yearOf(issue), seq);
-    const scheme = {
-      id,
-      company_id: body.id,
+    // The register data: the client's sector codes (the last forced scheme has none, as a record
+    // IAF CertSearch cannot take yet), and for some a first issue years before this certificate.
+    const input: SchemeInput = {
       certificate_id: client.id,
       certification_id: type.id,
-      accredited_id: accredited ? rnd.pick(body.accreditationBodies) : null,
       cert_number: certNumber,
-      status: current.status,
+      status: history[0]!.status,
       issue_date: issue,
-      issue_date2: null,
+      original_issue_date: rnd.chance(0.15)
+        ? addValidity(issue, -validFor * rnd.between(1, 3), validForType)
+        : null,
       valid_for: validFor,
       valid_for_type: validForType,
-      valid_date: null,
-      expired_date: expired,
       surveillance_date: surveillance,
       decision_date: decision,
-      is_accredited: accredited,
-      description: current.desc,
-      // The register data: the client's sector codes; no own scope, original date or sites.
-      original_issue_date: null,
-      scope: null,
-      sector_codes: client.sectorCodes,
+      is_accredited: accredited ? 'true' : 'false',
+      accredited_id: accredited ? rnd.pick(body.accreditationBodies) : null,
+      desc: current.desc,
+      sector_codes: i === FORCED_KINDS.length - 1 ? [] : client.sectorCodes,
       sites: [],
-      revision: 0,
-      qrcode: null as string | null,
-      created_at: eventTimes[0]!,
-      updated_at: eventTimes[eventTimes.length - 1]!,
     };
     statuses[current.status]++;
-    schemeBatch.push(scheme);
-    // Every third scheme out of draft has had its QR made ('Generate QR'); the others still offer it.
-    schemeQrFields.push(
-      current.status !== 'DRAFT' && seq % 3 === 0
-        ? schemeSignedFields({
-            cert_number: certNumber,
-            name: client.name,
-            standard: type.name,
-            issue_date: issue,
-            expired_date: expired,
-          })
-        : null,
-    );
-
-    // The scheme as the API answers it (wire names: desc, flags as strings), at each change.
-    const answer = (h: number) => ({
-      ...scheme,
-      qrcode: null,
-      description: undefined,
-      is_accredited: accredited ? 'true' : 'false',
-      status: history[h]!.status,
-      desc: history[h]!.desc,
-      updated_at: eventTimes[h],
+    changes += history.length - 1;
+    const at = eventTimes.map((t) => new Date(t));
+    // Every third scheme out of draft has had its QR made ('Generate QR'), half a minute after its
+    // last change; the others still offer it.
+    const qr = current.status !== 'DRAFT' && seq % 3 === 0;
+    if (qr) qrs++;
+    pending[client.body]!.push({
+      input,
+      at: at[0]!,
+      changes: history.slice(1).map((h, n) => ({ status: h.status, at: at[n + 1]! })),
+      audits,
+      qrAt: qr ? new Date(at[at.length - 1]!.getTime() + 30_000) : null,
     });
-    for (let h = 0; h < history.length; h++) {
-      auditBatch.push({
-        id: rnd.uuid(),
-        at: eventTimes[h],
-        actor_id: body.staff.id,
-        actor_username: body.staff.username,
-        action: h === 0 ? 'create' : 'update',
-        entity: SCHEME_AUDIT_ENTITY,
-        entity_id: id,
-        company_id: body.id,
-        before: h === 0 ? null : answer(h - 1),
-        after: answer(h),
-        request_id: null,
-        source: DEMO_SOURCE,
-      });
-      auditRows++;
-    }
-    if (schemeBatch.length >= batchRows) await flushSchemes();
+    if (pending[client.body]!.length >= batchRows) await writeBatch(body, pending[client.body]!.splice(0));
   }
-  await flushSchemes();
+  for (const [b, body] of bodies.entries()) await writeBatch(body, pending[b]!.splice(0));
   w.phase(
-    `${volume.schemes} schemes (${qrs} with a QR), ${auditRows} audit rows and ${auditsDone} audits done`,
+    `${volume.schemes} schemes (${qrs} with a QR), ${changes} status changes and ${auditsDone} audits done`,
   );
-  return { auditRows, qrs, statuses };
+  return { qrs, statuses };
 }

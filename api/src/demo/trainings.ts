@@ -1,24 +1,25 @@
-/** The demo's training certificates, each with its signed QR. */
-import { addDays } from '@sertifikasi/shared-contracts';
-import { trainingSignedFields } from '@sertifikasi/shared-contracts/credential';
+/**
+ * The demo's training certificates through the training certificate service's batch form, each
+ * with the signed QR its after-write step makes.
+ */
+import { addDays, type TrainingCertificateInput } from '@sertifikasi/shared-contracts';
+import { trainingCertificateService } from '../modules/training-certificates/training-certificates.service';
 import { TRAINING_NOTES, TRAINING_VENUES, TRAININGS } from './data';
-import { type Body, type DemoWriter, minDate, personName, signQrs, yearOf } from './writer';
+import { type Body, type DemoWriter, minDate, personName, yearOf } from './writer';
 
 /** The training certificates, each with its signed QR: numbers rise with the date within each company. */
 export async function writeTrainings(w: DemoWriter, bodies: Body[]): Promise<void> {
   const { rnd, today, volume, batchRows } = w;
   const shares = bodies.map((b, i) => [i, b.seed.share] as const);
-  let trainingBatch: ({
-    certificate_number: string;
-    name: string;
-    training: string;
-    date: string;
-    qrcode: string | null;
-  } & Record<string, unknown>)[] = [];
-  const flushTrainings = async () => {
-    await signQrs(w, 'training', trainingBatch, trainingSignedFields);
-    await w.insertRows('training_certificates', trainingBatch);
-    trainingBatch = [];
+  const pending: { input: TrainingCertificateInput; at: Date }[][] = bodies.map(() => []);
+  const flush = async (b: number) => {
+    const batch = pending[b]!.splice(0);
+    if (!batch.length) return;
+    await trainingCertificateService.createMany(
+      bodies[b]!.ctx,
+      batch.map((p) => p.input),
+      batch.map((p) => ({ at: p.at })),
+    );
   };
   const span = 3 * 365;
   for (let i = 0; i < volume.trainings; i++) {
@@ -33,24 +34,23 @@ export async function writeTrainings(w: DemoWriter, bodies: Body[]): Promise<voi
     const day0 = minDate(date, today);
     const stamp = w.at(w.dateBetween(day0, addDays(day0, 5) < today ? addDays(day0, 5) : today));
     const place = rnd.pick(TRAINING_VENUES);
-    trainingBatch.push({
-      id: rnd.uuid(),
-      company_id: body.id,
-      certification_id: training.standard
-        ? (body.types.find((t) => t.code === training.standard)?.id ?? null)
-        : null,
-      certificate_number: body.seed.trainingNumber(yearOf(day0), ++body.counters.training),
-      name: personName(rnd, false),
-      training: training.name,
-      location: place.includes('MSN') ? place.replace('MSN', body.seed.initials) : place,
-      date: day0,
-      description: rnd.chance(0.3) ? rnd.pick(TRAINING_NOTES) : null,
-      qrcode: null as string | null,
-      created_at: stamp,
-      updated_at: stamp,
+    pending[b]!.push({
+      at: new Date(stamp),
+      input: {
+        company_id: body.id,
+        certification_id: training.standard
+          ? (body.types.find((t) => t.code === training.standard)?.id ?? null)
+          : null,
+        certificate_number: body.seed.trainingNumber(yearOf(day0), ++body.counters.training),
+        name: personName(rnd, false),
+        training: training.name,
+        location: place.includes('MSN') ? place.replace('MSN', body.seed.initials) : place,
+        date: day0,
+        desc: rnd.chance(0.3) ? rnd.pick(TRAINING_NOTES) : null,
+      },
     });
-    if (trainingBatch.length >= batchRows) await flushTrainings();
+    if (pending[b]!.length >= batchRows) await flush(b);
   }
-  await flushTrainings();
+  for (const b of bodies.keys()) await flush(b);
   w.phase(`${volume.trainings} training certificates, each with its signed QR`);
 }

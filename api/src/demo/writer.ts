@@ -1,21 +1,19 @@
 /**
  * What every phase of the demo data set (generate.ts) shares: its options, the writer (the
- * transaction, the random source, the clock, the batch insert and the phase log), the shapes of the
- * certification bodies and clients the phases hand on, small helpers for names and dates, and the
- * signed QR codes.
+ * service contexts every write goes through, the random source, the clock and the phase log), the
+ * shapes of the certification bodies and clients the phases hand on, and small helpers for names
+ * and dates.
  */
-import { sql } from 'drizzle-orm';
-import { addDays, daysBetween, type ValidForType } from '@sertifikasi/shared-contracts';
-import type { SignedFields } from '@sertifikasi/shared-contracts/credential';
+import { addDays, daysBetween, PERMISSION_KEYS, type ValidForType } from '@sertifikasi/shared-contracts';
+import { type Config, loadConfig } from '../config';
 import type { Executor } from '../db';
 import type { Clock } from '../lib/clock';
 import { createSemaphore } from '../lib/semaphore';
 import type { Argon2Cost } from '../lib/crypto';
-import type { WriteSource } from '../services/context';
-import { type CheckKind, qrPngBase64 } from '../services/qr';
-import { type SigningKey, signedCheckUrl } from '../services/signing';
+import { type ServiceContext, systemActor, type WriteSource } from '../services/context';
+import type { PreparedImage } from '../services/images';
 import { type BodySeed, DEGREES, FIRST_NAMES, LAST_NAMES, TITLES } from './data';
-import { storeSvg } from './images';
+import { preparedSvg } from './images';
 import { type Random, randomSource } from './random';
 
 /** Where the demo's audit rows say they came from. */
@@ -43,7 +41,7 @@ export interface DemoOptions {
   clock: Clock;
   /** The public address the QR codes point at (the config's `publicBaseUrl`). */
   publicBaseUrl: string;
-  /** Rows per insert statement. */
+  /** Records per service batch (`createMany` and the like; default 2,000). */
   batchRows?: number;
   log?: (line: string) => void;
 }
@@ -53,8 +51,10 @@ export interface Body {
   id: string;
   types: { id: string; code: string; name: string; valid_for: number; valid_for_type: ValidForType }[];
   accreditationBodies: string[];
-  /** The staff user whose name is on this company's audit rows. */
+  /** The staff user whose name is on this company's audit rows (set once the users are written). */
   staff: { id: string; username: string };
+  /** The context this company's records are written with: its staff user, scoped to it. */
+  ctx: ServiceContext;
   counters: { scheme: number; training: number; client: number };
 }
 
@@ -81,22 +81,24 @@ export const maxDate = (a: string, b: string) => (a > b ? a : b);
 
 export const digits = (rnd: Random, n: number) => Array.from({ length: n }, () => rnd.int(10)).join('');
 
-/** What every phase of the demo writer shares: the transaction, the random source, the clock, the batch writer. */
+/** What every phase of the demo writer shares: the service context, the random source, the clock. */
 export interface DemoWriter {
+  /** The system's context (source `demo`): every write of the demo goes through a service with it. */
+  ctx: ServiceContext;
   exec: Executor;
   rnd: Random;
   clock: Clock;
   today: string;
   yesterday: string;
   volume: DemoVolume;
+  /** Records per service batch (`createMany` and the like). */
   batchRows: number;
-  /** The key that signs the QR codes, and the public address they point at. */
-  key: SigningKey;
-  publicBaseUrl: string;
-  /** Images stored so far. */
+  /** Images drawn so far. */
   images: number;
-  store: (svg: string, label: string) => Promise<string>;
-  insertRows: (table: string, rows: object[]) => Promise<void>;
+  /** A picture drawn as SVG, checked and re-encoded as an upload is (its name comes with the write). */
+  image: (svg: string, label: string) => Promise<PreparedImage>;
+  /** The context a company's staff user writes with (their name on the audit rows). */
+  staffContext: (staff: { id: string; username: string }, companyId: string) => ServiceContext;
   phase: (what: string) => void;
   /** An instant on `date` during office hours, never after now. */
   at: (date: string) => string;
@@ -104,7 +106,12 @@ export interface DemoWriter {
   dateBetween: (a: string, b: string) => string;
 }
 
-export function demoWriter(exec: Executor, opts: DemoOptions, key: SigningKey): DemoWriter {
+/** The configuration the demo's services see: the server's defaults with the demo's own settings. */
+function demoConfig(opts: DemoOptions): Config {
+  return { ...loadConfig({}), argon2: opts.argon2, publicBaseUrl: opts.publicBaseUrl };
+}
+
+export function demoWriter(exec: Executor, opts: DemoOptions): DemoWriter {
   const rnd = randomSource(opts.seed);
   const { clock } = opts;
   const nowMs = clock.now().getTime();
@@ -113,10 +120,10 @@ export function demoWriter(exec: Executor, opts: DemoOptions, key: SigningKey): 
   const log = opts.log ?? (() => undefined);
   // One image at a time, as an app with the default IMAGE_CONCURRENCY runs them.
   const imageWork = createSemaphore(1);
-  /** Milliseconds spent in insert statements since the last phase line. */
-  let insertMs = 0;
+  const ctx: ServiceContext = { tx: exec, actor: systemActor(DEMO_SOURCE), clock, config: demoConfig(opts) };
   let phaseStart = performance.now();
   const writer: DemoWriter = {
+    ctx,
     exec,
     rnd,
     clock,
@@ -124,33 +131,25 @@ export function demoWriter(exec: Executor, opts: DemoOptions, key: SigningKey): 
     yesterday: addDays(today, -1),
     volume: opts.volume,
     batchRows,
-    key,
-    publicBaseUrl: opts.publicBaseUrl,
     images: 0,
-    store: async (svg, label) => {
+    image: async (svg, label) => {
       writer.images++;
-      return storeSvg(exec, svg, label, imageWork);
+      return preparedSvg(svg, label, imageWork);
     },
-    // One statement per batch: the rows as JSON, turned into the table's row type by the database.
-    insertRows: async (table, rows) => {
-      for (let i = 0; i < rows.length; i += batchRows) {
-        const json = JSON.stringify(rows.slice(i, i + batchRows));
-        const started = performance.now();
-        const name = sql.identifier(table);
-        await exec.execute(
-          sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${json}::json)`,
-        );
-        insertMs += performance.now() - started;
-      }
-    },
+    staffContext: (staff, companyId) => ({
+      ...ctx,
+      actor: {
+        user: staff,
+        permissions: new Set(PERMISSION_KEYS),
+        scope: [companyId],
+        requestId: null,
+        source: DEMO_SOURCE,
+      },
+    }),
     phase: (what) => {
       const t = performance.now();
-      const inserts = (insertMs / 1000).toFixed(1);
-      log(
-        `  ${what} (${((t - phaseStart) / 1000).toFixed(1)} s, of which ${inserts} s in insert statements)`,
-      );
+      log(`  ${what} (${((t - phaseStart) / 1000).toFixed(1)} s)`);
       phaseStart = t;
-      insertMs = 0;
     },
     at: (date) => {
       const t = clock.instantAt(date, rnd.between(8, 16), rnd.int(60)).getTime();
@@ -159,32 +158,4 @@ export function demoWriter(exec: Executor, opts: DemoOptions, key: SigningKey): 
     dateBetween: (a, b) => addDays(a, rnd.int(Math.max(0, daysBetween(a, b)) + 1)),
   };
   return writer;
-}
-
-/** QR images made at once: the PNGs are encoded off the event loop (libvips), a few side by side. */
-const QR_CONCURRENCY = 4;
-
-/**
- * Gives each row its signed QR code (docs/rules.md#signed-certificates), as the after-write step
- * does for a record written through the services: one signing key for the whole batch, the PNGs a
- * few at a time. `fieldsOf` answers null for a row that keeps no QR.
- */
-export async function signQrs<T extends { qrcode: string | null }>(
-  w: DemoWriter,
-  kind: CheckKind,
-  rows: T[],
-  fieldsOf: (row: T, index: number) => SignedFields | null,
-): Promise<number> {
-  const todo = rows.flatMap((row, index) => {
-    const fields = fieldsOf(row, index);
-    return fields ? [{ row, url: signedCheckUrl(w.publicBaseUrl, kind, w.key, fields) }] : [];
-  });
-  for (let i = 0; i < todo.length; i += QR_CONCURRENCY) {
-    await Promise.all(
-      todo.slice(i, i + QR_CONCURRENCY).map(async ({ row, url }) => {
-        row.qrcode = await qrPngBase64(url);
-      }),
-    );
-  }
-  return todo.length;
 }

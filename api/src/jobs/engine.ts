@@ -1,8 +1,8 @@
 /**
  * The one job engine (docs/rules.md#jobs, docs/architecture.md#jobs): every piece of work that outlives a request
  * (an import's apply, the scheduled backup; later reminders and deliveries) is a job of pg-boss, in
- * the `pgboss` schema of the app's own PostgreSQL (embedded or DATABASE_URL alike, through the app's
- * connection pool). Jobs are rows: they survive a restart, any API process of a cluster may run
+ * the `pgboss` schema of the app's own PostgreSQL (embedded or DATABASE_URL alike, through a
+ * connection pool of the engine's own, below). Jobs are rows: they survive a restart, any API process of a cluster may run
  * them, a failed attempt is retried with backoff, a job whose process died (no heartbeat) is
  * retried by any other, and a task may run on a cron schedule (one run per slot across the cluster).
  *

@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type pg from 'pg';
 import { ERROR_CODES, MESSAGES } from '@sertifikasi/shared-contracts';
 import { sharePool } from '../db/pool-share';
+import { type AppPool, isAppPool } from '../db/app-pool';
 import { type PoolWait, watchPool } from '../db/pool-watch';
 import { bearerToken } from './auth';
 import { type OverloadSettings, staffReserved } from '../lib/overload-settings';
@@ -80,9 +80,9 @@ interface Served {
 }
 
 /** The node-postgres pool behind drizzle; none in an app built only to describe its routes. */
-function poolOf(app: FastifyInstance): pg.Pool | undefined {
-  const client = app.db.$client as pg.Pool | undefined;
-  return typeof client?.connect === 'function' ? client : undefined;
+function poolOf(app: FastifyInstance): AppPool | undefined {
+  const client: unknown = app.db.$client;
+  return isAppPool(client) ? client : undefined;
 }
 
 const SAMPLE_MS = 500;

@@ -13,6 +13,11 @@ export interface AuditEntry {
   /** The record as the API shows it (never secrets) before and after the change. */
   before?: unknown;
   after?: unknown;
+  /**
+   * When the change took effect, for a change recorded after the fact (the demo's histories, written
+   * in one batch); default: the clock's now.
+   */
+  at?: Date | undefined;
 }
 
 /**
@@ -38,7 +43,7 @@ export async function auditMany(
     auditLog,
     entries.map((entry) => ({
       id: newId(),
-      at,
+      at: entry.at ?? at,
       actor_id: ctx.actor?.user?.id ?? null,
       actor_username: ctx.actor?.user?.username ?? null,
       action: entry.action,

@@ -142,7 +142,10 @@ export async function refreshCycleDueMany(
   for (const row of open) {
     let history: CycleHistoryEntry[] = [];
     if (row.status === 'SUSPENDED') {
-      if (suspendedToday.has(row.id)) history = [{ to: 'SUSPENDED', effective_from: clock.today() }];
+      // Effective the day of the write (its `updated_at`: today, or the day a write recorded after
+      // the fact took effect, as its audit row will say).
+      if (suspendedToday.has(row.id))
+        history = [{ to: 'SUSPENDED', effective_from: clock.today(row.updated_at) }];
       else {
         // As schemeStatusHistory: the stored scheme stands in only when no row records its creation.
         const trail = histories.get(row.id) ?? [];

@@ -3,8 +3,7 @@
  * its tables, the after-write step that keeps it current at every write (single and batch forms),
  * and how to make it again from the records. Declared here, each is then left out of backups
  * (services/backup.ts), kept by the write sequence (AFTER_WRITE_STEPS names the steps) and rebuilt
- * after every write that bypasses the services (the demo's bulk insert, a restore, a test's
- * fixtures). Adding derived state is one more entry.
+ * after every write that bypasses the services (a restore, a test's fixtures). Adding derived state is one more entry.
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE } from '../config';

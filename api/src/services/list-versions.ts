@@ -107,7 +107,7 @@ export async function bumpListVersionsMany(
 
 /**
  * Fresh versions for every record kind of every company, after rows were written without the
- * services (the demo generator's bulk insert, a restore, a test's fixtures): any total a process
+ * services (a restore, a test's fixtures): any total a process
  * holds is counted again.
  */
 export async function renewListVersions(exec: Executor): Promise<void> {

@@ -394,7 +394,7 @@ export const REGISTER_COUNT_TABLES = [
 
 /**
  * Every count again from the records, in `exec` (run it in the bulk load's transaction): for a path
- * that writes rows without the services (the demo generator's bulk insert, a test's fixtures, a
+ * that writes rows without the services (a test's fixtures, a
  * restore). A few statements, each one pass over a table.
  */
 export async function rebuildRegisterCounts(exec: Executor): Promise<void> {

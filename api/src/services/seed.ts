@@ -1,8 +1,14 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { ALL, PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
+import { DEFAULT_TIME_ZONE, loadConfig } from '../config';
 import type { Db } from '../db';
 import { permissions, rolePermissions, roles, users } from '../db/schema';
-import { type Argon2Cost, hashPassword, newId, randomPassword } from '../lib/crypto';
+import { type Clock, createClock } from '../lib/clock';
+import { type Argon2Cost, newId, randomPassword } from '../lib/crypto';
+import * as roleService from '../modules/roles/roles.service';
+import * as userService from '../modules/users/users.service';
+import { preparePassword } from '../modules/users/users.service';
+import { type ServiceContext, systemActor } from './context';
 
 export const ADMIN_ROLE_NAME = 'Administrator';
 
@@ -44,33 +50,47 @@ export interface SeedResult {
   createdAdmin: boolean;
 }
 
-/** First start on an empty database: the Administrator role and one user with it and scope ALL. */
+/**
+ * First start on an empty database: the Administrator role (every permission) and one user with it
+ * and scope ALL, written by the system through the roles and users services (the write sequence:
+ * their audit rows, source `system`, and after-write steps), as an administrator would write them.
+ * `clock`: the app's (the audit rows' instant); default one for `TZ`.
+ */
 export async function seedAdministrator(
   db: Db,
-  opts: { username: string; password?: string | undefined; cost: Argon2Cost },
+  opts: { username: string; password?: string | undefined; cost: Argon2Cost; clock?: Clock },
 ): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { createdAdmin: false };
   const password = opts.password ?? randomPassword();
-  const passwordHash = await hashPassword(password, opts.cost);
+  const config = { ...loadConfig({}), argon2: opts.cost };
+  const prepared = await preparePassword(config, password);
   const created = await db.transaction(async (tx) => {
     const [again] = await tx.select({ n: count() }).from(users);
     if ((again?.n ?? 0) > 0) return false;
-    let [role] = await tx.select().from(roles).where(eq(roles.name, ADMIN_ROLE_NAME));
+    const ctx: ServiceContext = {
+      tx,
+      actor: systemActor('system'),
+      clock: opts.clock ?? createClock(process.env.TZ || DEFAULT_TIME_ZONE),
+      config,
+    };
+    let [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE_NAME));
     if (!role) {
-      [role] = await tx.insert(roles).values({ id: newId(), name: ADMIN_ROLE_NAME }).returning();
       const all = await tx.select({ id: permissions.id }).from(permissions);
-      await tx.insert(rolePermissions).values(all.map((p) => ({ role_id: role!.id, permission_id: p.id })));
+      role = await roleService.create(ctx, { name: ADMIN_ROLE_NAME, permission: all.map((p) => p.id) });
     }
-    await tx.insert(users).values({
-      id: newId(),
-      name: ADMIN_ROLE_NAME,
-      username: opts.username,
-      password_hash: passwordHash,
-      roles_id: role!.id,
-      scope_all: true,
-      is_active: true,
-    });
+    await userService.create(
+      ctx,
+      {
+        name: ADMIN_ROLE_NAME,
+        username: opts.username,
+        email: null,
+        roles_id: role.id,
+        company_ids: ALL,
+        is_active: 'true',
+      },
+      prepared,
+    );
     return true;
   });
   if (!created) return { createdAdmin: false };

@@ -11,7 +11,7 @@
  * - client (its name) and certification type (its name): the stored QRs of their schemes.
  * The QR column is derived: writing it touches neither `updated_at` nor the audit log.
  */
-import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import {
   type SignedFields,
   schemeSignedFields,
@@ -88,20 +88,54 @@ export async function prepareSchemeQr(
   return { url, qrcode: await qrPngBase64(url) };
 }
 
+/** QR images made at once: the PNGs are compressed off the event loop, a few side by side. */
+const QR_CONCURRENCY = 4;
+
+/** The QR images (PNG, base64) of `urls`, a few at a time, in order. */
+async function qrImages(urls: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < urls.length; i += QR_CONCURRENCY)
+    out.push(...(await Promise.all(urls.slice(i, i + QR_CONCURRENCY).map((url) => qrPngBase64(url)))));
+  return out;
+}
+
 /**
- * The QR of a scheme as stored now: `prepared` when it encodes the very URL the scheme signs to now
- * (nothing changed meanwhile), else made here. Null when the scheme is absent.
+ * The QRs of schemes as stored now, by id (the absent ones left out), the signed fields read with
+ * one query and the key once: for each, its `prepared` QR when that encodes the very URL the scheme
+ * signs to now (nothing changed meanwhile), else one made here.
  */
+export async function schemeQrs(
+  db: Executor,
+  config: Pick<Config, 'publicBaseUrl'>,
+  items: readonly { id: string; prepared?: PreparedQr | null }[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!items.length) return out;
+  const rows = await schemeFieldsQuery(db).where(
+    inArray(
+      schemes.id,
+      items.map((i) => i.id),
+    ),
+  );
+  const key = await activeKey(db);
+  const urls = new Map(
+    rows.map((r) => [r.id, signedCheckUrl(config.publicBaseUrl, 'company', key, fieldsOfScheme(r))]),
+  );
+  const todo = items.filter((i) => urls.has(i.id) && i.prepared?.url !== urls.get(i.id));
+  const made = await qrImages(todo.map((i) => urls.get(i.id)!));
+  todo.forEach((i, n) => out.set(i.id, made[n]!));
+  for (const i of items) if (urls.has(i.id) && !out.has(i.id)) out.set(i.id, i.prepared!.qrcode);
+  return out;
+}
+
+/** The QR of one scheme as stored now (`schemeQrs`); null when the scheme is absent. */
 export async function schemeQr(
   db: Executor,
   config: Pick<Config, 'publicBaseUrl'>,
   id: string,
   prepared?: PreparedQr | null,
 ): Promise<string | null> {
-  const fields = await schemeFields(db, id);
-  if (!fields) return null;
-  const url = await signedUrl(db, config, 'company', fields);
-  return prepared?.url === url ? prepared.qrcode : qrPngBase64(url);
+  return (await schemeQrs(db, config, [{ id, prepared }])).get(id) ?? null;
 }
 
 /** Makes again the stored QRs of the schemes that `where` selects (those without one stay without). */
@@ -109,13 +143,28 @@ async function remakeSchemeQrs(ctx: ServiceContext, where: SQL): Promise<void> {
   const rows = await schemeFieldsQuery(ctx.tx).where(and(where, isNotNull(schemes.qrcode)));
   if (!rows.length) return;
   const key = await activeKey(ctx.tx);
-  for (const row of rows) {
-    const url = signedCheckUrl(ctx.config.publicBaseUrl, 'company', key, fieldsOfScheme(row));
-    await ctx.tx
-      .update(schemes)
-      .set({ qrcode: await qrPngBase64(url) })
-      .where(eq(schemes.id, row.id));
-  }
+  const images = await qrImages(
+    rows.map((row) => signedCheckUrl(ctx.config.publicBaseUrl, 'company', key, fieldsOfScheme(row))),
+  );
+  await storeQrs(
+    ctx.tx,
+    schemes,
+    rows.map((row, i) => ({ id: row.id, qrcode: images[i]! })),
+  );
+}
+
+/** Stores QR images on rows of `table`, one statement for all of them. */
+async function storeQrs(
+  tx: Executor,
+  table: typeof schemes | typeof trainingCertificates,
+  rows: readonly { id: string; qrcode: string }[],
+): Promise<void> {
+  if (!rows.length) return;
+  const json = JSON.stringify(rows);
+  await tx.execute(sql`
+    update ${table} set qrcode = q.qrcode
+    from json_to_recordset(${json}::json) as q(id uuid, qrcode text)
+    where ${table.id} = q.id`);
 }
 
 const changed = (before: object | null, after: object, keys: readonly string[]) =>
@@ -140,39 +189,59 @@ function remakesOwnQr(event: WriteEvent): boolean {
   return false;
 }
 
-/** The after-write step: makes again every stored QR whose signed text the write changed. */
-async function remakeQrs(ctx: ServiceContext, event: WriteEvent): Promise<void> {
-  if (event.action === 'delete') return;
-  switch (event.entity) {
-    case 'scheme': {
-      if (remakesOwnQr(event)) await remakeSchemeQrs(ctx, eq(schemes.id, event.id));
-      return;
+/**
+ * The after-write step, for the writes of a batch: makes again every stored QR whose signed text a
+ * write changed (one query per kind of record, the key read once, one update per table). The
+ * step of one write is this with one write.
+ */
+async function remakeQrsMany(ctx: ServiceContext, events: readonly WriteEvent[]): Promise<void> {
+  const schemeIds: string[] = [];
+  const clientIds: string[] = [];
+  const typeIds: string[] = [];
+  const trainings: (typeof trainingCertificates.$inferSelect)[] = [];
+  for (const event of events) {
+    if (event.action === 'delete') continue;
+    switch (event.entity) {
+      case 'scheme':
+        if (remakesOwnQr(event)) schemeIds.push(event.id);
+        break;
+      case 'training-certificate':
+        if (event.after && remakesOwnQr(event)) trainings.push(event.after);
+        break;
+      case 'client-certificate':
+        if (event.before && event.after && event.before.name !== event.after.name) clientIds.push(event.id);
+        break;
+      case 'certification-type':
+        if (event.before && event.after && event.before.name !== event.after.name) typeIds.push(event.id);
+        break;
+      default:
+        break;
     }
-    case 'training-certificate': {
-      const { after } = event;
-      if (!after || !remakesOwnQr(event)) return;
-      const url = await signedUrl(ctx.tx, ctx.config, 'training', trainingSignedFields(after));
-      await ctx.tx
-        .update(trainingCertificates)
-        .set({ qrcode: await qrPngBase64(url) })
-        .where(eq(trainingCertificates.id, event.id));
-      return;
-    }
-    case 'client-certificate':
-      if (event.before && event.after && event.before.name !== event.after.name)
-        await remakeSchemeQrs(ctx, eq(schemes.certificate_id, event.id));
-      return;
-    case 'certification-type':
-      if (event.before && event.after && event.before.name !== event.after.name)
-        await remakeSchemeQrs(ctx, eq(schemes.certification_id, event.id));
-      return;
-    default:
-      return;
+  }
+  if (schemeIds.length) await remakeSchemeQrs(ctx, inArray(schemes.id, schemeIds));
+  if (clientIds.length) await remakeSchemeQrs(ctx, inArray(schemes.certificate_id, clientIds));
+  if (typeIds.length) await remakeSchemeQrs(ctx, inArray(schemes.certification_id, typeIds));
+  if (trainings.length) {
+    const key = await activeKey(ctx.tx);
+    const images = await qrImages(
+      trainings.map((t) =>
+        signedCheckUrl(ctx.config.publicBaseUrl, 'training', key, trainingSignedFields(t)),
+      ),
+    );
+    await storeQrs(
+      ctx.tx,
+      trainingCertificates,
+      trainings.map((t, i) => ({ id: t.id, qrcode: images[i]! })),
+    );
   }
 }
 
 /**
- * The signed-QR after-write step (AFTER_WRITE_STEPS); it tells the write sequence which writes it
- * rewrites the record of (their answers are read after it, not made from the rows written).
+ * The signed-QR after-write step (AFTER_WRITE_STEPS), one write or a batch's; it tells the write
+ * sequence which writes it rewrites the record of (their answers are read after it, not made from
+ * the rows written).
  */
-export const signedQrStep: AfterWriteStep = Object.assign(remakeQrs, { rewrites: remakesOwnQr });
+export const signedQrStep: AfterWriteStep = Object.assign(
+  (ctx: ServiceContext, event: WriteEvent) => remakeQrsMany(ctx, [event]),
+  { batch: remakeQrsMany, rewrites: remakesOwnQr },
+);

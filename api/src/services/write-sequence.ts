@@ -35,6 +35,11 @@ export interface RecordWrite<R = unknown> {
   current: R | null;
   /** The record as the API answered it before the write (update, delete), for the audit log. */
   before?: unknown;
+  /**
+   * When the write took effect, for its audit row (services/audit.ts `at`): set by a service whose
+   * batch form takes writes recorded after the fact (the demo); default: the clock's now.
+   */
+  at?: Date | undefined;
 }
 
 export interface WriteSequence<R, A> {
@@ -107,6 +112,7 @@ export async function runWriteSequence<R, A>(ctx: ServiceContext, seq: WriteSequ
         entity: seq.auditEntity,
         entityId: w.id,
         companyId: w.companyId === undefined ? answerCompany : w.companyId,
+        at: w.at,
         ...(action === 'create' ? {} : { before: w.before ?? null }),
         ...(deleting ? {} : { after }),
       };

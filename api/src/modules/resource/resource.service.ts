@@ -110,11 +110,15 @@ export interface ResourceService<
   /** Updates the record (a new upload replaces an image, an empty field removes it); answers it. */
   update: (ctx: ServiceContext, id: string, input: yup.InferType<S>, uploads?: Uploads) => Promise<A>;
   /**
-   * Creates many records at once (an import's chunk): the same checks as `create` (references
-   * set-wise), one insert, the after-write steps in batch form, one audit insert; answers them in
-   * the order given. No image uploads.
+   * Creates many records at once (an import's chunk, the demo): `create`'s checks (references
+   * set-wise), one insert, the steps in batch form, one audit insert; answers in order. `extras`,
+   * per input: its uploads, and `at` (when a write recorded after the fact took effect; default now).
    */
-  createMany: (ctx: ServiceContext, inputs: readonly yup.InferType<S>[]) => Promise<A[]>;
+  createMany: (
+    ctx: ServiceContext,
+    inputs: readonly yup.InferType<S>[],
+    extras?: readonly ({ uploads?: Uploads; at?: Date | undefined } | undefined)[],
+  ) => Promise<A[]>;
   /** Updates many records at once, as `update` each (images kept); answers them in the order given. */
   updateMany: (
     ctx: ServiceContext,
@@ -184,7 +188,9 @@ export function defineResourceService<
    * (services/write-sequence.ts): the rows written (one insert for all creates), the after-write
    * steps, one audit row each, the answers in the order of `items`.
    */
-  type Item = { id: string; input: In; uploads: Uploads; current: Row<T> | null; before: A | null };
+  type Item = { id: string; input: In; uploads: Uploads; current: Row<T> | null; before: A | null } & {
+    at?: Date;
+  };
   const store = async (
     ctx: ServiceContext,
     action: 'create' | 'update',
@@ -200,7 +206,7 @@ export function defineResourceService<
       companyId: string;
       values: Record<string, unknown>;
     })[] = [];
-    for (const [i, { id, input, uploads, current, before }] of items.entries()) {
+    for (const [i, { id, input, uploads, current, before, at }] of items.entries()) {
       const companyId = companyOf(input);
       const images = withImages
         ? await applyImageFields(
@@ -215,11 +221,11 @@ export function defineResourceService<
         ...(def.values(input) as Record<string, unknown>),
         ...(extras[i] ?? {}),
         ...images,
-        ...(action === 'create' ? { id, created_at: now } : {}),
+        ...(action === 'create' ? { id, created_at: at ?? now } : {}),
         company_id: companyId,
-        updated_at: now,
+        updated_at: at ?? now,
       };
-      writes.push({ id, companyId, current, before, values });
+      writes.push({ id, companyId, current, before, values, at });
     }
     return runWriteSequence<Row<T>, A>(ctx, {
       entity: def.entityName,
@@ -256,7 +262,10 @@ export function defineResourceService<
   };
 
   /** Creates records: company in scope (403) and existing (422), then `store`. */
-  const createWrites = async (ctx: ServiceContext, items: { input: In; uploads: Uploads }[]) => {
+  const createWrites = async (
+    ctx: ServiceContext,
+    items: { input: In; uploads: Uploads; at?: Date | undefined }[],
+  ) => {
     const { tx, actor } = ctx;
     if (!items.length) return [];
     for (const { input } of items) checkCompanyInScope(actor.scope, companyOf(input));
@@ -339,10 +348,10 @@ export function defineResourceService<
       return answer!;
     },
 
-    createMany: (ctx, inputs) =>
+    createMany: (ctx, inputs, extras = []) =>
       createWrites(
         ctx,
-        inputs.map((input) => ({ input, uploads: {} })),
+        inputs.map((input, i) => ({ input, uploads: extras[i]?.uploads ?? {}, at: extras[i]?.at })),
       ),
 
     async update(ctx, id, input, uploads = {}) {

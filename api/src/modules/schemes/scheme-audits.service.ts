@@ -16,6 +16,8 @@ import { newId } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../../services/context';
 import { recordWrites } from '../../services/record-writes';
+import { runWriteSequence } from '../../services/write-sequence';
+import { insertRowsReturning } from '../../db/insert-rows';
 import { findSchemeRows } from './schemes.repository';
 
 /** The audit entity of audits done, in the audit log. */
@@ -65,33 +67,63 @@ const writeAuditsDone = recordWrites<AuditDoneRow, SchemeAudit>({
   },
 });
 
-/** Records an audit done on a scheme in the actor's scope; answers it. */
+/**
+ * Records audits done on schemes in the actor's scope (404 when one is not), one insert for all of
+ * them, through the one write sequence; answers them in order. `at`: when each was recorded (a
+ * write recorded after the fact, the demo's; default: now).
+ */
+export async function addAudits(
+  ctx: ServiceContext,
+  items: readonly { schemeId: string; input: SchemeAuditInput; at?: Date | undefined }[],
+): Promise<SchemeAudit[]> {
+  if (!items.length) return [];
+  const schemes = await findSchemeRows(ctx.tx, [...new Set(items.map((i) => i.schemeId))], ctx.actor.scope);
+  const now = ctx.clock.now();
+  const rows = items.map(({ schemeId, input, at }): AuditDoneRow => {
+    const scheme = schemes.get(schemeId);
+    if (!scheme) throw notFound();
+    return {
+      id: newId(),
+      scheme_id: scheme.id,
+      company_id: scheme.company_id,
+      kind: input.kind,
+      date: input.date,
+      notes: input.notes ?? null,
+      created_at: at ?? now,
+      updated_at: at ?? now,
+    };
+  });
+  return runWriteSequence<AuditDoneRow, SchemeAudit>(ctx, {
+    entity: SCHEME_AUDIT_DONE_ENTITY,
+    auditEntity: SCHEME_AUDIT_DONE_ENTITY,
+    action: 'create',
+    writes: rows.map((row, i) => ({
+      id: row.id,
+      companyId: row.company_id,
+      current: null,
+      at: items[i]!.at,
+    })),
+    write: async () => {
+      const stored = await insertRowsReturning(ctx.tx, schemeAudits, rows);
+      return new Map(stored.map((r) => [r.id, r]));
+    },
+    answers: async (_, stored) =>
+      new Map(
+        rows.map((row) => {
+          const s = stored?.get(row.id);
+          return [row.id, auditDto(s ?? row)];
+        }),
+      ),
+  });
+}
+
+/** Records an audit done on a scheme in the actor's scope (`addAudits`); answers it. */
 export async function addAudit(
   ctx: ServiceContext,
   schemeId: string,
   input: SchemeAuditInput,
 ): Promise<SchemeAudit> {
-  const scheme = (await findSchemeRows(ctx.tx, [schemeId], ctx.actor.scope)).get(schemeId);
-  if (!scheme) throw notFound();
-  const id = newId();
-  const now = ctx.clock.now();
-  const [answer] = await writeAuditsDone(
-    ctx,
-    'create',
-    [{ id, companyId: scheme.company_id, current: null }],
-    () =>
-      ctx.tx.insert(schemeAudits).values({
-        id,
-        scheme_id: scheme.id,
-        company_id: scheme.company_id,
-        kind: input.kind,
-        date: input.date,
-        notes: input.notes ?? null,
-        created_at: now,
-        updated_at: now,
-      }),
-  );
-  return answer!;
+  return (await addAudits(ctx, [{ schemeId, input }]))[0]!;
 }
 
 /** Changes an audit done (its scheme in the actor's scope); answers it. */

@@ -13,10 +13,9 @@
  *   as the API answers it after them (the status history is derived from those rows:
  *   services/scheme-history.ts), in the caller's transaction.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as yup from 'yup';
 import {
-  addValidity,
   type DeleteResponse,
   MESSAGES,
   type Scheme,
@@ -24,106 +23,18 @@ import {
   schemeInputSchema,
   type SchemeStatus,
 } from '@sertifikasi/shared-contracts';
-import { insertRowsReturning } from '../../db/insert-rows';
+import { insertRowsReturning, updateRows } from '../../db/insert-rows';
 import { schemes } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { runWriteSequence } from '../../services/write-sequence';
 import type { ServiceContext } from '../../services/context';
 import { SCHEME_AUDIT_ENTITY } from '../../services/scheme-history';
-import { type PreparedQr, schemeQr } from '../../services/signed-qr';
-import {
-  bodyRefs,
-  findClientRefs,
-  findScheme,
-  findSchemeRows,
-  findSchemes,
-  type SchemeJoined,
-  type SchemeRow,
-  toSchemeDto,
-  typeRefs,
-} from './schemes.repository';
-import { addAudit, removeAudit, updateAudit } from './scheme-audits.service';
-import { changesCertificate, sectorCodesOf, siteClients, siteIdsOf, sitesOf } from './scheme-register';
-
-/** What a scheme's answer shows of the records it points at (read when its references are checked). */
-type SchemeNames = Omit<SchemeJoined, 'scheme'>;
-
-/**
- * The stored columns of schemes from their inputs, once the references are checked, set-wise for
- * all of them (a form save is a batch of one): the client (404 when absent or outside the actor's
- * scope), `company_id` equal to the client's, the type and the body of the client's company (422).
- * With each, the names its answer shows of them.
- */
-async function columnsFor(ctx: ServiceContext, inputs: readonly SchemeInput[]) {
-  const { tx } = ctx;
-  const clients = await findClientRefs(
-    tx,
-    inputs.map((i) => i.certificate_id.toLowerCase()),
-    ctx.actor.scope,
-  );
-  const types = await typeRefs(
-    tx,
-    inputs.map((i) => i.certification_id.toLowerCase()),
-  );
-  const bodies = await bodyRefs(
-    tx,
-    inputs.flatMap((i) =>
-      i.is_accredited === 'true' && i.accredited_id ? [i.accredited_id.toLowerCase()] : [],
-    ),
-  );
-  const sites = await siteClients(tx, siteIdsOf(inputs));
-  return inputs.map((input) => {
-    const client = clients.get(input.certificate_id.toLowerCase());
-    if (!client) throw notFound();
-    const errors: Record<string, string> = {};
-    const covered = sitesOf(input);
-    // Only sites of the scheme's own client (docs/rules.md#register-data).
-    if (covered.some((s) => sites.get(s.site_id) !== client.id))
-      errors.sites = 'Lokasi tidak ditemukan pada klien';
-    if (input.company_id && input.company_id.toLowerCase() !== client.company_id)
-      errors.company_id = 'Perusahaan harus sama dengan perusahaan klien';
-    const type = types.get(input.certification_id.toLowerCase());
-    if (type?.company_id !== client.company_id)
-      errors.certification_id = 'Sertifikat tidak ditemukan pada perusahaan klien';
-    const accredited = input.is_accredited === 'true';
-    const accreditedId = accredited && input.accredited_id ? input.accredited_id.toLowerCase() : null;
-    const body = accreditedId ? bodies.get(accreditedId) : undefined;
-    if (accreditedId && body?.company_id !== client.company_id)
-      errors.accredited_id = 'Akreditasi tidak ditemukan pada perusahaan klien';
-    if (Object.keys(errors).length) throw invalid(errors);
-    const names: SchemeNames = {
-      client: { name: client.name, certificate_number: client.certificate_number },
-      cert_name: type!.name,
-      accredited: body?.name ?? null,
-    };
-    const values = {
-      company_id: client.company_id,
-      certificate_id: client.id,
-      certification_id: input.certification_id.toLowerCase(),
-      // Cleared when the scheme is not accredited, whatever was sent.
-      accredited_id: accreditedId,
-      is_accredited: accredited,
-      cert_number: input.cert_number,
-      status: input.status,
-      issue_date: input.issue_date,
-      original_issue_date: input.original_issue_date ?? null,
-      issue_date2: input.issue_date2 ?? null,
-      valid_for: input.valid_for,
-      valid_for_type: input.valid_for_type,
-      valid_date: input.valid_date ?? null,
-      // Never taken from the client (docs/rules.md#records).
-      expired_date: addValidity(input.issue_date, input.valid_for, input.valid_for_type),
-      surveillance_date: input.surveillance_date ?? null,
-      decision_date: input.decision_date ?? null,
-      description: input.desc ?? null,
-      scope: input.scope ?? null,
-      sector_codes: sectorCodesOf(input),
-      sites: covered,
-    } satisfies Partial<SchemeRow>;
-    return { values, names };
-  });
-}
+import { type PreparedQr, schemeQrs } from '../../services/signed-qr';
+import { findScheme, findSchemeRows, findSchemes, type SchemeRow, toSchemeDto } from './schemes.repository';
+import { addAudit, addAudits, removeAudit, updateAudit } from './scheme-audits.service';
+import { changesCertificate } from './scheme-register';
+import { columnsFor, type SchemeNames } from './scheme-columns';
 
 /** The stored rows of schemes in the actor's scope; 404 when one is absent or outside it. */
 async function rowsInScope(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, SchemeRow>> {
@@ -141,7 +52,16 @@ type SchemeWrite = {
   names?: SchemeNames;
   /** The update changes what the certificate shows: its revision goes up by one. */
   revises?: boolean;
+  /** When the write took effect (a write recorded after the fact: `Dated`); default: now. */
+  at?: Date | undefined;
 };
+
+/**
+ * When each write of a batch took effect, one per item (undefined: now), for writes recorded after
+ * the fact (the demo's histories): the record's timestamps and its audit row's instant, from which
+ * the status history is read.
+ */
+export type Dated = readonly (Date | undefined)[];
 
 /**
  * Every scheme create and update, of one or many, through the one write sequence
@@ -166,7 +86,7 @@ async function writeSequence(
     entity: 'scheme',
     auditEntity: SCHEME_AUDIT_ENTITY,
     action,
-    writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null })),
+    writes: writes.map((w) => ({ id: w.id, current: w.current, before: before.get(w.id) ?? null, at: w.at })),
     write: async () => {
       if (action === 'create') {
         const rows = await insertRowsReturning(
@@ -178,22 +98,29 @@ async function writeSequence(
                 ...w.values,
                 id: w.id,
                 qrcode: null,
-                created_at: now,
-                updated_at: now,
+                created_at: w.at ?? now,
+                updated_at: w.at ?? now,
               }) as typeof schemes.$inferInsert,
           ),
         );
         return new Map(rows.map((r) => [r.id, r]));
       }
-      for (const w of writes)
-        await tx
-          .update(schemes)
-          .set({
-            ...w.values,
-            ...(w.revises ? { revision: sql`${schemes.revision} + 1` } : {}),
-            updated_at: now,
-          })
-          .where(eq(schemes.id, w.id));
+      // One statement per set of columns written (a batch's status changes, its QRs share theirs).
+      const groups = new Map<string, SchemeWrite[]>();
+      for (const w of writes) {
+        const key = `${Object.keys(w.values).sort().join(',')}${w.revises ? '+revision' : ''}`;
+        groups.set(key, [...(groups.get(key) ?? []), w]);
+      }
+      for (const group of groups.values()) {
+        const columns = [...Object.keys(group[0]!.values), 'updated_at'];
+        await updateRows(
+          tx,
+          schemes,
+          columns,
+          group.map((w) => ({ ...w.values, id: w.id, updated_at: w.at ?? now })),
+          group[0]!.revises ? ['revision'] : [],
+        );
+      }
     },
     stored: (ids) => findSchemeRows(tx, ids, 'ALL'),
     answers: async (ids, rows) => {
@@ -210,14 +137,21 @@ async function writeSequence(
   });
 }
 
-/** Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored without a QR. */
-export async function createMany(ctx: ServiceContext, inputs: readonly SchemeInput[]): Promise<Scheme[]> {
+/**
+ * Adds schemes to clients in the actor's scope (an import's chunk); answers them in order. Stored
+ * without a QR. `at`: when each took effect (`Dated`).
+ */
+export async function createMany(
+  ctx: ServiceContext,
+  inputs: readonly SchemeInput[],
+  at: Dated = [],
+): Promise<Scheme[]> {
   if (!inputs.length) return [];
   const columns = await columnsFor(ctx, inputs);
   return writeSequence(
     ctx,
     'create',
-    columns.map(({ values, names }) => ({ id: newId(), current: null, values, names })),
+    columns.map(({ values, names }, i) => ({ id: newId(), current: null, values, names, at: at[i] })),
   );
 }
 
@@ -256,51 +190,105 @@ export async function update(ctx: ServiceContext, id: string, input: SchemeInput
   return (await updateMany(ctx, [{ id, input }]))[0]!;
 }
 
-/** Stores `values` on a scheme in the actor's scope through the write sequence; answers it. */
-async function write(
-  ctx: ServiceContext,
-  current: SchemeRow,
-  values: Partial<typeof schemes.$inferInsert>,
-): Promise<Scheme> {
-  return (await writeSequence(ctx, 'update', [{ id: current.id, current, values }]))[0]!;
-}
-
 /** The stored row of a scheme in the actor's scope; 404 when absent or outside it. */
 async function rowInScope(ctx: ServiceContext, id: string): Promise<SchemeRow> {
   return (await rowsInScope(ctx, [id])).get(id)!;
 }
 
 /**
- * Sets the stored status of a scheme in the actor's scope (422 for a status outside the
- * vocabulary); answers it. The status history gains an entry effective today. Setting the status
- * it already has writes nothing (no audit row, no history entry).
+ * Sets the stored status of schemes in the actor's scope (422 for a status outside the
+ * vocabulary); answers them in order. Each status history gains an entry effective the day of the
+ * write (today, or its `at`). Setting the status a scheme already has writes nothing for it (no
+ * audit row, no history entry). A scheme may appear more than once: its writes go in turn.
  */
-export async function changeStatus(ctx: ServiceContext, id: string, status: SchemeStatus): Promise<Scheme> {
-  let valid: SchemeStatus;
-  try {
-    // The status rule of the form, not a copy of it.
-    valid = schemeInputSchema.pick(['status']).validateSync({ status }).status;
-  } catch (e) {
-    throw invalid({ status: (e as yup.ValidationError).message });
+export async function changeStatusMany(
+  ctx: ServiceContext,
+  items: readonly { id: string; status: SchemeStatus; at?: Date | undefined }[],
+): Promise<Scheme[]> {
+  const valid = items.map(({ status }) => {
+    try {
+      // The status rule of the form, not a copy of it.
+      return schemeInputSchema.pick(['status']).validateSync({ status }).status;
+    } catch (e) {
+      throw invalid({ status: (e as yup.ValidationError).message });
+    }
+  });
+  const answers = new Map<number, Scheme>();
+  // One write sequence per round, each holding at most one write of a scheme.
+  let left = items.map((item, i) => ({ ...item, status: valid[i]!, index: i }));
+  while (left.length) {
+    const seen = new Set<string>();
+    const round = left.filter((item) => !seen.has(item.id) && !!seen.add(item.id));
+    left = left.filter((item) => !round.includes(item));
+    const current = await rowsInScope(
+      ctx,
+      round.map((item) => item.id),
+    );
+    const changes = round.filter((item) => current.get(item.id)!.status !== item.status);
+    const written = await writeSequence(
+      ctx,
+      'update',
+      changes.map((item) => ({
+        id: item.id,
+        current: current.get(item.id)!,
+        values: { status: item.status },
+        at: item.at,
+      })),
+    );
+    changes.forEach((item, i) => answers.set(item.index, written[i]!));
+    const unchanged = round.filter((item) => !changes.includes(item));
+    if (unchanged.length) {
+      const found = await findSchemes(
+        ctx.tx,
+        unchanged.map((item) => item.id),
+        ctx.clock.today(),
+      );
+      for (const item of unchanged) answers.set(item.index, found.get(item.id)!);
+    }
   }
-  const current = await rowInScope(ctx, id);
-  if (current.status === valid) return (await findScheme(ctx.tx, id, 'ALL', ctx.clock.today()))!;
-  return write(ctx, current, { status: valid });
+  return items.map((_, i) => answers.get(i)!);
+}
+
+/** `changeStatusMany` for one scheme; answers it. */
+export async function changeStatus(ctx: ServiceContext, id: string, status: SchemeStatus): Promise<Scheme> {
+  return (await changeStatusMany(ctx, [{ id, status }]))[0]!;
 }
 
 /**
- * Makes and stores the signed QR of a scheme in the actor's scope; answers it. `prepared` is a QR
- * made before the transaction (services/signed-qr.ts `prepareSchemeQr`, so the transaction does not
- * wait for the image), used when it still encodes what the scheme signs to.
+ * Makes and stores the signed QRs of schemes in the actor's scope (the signing key read once, the
+ * images made a few at a time: services/signed-qr.ts `schemeQrs`); answers them in order.
+ * `prepared` is a QR made before the transaction (`prepareSchemeQr`, so the transaction does not
+ * wait for the image), used when it still encodes what the scheme signs to. `at`: as `Dated`.
  */
+export async function refreshQrMany(
+  ctx: ServiceContext,
+  items: readonly { id: string; prepared?: PreparedQr | null; at?: Date | undefined }[],
+): Promise<Scheme[]> {
+  if (!items.length) return [];
+  const current = await rowsInScope(
+    ctx,
+    items.map((i) => i.id),
+  );
+  const qrs = await schemeQrs(ctx.tx, ctx.config, items);
+  return writeSequence(
+    ctx,
+    'update',
+    items.map((item) => ({
+      id: item.id,
+      current: current.get(item.id)!,
+      values: { qrcode: qrs.get(item.id) ?? null },
+      at: item.at,
+    })),
+  );
+}
+
+/** `refreshQrMany` for one scheme; answers it. */
 export async function refreshQr(
   ctx: ServiceContext,
   id: string,
   prepared?: PreparedQr | null,
 ): Promise<Scheme> {
-  const current = await rowInScope(ctx, id);
-  const qrcode = await schemeQr(ctx.tx, ctx.config, id, prepared);
-  return write(ctx, current, { qrcode });
+  return (await refreshQrMany(ctx, [{ id, prepared }]))[0]!;
 }
 
 /** Deletes a scheme in the actor's scope (nothing refers to a scheme; its audit trail stays). */
@@ -326,9 +314,12 @@ export const schemeService = {
   update,
   updateMany,
   changeStatus,
+  changeStatusMany,
   refreshQr,
+  refreshQrMany,
   remove,
   addAudit,
+  addAudits,
   updateAudit,
   removeAudit,
 } as const;
