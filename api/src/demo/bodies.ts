@@ -24,12 +24,22 @@ export const DEMO_ROLES: { name: string; keys: PermissionKey[] }[] = [
     keys: [
       'statistik',
       'audit-schedule',
+      'auditor',
+      'audit-plan',
       ...CERT_MODULES.flatMap((m) => [m, `${m}:create`, `${m}:edit`] as PermissionKey[]),
     ],
   },
   {
     name: 'Manajer',
-    keys: ['statistik', 'audit-schedule', ...REPORT_KEYS, 'company-certificate', 'training-certificate'],
+    keys: [
+      'statistik',
+      'audit-schedule',
+      'audit-plan',
+      'iaf-certsearch',
+      ...REPORT_KEYS,
+      'company-certificate',
+      'training-certificate',
+    ],
   },
 ];
 
