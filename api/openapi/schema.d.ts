@@ -1160,7 +1160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Planned audits in the caller’s scope, soonest first (from/to: audits touching those days) */
+        /** Planned audits in the caller’s scope, soonest first (from/to: audits touching those days; type=export: export-rencana-audit.xlsx) */
         get: operations["getPlannedAudit"];
         put?: never;
         /** Plan an audit of a scheme; the team is invited by email with an iCalendar */
@@ -6317,6 +6317,12 @@ export interface operations {
                             days_left: number;
                             /** @enum {string} */
                             state: "LATE" | "SOON" | "UPCOMING" | "LATER";
+                            planned_audit: {
+                                id: string;
+                                start_date: string;
+                                end_date: string;
+                                lead: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -7517,6 +7523,7 @@ export interface operations {
                 paginate?: 20 | 50 | 100 | 200;
                 search?: string;
                 company_id?: string;
+                type?: "table" | "export";
                 from?: string | null;
                 to?: string | null;
                 auditor_id?: string | null;

@@ -182,6 +182,9 @@ export const t = {
     recordTitle: (number: string) => `Catat Audit ${number}`,
     planAction: 'Rencanakan',
     planTitle: (number: string) => `Rencanakan Audit ${number}`,
+    planned: 'Audit Direncanakan',
+    openPlan: 'Lihat Rencana Audit',
+    leadOf: (name: string) => `Lead Auditor: ${name}`,
     export: 'Export Excel',
     exporting: 'Export Data...',
     client: 'Nama Klien',
@@ -259,6 +262,7 @@ export const t = {
     cancel: 'Batalkan',
     doneOk: 'Audit ditandai selesai',
     cancelOk: 'Rencana audit dibatalkan',
+    oneScheme: 'Satu skema',
   },
   calendar: {
     title: 'Kalender Auditor',
