@@ -101,6 +101,56 @@ describe('the planned-audit form', () => {
   }, 60_000);
 });
 
+describe('the team refused by the API', () => {
+  it('shows each refused member’s message under that member’s row, and the team’s own above the rows', async () => {
+    const SECOND = '00000000-0000-4000-8000-0000000000b2';
+    fakeApi({
+      'GET /api/planned-audit': {
+        body: listOf([
+          { ...audit, team: [...audit.team, { auditor_id: SECOND, name: 'Sari', role: 'AUDITOR' }] },
+        ]),
+      },
+      [`GET /api/select/audit-plan/${C1}`]: {
+        body: {
+          certification: [],
+          company_certificate: [],
+          schemes: [{ id: SCHEME, name: 'PT Klien - ISO 9001 (QMS/1)', company_id: C1 }],
+          auditors: [
+            { id: LEAD, name: 'Lina Lead', company_id: C1 },
+            { id: SECOND, name: 'Sari', company_id: C1 },
+          ],
+        },
+      },
+      'GET /api/audit-days': { body: { days: null, basis: '-' } },
+      [`PUT /api/planned-audit/${AUDIT}`]: {
+        status: 422,
+        body: {
+          code: 'validation',
+          message: 'Bentrok jadwal: Sari sudah bertugas pada Surveilan PT Lain',
+          errors: {
+            'team[1].auditor_id': 'Bentrok jadwal: Sari sudah bertugas pada Surveilan PT Lain',
+            audit_days: 'Hari audit di bawah saran (3 hari): isi alasan pada Alasan Hari Audit',
+          },
+        },
+      },
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ubah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ubah Rencana Audit' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    const rows = [
+      await within(dialog).findByRole('group', { name: 'Anggota Tim 1' }),
+      within(dialog).getByRole('group', { name: 'Anggota Tim 2' }),
+    ];
+    expect(
+      await within(rows[1]!).findByText('Bentrok jadwal: Sari sudah bertugas pada Surveilan PT Lain'),
+    ).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(/Bentrok/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/Hari audit di bawah saran/)).toBeInTheDocument();
+  }, 60_000);
+});
+
 describe('Kalender Auditor', () => {
   it('shows each active auditor’s days of the month and the audits', async () => {
     fakeApi({

@@ -255,6 +255,7 @@ export const t = {
     auditor: 'Auditor',
     role: 'Peran',
     remove: 'Hapus anggota',
+    member: (n: number) => `Anggota Tim ${n}`,
     lead: 'Lead Auditor',
     state: 'Status',
     notes: 'Catatan',

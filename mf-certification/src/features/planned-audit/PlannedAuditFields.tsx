@@ -89,7 +89,12 @@ export function PlannedAuditFields() {
               </Typography>
             )}
             {values.team.map((_member, i) => (
-              <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <Box
+                key={i}
+                role="group"
+                aria-label={s.member(i + 1)}
+                sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+              >
                 <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                   <AutocompleteInput
                     name={`team.${i}.auditor_id`}
