@@ -81,13 +81,16 @@ describe('audit days', () => {
   const days = (kind: string, id = scheme) =>
     call(ctx.app, ctx.adminToken, 'GET', `/api/audit-days?scheme_id=${id}&kind=${kind}`);
 
-  it('suggests from the client’s employees by IAF MD 5’s table: a third, two thirds, rounded up to half days', async () => {
+  it('suggests from the client’s employees by IAF MD 5’s table: a third, two thirds, to the nearest half day', async () => {
     const surveillance = (await days('SURVEILLANCE')).json();
     expect(surveillance).toEqual({
       days: 1.5,
       basis: expect.stringMatching(/30 karyawan.*4 hari.*IAF MD 5/),
     });
-    expect((await days('RECERTIFICATION')).json().days).toBe(3);
+    expect((await days('RECERTIFICATION')).json()).toEqual({
+      days: 2.5, // 4 x 2/3 = 2.67: the nearest half day
+      basis: expect.stringMatching(/dua pertiganya, dibulatkan ke setengah hari terdekat$/),
+    });
     expect((await days('STAGE2')).json().days).toBe(4);
     expect((await days('STAGE1')).json().days).toBeNull();
   });
