@@ -1153,6 +1153,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-day-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company’s audit-days table for a type (none: every type); IAF MD 5’s when it has none */
+        get: operations["getAuditDayTable"];
+        /** Write a company’s audit-days table whole (bands from 1 employee, no gap or overlap; none: IAF MD 5) */
+        put: operations["putAuditDayTable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/planned-audit": {
         parameters: {
             query?: never;
@@ -7496,6 +7514,113 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuditDayTable: {
+        parameters: {
+            query: {
+                company_id: string;
+                certification_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company_id: string;
+                        certification_id: string | null;
+                        /** @enum {string} */
+                        source: "company" | "md5";
+                        bands: {
+                            min_employees: number;
+                            max_employees: number;
+                            days: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putAuditDayTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id: string;
+                    /** Format: uuid */
+                    certification_id?: string | null;
+                    bands?: {
+                        min_employees: number;
+                        max_employees: number;
+                        days: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company_id: string;
+                        certification_id: string | null;
+                        /** @enum {string} */
+                        source: "company" | "md5";
+                        bands: {
+                            min_employees: number;
+                            max_employees: number;
+                            days: number;
+                        }[];
                     };
                 };
             };

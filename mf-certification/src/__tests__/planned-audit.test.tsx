@@ -151,6 +151,62 @@ describe('the team refused by the API', () => {
   }, 60_000);
 });
 
+describe('Tabel Hari Audit', () => {
+  it('opens the company’s table (IAF MD 5’s until it has its own), refuses a gap under its row, saves the table whole', async () => {
+    const api = fakeApi({
+      'GET /api/planned-audit': { body: listOf([]) },
+      [`GET /api/select/audit-plan/${C1}`]: {
+        body: { certification: [], company_certificate: [], schemes: [], auditors: [] },
+      },
+      'GET /api/audit-day-table': {
+        body: {
+          company_id: C1,
+          certification_id: null,
+          source: 'md5',
+          bands: [
+            { min_employees: 1, max_employees: 5, days: 1.5 },
+            { min_employees: 6, max_employees: 10, days: 2 },
+          ],
+        },
+      },
+      'PUT /api/audit-day-table': (call) => ({
+        body: {
+          company_id: C1,
+          certification_id: null,
+          source: 'company',
+          bands: (call.json as { bands: unknown[] }).bands,
+        },
+      }),
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Tabel Hari Audit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tabel Hari Audit' });
+    expect(await within(dialog).findByText(/IAF MD 5:2019 Tabel QMS 1/)).toBeInTheDocument();
+    const second = await within(dialog).findByRole('group', { name: 'Baris 2' });
+    await waitFor(() => expect(within(second).getByLabelText('Karyawan Dari')).toHaveValue(6));
+    await userEvent.clear(within(second).getByLabelText('Karyawan Dari'));
+    await userEvent.type(within(second).getByLabelText('Karyawan Dari'), '7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    expect(await within(second).findByText(/Harus dimulai dari 6/)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/audit-day-table')).toHaveLength(0);
+    await userEvent.clear(within(second).getByLabelText('Karyawan Dari'));
+    await userEvent.type(within(second).getByLabelText('Karyawan Dari'), '6');
+    await userEvent.clear(within(second).getByLabelText('Hari Audit Awal'));
+    await userEvent.type(within(second).getByLabelText('Hari Audit Awal'), '2.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/audit-day-table')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/audit-day-table')[0]!.json).toEqual({
+      company_id: C1,
+      certification_id: null,
+      bands: [
+        { min_employees: 1, max_employees: 5, days: 1.5 },
+        { min_employees: 6, max_employees: 10, days: 2.5 },
+      ],
+    });
+  }, 60_000);
+});
+
 describe('Kalender Auditor', () => {
   it('shows each active auditor’s days of the month and the audits', async () => {
     fakeApi({

@@ -265,6 +265,18 @@ export const t = {
     cancelOk: 'Rencana audit dibatalkan',
     oneScheme: 'Satu skema',
   },
+  dayTable: {
+    open: 'Tabel Hari Audit',
+    title: 'Tabel Hari Audit',
+    type: 'Jenis Sertifikasi',
+    everyType: 'Semua jenis sertifikasi',
+    fromMd5: 'Perusahaan belum punya tabel sendiri: isi di bawah ini IAF MD 5:2019 Tabel QMS 1.',
+    own: 'Tabel perusahaan: hari audit awal (tahap 1 + tahap 2) menurut jumlah karyawan.',
+    row: (n: number) => `Baris ${n}`,
+    remove: 'Hapus baris',
+    add: 'Tambah Baris',
+    fillMd5: 'Isi dari IAF MD 5',
+  },
   calendar: {
     title: 'Kalender Auditor',
     month: 'Bulan',

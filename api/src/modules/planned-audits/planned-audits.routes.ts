@@ -27,6 +27,7 @@ import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
 import { exportBatchSize } from '../reports/export-state';
 import { sendExport } from '../reports/report-route';
+import { auditDayTableRoutes } from './audit-day-table.routes';
 import { plannedAuditBatches } from './planned-audits.export';
 import { contextOf } from '../../services/context';
 import {
@@ -48,6 +49,7 @@ import {
 export default async function plannedAuditRoutes(app: FastifyInstance) {
   const tags = ['planned-audits'];
   const access = { permission: 'audit-plan' } as const;
+  auditDayTableRoutes(app);
 
   defineRoute(app, {
     method: 'GET',

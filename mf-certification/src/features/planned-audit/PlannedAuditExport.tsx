@@ -4,9 +4,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { PLANNED_AUDIT_EXPORT } from '@sertifikasi/shared-contracts';
+import TableChartIcon from '@mui/icons-material/TableChartOutlined';
+import { ALL, PLANNED_AUDIT_EXPORT } from '@sertifikasi/shared-contracts';
 import { downloadFile, notifyApiError, useAuth } from '@sertifikasi/shared-auth';
 import { t } from '../../i18n/id';
+import { AuditDayTableDialog } from './AuditDayTableDialog';
 
 /** The address key narrowing 'Rencana Audit' to one scheme (the link from a 'Jadwal Audit' item). */
 export const SCHEME_PARAM = 'scheme_id';
@@ -14,12 +16,15 @@ export const SCHEME_PARAM = 'scheme_id';
 /**
  * 'Rencana Audit''s toolbar: the chip of the one scheme the list is narrowed to (its ✕ shows every
  * scheme again) and 'Export Excel', the workbook of what the list shows (company, scheme, search),
- * as 'Jadwal Audit' and the reports export theirs (`type=export`).
+ * as 'Jadwal Audit' and the reports export theirs (`type=export`); 'Tabel Hari Audit' of the
+ * header's company (one company chosen).
  */
 export function PlannedAuditToolbar() {
   const [params, setParams] = useSearchParams();
   const companyId = useAuth((s) => s.company_id);
   const [exporting, setExporting] = useState(false);
+  const [editingTable, setEditingTable] = useState(false);
+  const one = companyId && companyId !== ALL ? companyId : null;
   const schemeId = params.get(SCHEME_PARAM);
   const exportFile = async () => {
     setExporting(true);
@@ -61,6 +66,14 @@ export function PlannedAuditToolbar() {
       >
         {exporting ? t.schedule.exporting : t.schedule.export}
       </Button>
+      {one && (
+        <>
+          <Button variant="outlined" startIcon={<TableChartIcon />} onClick={() => setEditingTable(true)}>
+            {t.dayTable.open}
+          </Button>
+          <AuditDayTableDialog companyId={one} open={editingTable} onClose={() => setEditingTable(false)} />
+        </>
+      )}
     </>
   );
 }
