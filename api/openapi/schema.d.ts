@@ -1266,7 +1266,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Kalender Auditor: each active auditor’s days of a month on planned or done audits */
+        /** Kalender Auditor: each active auditor’s days of a month (none: this month) on planned or done audits */
         get: operations["getAuditorCalendar"];
         put?: never;
         post?: never;
@@ -8165,7 +8165,7 @@ export interface operations {
         parameters: {
             query: {
                 company_id: string;
-                month: string;
+                month?: string;
             };
             header?: never;
             path?: never;

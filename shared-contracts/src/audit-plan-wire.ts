@@ -267,15 +267,16 @@ export const auditDaysSchema = yup.object({
 });
 export type AuditDays = yup.InferType<typeof auditDaysSchema>;
 
-/** `GET /api/auditor-calendar`: one company, one month. */
+/** `GET /api/auditor-calendar`: one company, one month (none: this month by the app's clock, as answered). */
 export const auditorCalendarQuerySchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     month: yup
       .string()
       .typeError(V.oneOf('Bulan'))
+      .transform((v: unknown) => (v === '' ? undefined : v))
       .matches(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berformat YYYY-MM')
-      .required(V.required('Bulan')),
+      .optional(),
   })
   .noUnknown(V.unknown);
 export type AuditorCalendarQuery = yup.InferType<typeof auditorCalendarQuerySchema>;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { fakeApi, listOf, renderInApp } from '@sertifikasi/shared-ui/test';
+import { fakeApi, listOf, renderInApp, typeDate } from '@sertifikasi/shared-ui/test';
 import { screens } from '../routes';
 
 const C1 = '00000000-0000-4000-8000-0000000000c1';
@@ -82,8 +82,16 @@ describe('the planned-audit form', () => {
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('combobox', { name: /^Auditor/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Lina Lead' }));
-    await userEvent.type(within(dialog).getByLabelText(/^Tanggal Mulai/), '2026-03-10');
-    await userEvent.type(within(dialog).getByLabelText(/^Tanggal Selesai/), '2026-03-12');
+    await typeDate(
+      userEvent.setup(),
+      within(dialog).getByRole('group', { name: /^Tanggal Mulai/ }),
+      '10/03/2026',
+    );
+    await typeDate(
+      userEvent.setup(),
+      within(dialog).getByRole('group', { name: /^Tanggal Selesai/ }),
+      '12/03/2026',
+    );
     await userEvent.type(within(dialog).getByLabelText(/^Hari Audit/), '1.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/planned-audit')).toHaveLength(1));
@@ -209,7 +217,7 @@ describe('Tabel Hari Audit', () => {
 
 describe('Kalender Auditor', () => {
   it('shows each active auditor’s days of the month and the audits', async () => {
-    fakeApi({
+    const api = fakeApi({
       'GET /api/auditor-calendar': {
         body: {
           month: '2026-03',
@@ -239,5 +247,8 @@ describe('Kalender Auditor', () => {
     const card = await screen.findByRole('region', { name: 'Lina Lead' });
     expect(within(card).getByText('3 hari bertugas')).toBeInTheDocument();
     expect(within(card).getByText(/Surveilan · PT Klien/)).toBeInTheDocument();
+    // The first call names no month: the API answers the app clock's month, which the field then shows.
+    expect(api.callsTo('GET', '/api/auditor-calendar')[0]!.params.get('month')).toBeNull();
+    expect(screen.getByLabelText('Bulan')).toHaveValue('2026-03');
   });
 });

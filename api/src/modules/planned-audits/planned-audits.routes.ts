@@ -175,14 +175,16 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/auditor-calendar',
-    summary: 'Kalender Auditor: each active auditor’s days of a month on planned or done audits',
+    summary:
+      'Kalender Auditor: each active auditor’s days of a month (none: this month) on planned or done audits',
     tags,
     access,
     query: auditorCalendarQuerySchema,
     response: { 200: auditorCalendarSchema },
     handler: async (req) => {
       const [companyId] = companyFilter(req, req.query.company_id) as string[];
-      return auditorCalendar(app.db, companyId!, req.query.month);
+      // No month: this month by the app's clock and time zone (the portal's one clock), as answered.
+      return auditorCalendar(app.db, companyId!, req.query.month ?? app.clock.today().slice(0, 7));
     },
   });
 }

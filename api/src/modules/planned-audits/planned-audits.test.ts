@@ -272,6 +272,13 @@ describe('reading planned audits', () => {
       `/api/auditor-calendar?company_id=${alfa}&month=2026-13`,
     );
     expect(bad.statusCode).toBe(422);
+    // No month: this month by the app's clock in its time zone (01:00 on 1 March in Jakarta is
+    // still February in UTC).
+    ctx.clock.set(new Date('2026-02-28T18:00:00Z'));
+    const now = await call(ctx.app, editor.token, 'GET', `/api/auditor-calendar?company_id=${alfa}`);
+    expect(now.json<AuditorCalendar>()).toMatchObject({ month: '2026-03' });
+    expect(now.json<AuditorCalendar>().auditors).toEqual(cal.json<AuditorCalendar>().auditors);
+    ctx.clock.set(new Date('2026-03-01T03:00:00Z'));
     await remove(march.id);
     await remove(april.id);
   });
