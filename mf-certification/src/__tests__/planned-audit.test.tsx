@@ -106,7 +106,7 @@ describe('the planned-audit form', () => {
       team: [{ auditor_id: LEAD, role: 'LEAD_AUDITOR' }],
       notes: null,
     });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the team refused by the API', () => {

@@ -33,15 +33,19 @@ export const StateChip = ({ state }: { state: CycleState }) => (
 export const planHref = (row: AuditScheduleRow) =>
   `/planned-audit?scheme_id=${encodeURIComponent(row.scheme_id)}`;
 
-const range = (start: string, end: string) =>
-  start === end ? formatDate(start) : `${formatDate(start)} - ${formatDate(end)}`;
+/** Compact: the month and year once when both days share them ('08 - 09 Desember 2026'). */
+const range = (start: string, end: string) => {
+  if (start === end) return formatDate(start);
+  const [from, to] = [formatDate(start), formatDate(end)];
+  return start.slice(0, 7) === end.slice(0, 7) ? `${from.slice(0, 2)} - ${to}` : `${from} - ${to}`;
+};
 
 /** The item's PLANNED audit: its dates (a link to it) and its lead auditor; '-' when none. */
 export function PlannedCell({ row }: { row: AuditScheduleRow }): ReactNode {
   const plan = row.planned_audit;
   if (!plan) return '-';
   return (
-    <Stack spacing={0.25} sx={{ minWidth: 150 }}>
+    <Stack spacing={0.25} sx={{ minWidth: 120, maxWidth: 170 }}>
       <Link component={RouterLink} to={planHref(row)} variant="body2">
         {range(plan.start_date, plan.end_date)}
       </Link>

@@ -231,7 +231,7 @@ describe('Jadwal Audit', () => {
     await screen.findByText('PT Baja Perkasa');
     expect(headers()).toContain('Audit Direncanakan');
     const [first, second] = bodyRows();
-    const link = within(first!).getByRole('link', { name: '12 Januari 2026 - 14 Januari 2026' });
+    const link = within(first!).getByRole('link', { name: '12 - 14 Januari 2026' });
     expect(link).toHaveAttribute('href', `/planned-audit?scheme_id=${withPlan.scheme_id}`);
     expect(within(first!).getByText('Lead Auditor: Lina Lead')).toBeInTheDocument();
     expect(within(first!).queryByRole('button', { name: 'Rencanakan' })).not.toBeInTheDocument();
