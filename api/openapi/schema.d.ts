@@ -1153,6 +1153,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-day-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company’s audit-days table for a type (none: every type); IAF MD 5’s when it has none */
+        get: operations["getAuditDayTable"];
+        /** Write a company’s audit-days table whole (bands from 1 employee, no gap or overlap; none: IAF MD 5) */
+        put: operations["putAuditDayTable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/planned-audit": {
         parameters: {
             query?: never;
@@ -1160,7 +1178,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Planned audits in the caller’s scope, soonest first (from/to: audits touching those days) */
+        /** Planned audits in the caller’s scope, soonest first (from/to: audits touching those days; type=export: export-rencana-audit.xlsx) */
         get: operations["getPlannedAudit"];
         put?: never;
         /** Plan an audit of a scheme; the team is invited by email with an iCalendar */
@@ -1248,7 +1266,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Kalender Auditor: each active auditor’s days of a month on planned or done audits */
+        /** Kalender Auditor: each active auditor’s days of a month (none: this month) on planned or done audits */
         get: operations["getAuditorCalendar"];
         put?: never;
         post?: never;
@@ -6317,6 +6335,12 @@ export interface operations {
                             days_left: number;
                             /** @enum {string} */
                             state: "LATE" | "SOON" | "UPCOMING" | "LATER";
+                            planned_audit: {
+                                id: string;
+                                start_date: string;
+                                end_date: string;
+                                lead: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -7510,6 +7534,113 @@ export interface operations {
             };
         };
     };
+    getAuditDayTable: {
+        parameters: {
+            query: {
+                company_id: string;
+                certification_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company_id: string;
+                        certification_id: string | null;
+                        /** @enum {string} */
+                        source: "company" | "md5";
+                        bands: {
+                            min_employees: number;
+                            max_employees: number;
+                            days: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putAuditDayTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    company_id: string;
+                    /** Format: uuid */
+                    certification_id?: string | null;
+                    bands?: {
+                        min_employees: number;
+                        max_employees: number;
+                        days: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company_id: string;
+                        certification_id: string | null;
+                        /** @enum {string} */
+                        source: "company" | "md5";
+                        bands: {
+                            min_employees: number;
+                            max_employees: number;
+                            days: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getPlannedAudit: {
         parameters: {
             query?: {
@@ -7517,6 +7648,7 @@ export interface operations {
                 paginate?: 20 | 50 | 100 | 200;
                 search?: string;
                 company_id?: string;
+                type?: "table" | "export";
                 from?: string | null;
                 to?: string | null;
                 auditor_id?: string | null;
@@ -8033,7 +8165,7 @@ export interface operations {
         parameters: {
             query: {
                 company_id: string;
-                month: string;
+                month?: string;
             };
             header?: never;
             path?: never;

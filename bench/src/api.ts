@@ -26,3 +26,5 @@ export {
   users,
 } from '../../api/src/db/schema';
 export { hashPassword } from '../../api/src/lib/crypto';
+export { ruleAuditors } from '../../api/src/modules/auditors/auditors.repository';
+export { clashingAudits } from '../../api/src/modules/planned-audits/planned-audits.repository';

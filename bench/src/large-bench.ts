@@ -35,6 +35,7 @@ import {
 import { anchorBaseline, bareBaseline, closeOnInterrupt, listen, measure, signIn } from './harness';
 import { LoadGenerator } from './load';
 import { type Row, table } from './report';
+import { seedPlannedAudits, teamCheckTimes } from './planned-audit-set';
 import { SCENARIOS, type Sample, type Scenario, type ScenarioInput } from './scenarios';
 import { envInt } from './settings';
 import { chosenTargets, describeUrl } from './targets';
@@ -195,6 +196,9 @@ async function openTarget(name: string, env: Record<string, string>): Promise<Op
       .update(users)
       .set({ password_hash: await hashPassword(password, config.argon2) })
       .where(sql`lower(${users.username}) = 'admin'`);
+    const today = createClock(config.timeZone).today();
+    console.log(`  ${name}: ${await seedPlannedAudits(opened.database, today)}`);
+    console.log(`  ${name}: ${await teamCheckTimes(opened.database, today)}`);
     const sample = await readSample(opened.database, config);
     const app = await buildApp({ config, db: opened.database.db, logger });
     const closeApp = closeOnInterrupt(() => app.close());

@@ -234,6 +234,23 @@ export const SCENARIOS: Scenario[] = [
     requests: ({ auth, sample }) =>
       sample.companies.map((c) => get(`/api/audit-schedule/${c.id}?window=late`, auth)),
   },
+  // Planned audits (a PLANNED one for every tenth scheme, planned-audit-set.ts): the 'Rencana Audit'
+  // list's first page per company, and a month of 'Kalender Auditor' (this month: 40 auditors per
+  // company and every audit they are on in it).
+  {
+    name: 'planned-audit-list',
+    endpoint: 'GET /api/planned-audit?company_id={company_id}&paginate=20',
+    requests: ({ auth, sample }) =>
+      sample.companies.map((c) => get(`/api/planned-audit?company_id=${c.id}&paginate=20`, auth)),
+  },
+  {
+    name: 'auditor-calendar-month',
+    endpoint: 'GET /api/auditor-calendar?company_id={company_id}&month={this month}',
+    requests: ({ auth, sample }) =>
+      sample.companies.map((c) =>
+        get(`/api/auditor-calendar?company_id=${c.id}&month=${sample.today.slice(0, 7)}`, auth),
+      ),
+  },
   {
     name: 'audit-due-summary',
     endpoint: 'GET /api/audit-schedule/ALL/summary',

@@ -28,6 +28,7 @@ import {
 import { lookupOptionSchema } from './client-certificate';
 import { companyListQuerySchema } from './list';
 import { V } from './messages';
+import { type ReportColumn, reportTypeField } from './report';
 import { MAX_SECTOR_CODE, MIN_SECTOR_CODE } from './sectors';
 
 /** An end that may not come before its start (both `YYYY-MM-DD`; either may be missing). */
@@ -201,6 +202,7 @@ export type PlannedAudit = yup.InferType<typeof plannedAuditSchema>;
 
 /** `GET /api/planned-audit`: by company, dates (audits touching from..to), auditor and state. */
 export const plannedAuditListQuerySchema = companyListQuerySchema.shape({
+  type: reportTypeField(),
   from: optionalDate('Dari'),
   to: optionalDate('Sampai'),
   auditor_id: optionalUuid('Auditor'),
@@ -208,6 +210,46 @@ export const plannedAuditListQuerySchema = companyListQuerySchema.shape({
   state: optionalOneOf('Status', PLANNED_AUDIT_STATES),
 });
 export type PlannedAuditListQuery = yup.InferType<typeof plannedAuditListQuerySchema>;
+
+/** 'Rencana Audit' as a workbook (`GET /api/planned-audit?type=export`). */
+export const PLANNED_AUDIT_EXPORT = {
+  title: 'Rencana Audit',
+  fileName: 'export-rencana-audit.xlsx',
+  sheetName: 'Rencana Audit',
+  filters: { from: 'Dari', to: 'Sampai', state: 'Status', search: 'Cari Data' },
+} as const;
+
+/** A planned audit as the workbook writes it: its labels in Indonesian, its team in one cell. */
+export interface PlannedAuditExportRow {
+  client: string;
+  company_name: string;
+  certification: string;
+  cert_number: string;
+  kind: string;
+  start_date: string;
+  end_date: string;
+  audit_days: number;
+  lead: string;
+  team: string;
+  state: string;
+  notes: string;
+}
+
+/** The workbook's columns (`allOnly`: only when every company is chosen). */
+export const PLANNED_AUDIT_COLUMNS: readonly ReportColumn<keyof PlannedAuditExportRow>[] = [
+  { key: 'client', header: 'Nama Klien', kind: 'text', width: 36 },
+  { key: 'company_name', header: 'Perusahaan', kind: 'text', allOnly: true, width: 28 },
+  { key: 'certification', header: 'Sertifikat', kind: 'text', width: 24 },
+  { key: 'cert_number', header: 'Nomor Sertifikat', kind: 'text', width: 24 },
+  { key: 'kind', header: 'Jenis Audit', kind: 'text', width: 16 },
+  { key: 'start_date', header: 'Tanggal Mulai', kind: 'date', width: 16 },
+  { key: 'end_date', header: 'Tanggal Selesai', kind: 'date', width: 16 },
+  { key: 'audit_days', header: 'Hari Audit', kind: 'number', width: 11 },
+  { key: 'lead', header: 'Lead Auditor', kind: 'text', width: 24 },
+  { key: 'team', header: 'Tim Audit', kind: 'text', width: 40 },
+  { key: 'state', header: 'Status', kind: 'text', width: 14 },
+  { key: 'notes', header: 'Catatan', kind: 'text', width: 40 },
+];
 
 /** `GET /api/audit-days`: the scheme and the kind of audit. */
 export const auditDaysQuerySchema = yup
@@ -225,15 +267,16 @@ export const auditDaysSchema = yup.object({
 });
 export type AuditDays = yup.InferType<typeof auditDaysSchema>;
 
-/** `GET /api/auditor-calendar`: one company, one month. */
+/** `GET /api/auditor-calendar`: one company, one month (none: this month by the app's clock, as answered). */
 export const auditorCalendarQuerySchema = yup
   .object({
     company_id: uuidField('Perusahaan'),
     month: yup
       .string()
       .typeError(V.oneOf('Bulan'))
+      .transform((v: unknown) => (v === '' ? undefined : v))
       .matches(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berformat YYYY-MM')
-      .required(V.required('Bulan')),
+      .optional(),
   })
   .noUnknown(V.unknown);
 export type AuditorCalendarQuery = yup.InferType<typeof auditorCalendarQuerySchema>;

@@ -62,15 +62,21 @@ describe('audit days (IAF MD 5:2019 Table QMS 1)', () => {
     expect(MD5_QMS_BANDS).toHaveLength(23);
   });
 
-  it('suggests a third for surveillance and two thirds for recertification, rounded up to half days', () => {
+  it('suggests a third for surveillance and two thirds for recertification, to the nearest half day (IAF MD 5)', () => {
     expect(suggestedAuditDays('SURVEILLANCE', 1.5)).toBe(0.5);
     expect(suggestedAuditDays('RECERTIFICATION', 1.5)).toBe(1);
-    expect(suggestedAuditDays('SURVEILLANCE', 2)).toBe(1); // 0.67 -> 1
+    expect(suggestedAuditDays('SURVEILLANCE', 2)).toBe(0.5); // 0.67 -> 0.5
     expect(suggestedAuditDays('RECERTIFICATION', 2)).toBe(1.5); // 1.33 -> 1.5
     expect(suggestedAuditDays('SURVEILLANCE', 3)).toBe(1);
     expect(suggestedAuditDays('RECERTIFICATION', 3)).toBe(2);
+    expect(suggestedAuditDays('SURVEILLANCE', 4)).toBe(1.5); // 1.33 -> 1.5
+    expect(suggestedAuditDays('RECERTIFICATION', 4)).toBe(2.5); // 2.67 -> 2.5
+    expect(suggestedAuditDays('SURVEILLANCE', 5)).toBe(1.5); // 1.67 -> 1.5
+    expect(suggestedAuditDays('RECERTIFICATION', 5)).toBe(3.5); // 3.33 -> 3.5
     expect(suggestedAuditDays('SURVEILLANCE', 22)).toBe(7.5); // 7.33 -> 7.5
-    expect(suggestedAuditDays('RECERTIFICATION', 22)).toBe(15); // 14.67 -> 15
+    expect(suggestedAuditDays('RECERTIFICATION', 22)).toBe(14.5); // 14.67 -> 14.5
+    // A company's own table may start at half a day: never below half a day.
+    expect(suggestedAuditDays('SURVEILLANCE', 0.5)).toBe(0.5); // 0.17 -> 0 -> 0.5
     expect(suggestedAuditDays('STAGE2', 4)).toBe(4);
     expect(suggestedAuditDays('STAGE1', 4)).toBeNull();
     expect(suggestedAuditDays('SPECIAL', 4)).toBeNull();

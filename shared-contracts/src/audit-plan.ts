@@ -94,20 +94,24 @@ export function initialAuditDays(employees: number, bands: readonly AuditDayBand
   return sorted.find((band) => Math.max(employees, 1) <= band.max_employees)?.days ?? null;
 }
 
-/** `days` times `num / den`, rounded up to half days (in whole half days: no float drift). */
-const halfDaysUp = (days: number, num: number, den: number): number =>
-  Math.ceil((Math.round(days * 2) * num) / den) / 2;
+/**
+ * `days` times `num / den` to the nearest half day, as IAF MD 5 adjusts a decimal result (5.3 days
+ * becomes 5.5, 5.2 becomes 5; a third or two thirds never falls halfway), at least half a day;
+ * counted in whole half days, so no float drift.
+ */
+const nearestHalfDays = (days: number, num: number, den: number): number =>
+  Math.max(1, Math.round((Math.round(days * 2) * num) / den)) / 2;
 
 /**
  * The days suggested for an audit of `kind` given the initial audit days: STAGE2 the initial
  * audit's (stage 1 + stage 2) whole, SURVEILLANCE a third and RECERTIFICATION two thirds of it,
- * rounded up to half days; STAGE1 and SPECIAL none (set by whoever plans them).
+ * to the nearest half day; STAGE1 and SPECIAL none (set by whoever plans them).
  */
 export function suggestedAuditDays(kind: PlannedAuditKind, initial: number | null): number | null {
   if (initial === null) return null;
   if (kind === 'STAGE2') return initial;
-  if (kind === 'SURVEILLANCE') return halfDaysUp(initial, 1, 3);
-  if (kind === 'RECERTIFICATION') return halfDaysUp(initial, 2, 3);
+  if (kind === 'SURVEILLANCE') return nearestHalfDays(initial, 1, 3);
+  if (kind === 'RECERTIFICATION') return nearestHalfDays(initial, 2, 3);
   return null;
 }
 

@@ -248,6 +248,17 @@ export const auditScheduleRowSchema = yup.object({
     .string()
     .oneOf([...CYCLE_STATES])
     .defined(),
+  /** The scheme's earliest PLANNED audit ('Rencana Audit'): its dates and lead auditor; null: none. */
+  planned_audit: yup
+    .object({
+      id: yup.string().defined(),
+      start_date: yup.string().defined(),
+      end_date: yup.string().defined(),
+      lead: yup.string().nullable().defined(),
+    })
+    .nullable()
+    .defined()
+    .default(null),
 });
 export type AuditScheduleRow = yup.InferType<typeof auditScheduleRowSchema>;
 

@@ -28,4 +28,5 @@ export * from './countries';
 export * from './client-site';
 export * from './audit-plan';
 export * from './audit-plan-wire';
+export * from './audit-days';
 export * from './iaf-certsearch';

@@ -28,14 +28,16 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 // Query schemas
 // ---------------------------------------------------------------------------------------------
 
-const reportBase = listQuerySchema.pick(['page', 'paginate', 'search']).shape({
-  type: yup
+/** A list's `type`: `table` (a page, the default) or `export` (the workbook of every matching row). */
+export const reportTypeField = () =>
+  yup
     .string<ReportType>()
     .typeError(V.oneOf('Tipe'))
     .transform((v: unknown) => (v === '' ? undefined : trimString(v)))
     .oneOf([...REPORT_TYPES], V.oneOf('Tipe'))
-    .default('table'),
-});
+    .default('table');
+
+const reportBase = listQuerySchema.pick(['page', 'paginate', 'search']).shape({ type: reportTypeField() });
 const unknownParam = 'Parameter tidak dikenal: ${unknown}';
 
 /**

@@ -79,6 +79,7 @@ export {
 } from './resource/RecordFormModal';
 export { DeleteDialog, type DeleteDialogProps } from './resource/DeleteDialog';
 export {
+  nestFieldErrors,
   saveRecord,
   deleteRecord,
   useSaveRecord,

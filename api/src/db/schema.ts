@@ -1038,6 +1038,10 @@ export const plannedAudits = pgTable(
   (t) => [
     index('planned_audits_company_start_idx').on(t.company_id, t.start_date),
     index('planned_audits_scheme_idx').on(t.scheme_id),
+    // 'Jadwal Audit' reads each item's earliest PLANNED audit.
+    index('planned_audits_planned_scheme_idx')
+      .on(t.scheme_id, t.start_date)
+      .where(sql`${t.state} = 'PLANNED'`),
     check(
       'planned_audits_kind_ck',
       sql`${t.kind} in ('STAGE1', 'STAGE2', 'SURVEILLANCE', 'RECERTIFICATION', 'SPECIAL')`,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSION_KEYS } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
-import { fakeApi, listOf, renderInApp } from '@sertifikasi/shared-ui/test';
+import { fakeApi, listOf, renderInApp, typeDate } from '@sertifikasi/shared-ui/test';
 import { screens } from '../routes';
 
 const C1 = '00000000-0000-4000-8000-0000000000c1';
@@ -82,8 +82,16 @@ describe('the planned-audit form', () => {
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('combobox', { name: /^Auditor/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Lina Lead' }));
-    await userEvent.type(within(dialog).getByLabelText(/^Tanggal Mulai/), '2026-03-10');
-    await userEvent.type(within(dialog).getByLabelText(/^Tanggal Selesai/), '2026-03-12');
+    await typeDate(
+      userEvent.setup(),
+      within(dialog).getByRole('group', { name: /^Tanggal Mulai/ }),
+      '10/03/2026',
+    );
+    await typeDate(
+      userEvent.setup(),
+      within(dialog).getByRole('group', { name: /^Tanggal Selesai/ }),
+      '12/03/2026',
+    );
     await userEvent.type(within(dialog).getByLabelText(/^Hari Audit/), '1.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/planned-audit')).toHaveLength(1));
@@ -98,12 +106,118 @@ describe('the planned-audit form', () => {
       team: [{ auditor_id: LEAD, role: 'LEAD_AUDITOR' }],
       notes: null,
     });
+  }, 120_000);
+});
+
+describe('the team refused by the API', () => {
+  it('shows each refused member’s message under that member’s row, and the team’s own above the rows', async () => {
+    const SECOND = '00000000-0000-4000-8000-0000000000b2';
+    fakeApi({
+      'GET /api/planned-audit': {
+        body: listOf([
+          { ...audit, team: [...audit.team, { auditor_id: SECOND, name: 'Sari', role: 'AUDITOR' }] },
+        ]),
+      },
+      [`GET /api/select/audit-plan/${C1}`]: {
+        body: {
+          certification: [],
+          company_certificate: [],
+          schemes: [{ id: SCHEME, name: 'PT Klien - ISO 9001 (QMS/1)', company_id: C1 }],
+          auditors: [
+            { id: LEAD, name: 'Lina Lead', company_id: C1 },
+            { id: SECOND, name: 'Sari', company_id: C1 },
+          ],
+        },
+      },
+      'GET /api/audit-days': { body: { days: null, basis: '-' } },
+      [`PUT /api/planned-audit/${AUDIT}`]: {
+        status: 422,
+        body: {
+          code: 'validation',
+          message: 'Bentrok jadwal: Sari sudah bertugas pada Surveilan PT Lain',
+          errors: {
+            'team[1].auditor_id': 'Bentrok jadwal: Sari sudah bertugas pada Surveilan PT Lain',
+            audit_days: 'Hari audit di bawah saran (3 hari): isi alasan pada Alasan Hari Audit',
+          },
+        },
+      },
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ubah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ubah Rencana Audit' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    const rows = [
+      await within(dialog).findByRole('group', { name: 'Anggota Tim 1' }),
+      within(dialog).getByRole('group', { name: 'Anggota Tim 2' }),
+    ];
+    expect(
+      await within(rows[1]!).findByText('Bentrok jadwal: Sari sudah bertugas pada Surveilan PT Lain'),
+    ).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(/Bentrok/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/Hari audit di bawah saran/)).toBeInTheDocument();
+  }, 60_000);
+});
+
+describe('Tabel Hari Audit', () => {
+  it('opens the company’s table (IAF MD 5’s until it has its own), refuses a gap under its row, saves the table whole', async () => {
+    const api = fakeApi({
+      'GET /api/planned-audit': { body: listOf([]) },
+      [`GET /api/select/audit-plan/${C1}`]: {
+        body: { certification: [], company_certificate: [], schemes: [], auditors: [] },
+      },
+      'GET /api/audit-day-table': {
+        body: {
+          company_id: C1,
+          certification_id: null,
+          source: 'md5',
+          bands: [
+            { min_employees: 1, max_employees: 5, days: 1.5 },
+            { min_employees: 6, max_employees: 10, days: 2 },
+          ],
+        },
+      },
+      'PUT /api/audit-day-table': (call) => ({
+        body: {
+          company_id: C1,
+          certification_id: null,
+          source: 'company',
+          bands: (call.json as { bands: unknown[] }).bands,
+        },
+      }),
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Tabel Hari Audit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tabel Hari Audit' });
+    expect(await within(dialog).findByText(/IAF MD 5:2019 Tabel QMS 1/)).toBeInTheDocument();
+    const second = await within(dialog).findByRole('group', { name: 'Baris 2' });
+    await waitFor(() => expect(within(second).getByLabelText('Karyawan Dari')).toHaveValue(6));
+    await userEvent.clear(within(second).getByLabelText('Karyawan Dari'));
+    await userEvent.type(within(second).getByLabelText('Karyawan Dari'), '7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    expect(await within(second).findByText(/Harus dimulai dari 6/)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/audit-day-table')).toHaveLength(0);
+    await userEvent.clear(within(second).getByLabelText('Karyawan Dari'));
+    await userEvent.type(within(second).getByLabelText('Karyawan Dari'), '6');
+    await userEvent.clear(within(second).getByLabelText('Hari Audit Awal'));
+    await userEvent.type(within(second).getByLabelText('Hari Audit Awal'), '2.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Simpan Data' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/audit-day-table')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/audit-day-table')[0]!.json).toEqual({
+      company_id: C1,
+      certification_id: null,
+      bands: [
+        { min_employees: 1, max_employees: 5, days: 1.5 },
+        { min_employees: 6, max_employees: 10, days: 2.5 },
+      ],
+    });
   }, 60_000);
 });
 
 describe('Kalender Auditor', () => {
   it('shows each active auditor’s days of the month and the audits', async () => {
-    fakeApi({
+    const api = fakeApi({
       'GET /api/auditor-calendar': {
         body: {
           month: '2026-03',
@@ -133,5 +247,8 @@ describe('Kalender Auditor', () => {
     const card = await screen.findByRole('region', { name: 'Lina Lead' });
     expect(within(card).getByText('3 hari bertugas')).toBeInTheDocument();
     expect(within(card).getByText(/Surveilan · PT Klien/)).toBeInTheDocument();
+    // The first call names no month: the API answers the app clock's month, which the field then shows.
+    expect(api.callsTo('GET', '/api/auditor-calendar')[0]!.params.get('month')).toBeNull();
+    expect(screen.getByLabelText('Bulan')).toHaveValue('2026-03');
   });
 });

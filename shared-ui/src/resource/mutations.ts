@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FormikErrors, FormikHelpers, FormikValues } from 'formik';
+import { getIn, setIn, type FormikErrors, type FormikHelpers, type FormikValues } from 'formik';
 import { ERROR_CODES, MESSAGES, type DeleteResponse } from '@sertifikasi/shared-contracts';
 import { api, notifyApiError, readApiError } from '@sertifikasi/shared-auth';
 import { showToast } from '@sertifikasi/shared-ui/core';
@@ -24,6 +24,26 @@ export interface SaveRecordRequest {
 }
 
 export type SaveResult<R> = { ok: true; record: R } | { ok: false };
+
+/**
+ * The API's field errors (flat, by path: `name`, `team[1].auditor_id`) as formik holds them, nested,
+ * so a message shows under the input of that list row (`team.1.auditor_id`). A list's own message
+ * (`team`) stays a string while no row of it has one; when rows have theirs, the rows' win (the
+ * toast still says the first message).
+ */
+export function nestFieldErrors(flat: Record<string, unknown>): Record<string, unknown> {
+  const paths = Object.keys(flat).filter((key) => typeof flat[key] === 'string');
+  // Rows first: a list's own message never stands where its rows' messages go.
+  const deepest = [...paths].sort((a, b) => b.split(/[.[]/).length - a.split(/[.[]/).length);
+  let out: Record<string, unknown> = {};
+  for (const path of deepest) {
+    if (getIn(out, path) !== undefined) continue;
+    const parts = path.split(/[.[\]]+/).filter(Boolean);
+    if (parts.slice(1).some((_p, i) => typeof getIn(out, parts.slice(0, i + 1)) === 'string')) continue;
+    out = setIn(out, path, flat[path]) as Record<string, unknown>;
+  }
+  return out;
+}
 
 /** Where a 422's field errors go: a form's formik helpers (only `setErrors` is used). */
 export type FieldErrorSink<V extends FormikValues = FormikValues> = Pick<FormikHelpers<V>, 'setErrors'>;
@@ -55,7 +75,7 @@ export async function saveRecord<R = unknown, V extends FormikValues = FormikVal
     const answer = await readApiError(err);
     if (answer && (answer.code === ERROR_CODES.validation || answer.errors)) {
       // The API names its field errors by the form's field names (docs/rules.md#screens).
-      form?.setErrors((answer.errors ?? {}) as FormikErrors<V>);
+      form?.setErrors(nestFieldErrors(answer.errors ?? {}) as FormikErrors<V>);
       showToast('warning', answer.message);
     } else if (answer?.code === ERROR_CODES.tooLarge) {
       // An image past 2 MiB: say so rather than 'Maaf, ada kesalahan pada sistem'.

@@ -14,3 +14,4 @@ export { renderInApp } from './render';
 /** The answer of a paginated list endpoint holding `rows` (page `page` of `perPage`, `total` in all). */
 export const listOf = <T>(rows: T[], page = 1, perPage = 20, total = rows.length) =>
   toListResponse(rows, total, page, perPage);
+export { typeDate } from './pickers';

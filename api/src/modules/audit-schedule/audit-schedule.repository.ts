@@ -26,9 +26,12 @@ import {
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
+  auditors,
   certificationTypes,
   clientCertificates,
   companies,
+  plannedAudits,
+  plannedAuditTeam,
   schemeCounts,
   schemeCycleDue,
   schemeCycleDueCounts,
@@ -71,6 +74,21 @@ export function scheduleWhere(f: ScheduleFilter): SQL | undefined {
 const scheduleSearch = (search: string): SQL | undefined =>
   search ? or(matchesSearch(clientSearch, search), matchesSearch(schemeSearch, search)) : undefined;
 
+/**
+ * The scheme's earliest PLANNED audit with its lead auditor, as one JSON value (null: none): a
+ * correlated subquery per row read (the page's rows only), on the partial index of PLANNED audits
+ * by scheme and start date and the team's primary key; no query per row from here.
+ */
+const plannedAuditOf = sql<AuditScheduleRow['planned_audit']>`(
+  select json_build_object(
+    'id', pa.id, 'start_date', pa.start_date, 'end_date', pa.end_date,
+    'lead', (select a.name from ${plannedAuditTeam} pt join ${auditors} a on a.id = pt.auditor_id
+             where pt.planned_audit_id = pa.id and pt.role = 'LEAD_AUDITOR' limit 1))
+  from ${plannedAudits} pa
+  where pa.scheme_id = ${schemeCycleDue.scheme_id} and pa.state = 'PLANNED'
+  order by pa.start_date, pa.id
+  limit 1)`;
+
 const rowFields = {
   scheme_id: schemeCycleDue.scheme_id,
   company_id: schemeCycleDue.company_id,
@@ -85,6 +103,7 @@ const rowFields = {
   due_date: schemeCycleDue.due_date,
   surveillance_date: schemes.surveillance_date,
   expired_date: schemeCycleDue.expired_date,
+  planned_audit: plannedAuditOf,
 };
 
 function scheduleSelect(db: Executor, f: ScheduleFilter, extra?: SQL) {

@@ -2,7 +2,8 @@
  * Writes of the auditor register ('Auditor', permission `auditor`; docs/rules.md#auditors-and-planned-audits):
  * an auditor with its qualifications and conflicts (child rows, written again whole on every
  * save), through the one write sequence (services/write-sequence.ts), audited as the API answers
- * it. An auditor on a planned audit is not deleted (409): it is deactivated instead.
+ * it. An auditor on a planned audit is not deleted (409): it is deactivated instead; nor is it moved
+ * to another company (422 on `company_id`): its audits, qualifications and conflicts are its company's.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -33,6 +34,18 @@ import { checkCompanyExists, checkCompanyInScope } from '../resource/resource.se
 import { findAuditor } from './auditors.repository';
 
 export const AUDITOR_IN_USE = 'Auditor masih tercatat pada rencana audit: nonaktifkan saja';
+export const AUDITOR_COMPANY_LOCKED =
+  'Auditor tercatat pada rencana audit perusahaan ini: perusahaannya tidak dapat diganti. Nonaktifkan dan tambahkan auditor di perusahaan lain';
+
+/** Whether the auditor is on any planned audit (of any state; each is of the auditor's company). */
+async function onAnyAudit(ctx: ServiceContext, auditorId: string): Promise<boolean> {
+  const [row] = await ctx.tx
+    .select({ id: plannedAuditTeam.planned_audit_id })
+    .from(plannedAuditTeam)
+    .where(eq(plannedAuditTeam.auditor_id, auditorId))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** 422 naming the child whose certification type or client is not the company's. */
 async function checkReferences(ctx: ServiceContext, companyId: string, input: AuditorInput): Promise<void> {
@@ -152,6 +165,11 @@ export async function updateAuditor(ctx: ServiceContext, id: string, input: Audi
   const companyId = input.company_id.toLowerCase();
   checkCompanyInScope(ctx.actor.scope, companyId);
   await checkCompanyExists(ctx.tx, companyId);
+  if (companyId !== before.company_id) {
+    // Locked as a planned-audit save locks its members: none can put the auditor on a team meanwhile.
+    await ctx.tx.select({ id: auditors.id }).from(auditors).where(eq(auditors.id, before.id)).for('update');
+    if (await onAnyAudit(ctx, before.id)) throw invalid({ company_id: AUDITOR_COMPANY_LOCKED });
+  }
   await checkReferences(ctx, companyId, input);
   const after = await writeAuditor(
     ctx,
@@ -172,12 +190,7 @@ export async function updateAuditor(ctx: ServiceContext, id: string, input: Audi
 export async function removeAuditor(ctx: ServiceContext, id: string): Promise<DeleteResponse> {
   const before = await findAuditor(ctx.tx, id, ctx.actor.scope);
   if (!before) throw notFound();
-  const [onAudit] = await ctx.tx
-    .select({ id: plannedAuditTeam.planned_audit_id })
-    .from(plannedAuditTeam)
-    .where(eq(plannedAuditTeam.auditor_id, before.id))
-    .limit(1);
-  if (onAudit) throw conflict(AUDITOR_IN_USE);
+  if (await onAnyAudit(ctx, before.id)) throw conflict(AUDITOR_IN_USE);
   await writeAuditor(
     ctx,
     'delete',

@@ -170,7 +170,7 @@ describe('the auditor register', () => {
     expect(list.json<ListResponse<Auditor>>().data.every((a) => a.company_id === alfa)).toBe(true);
   });
 
-  it('deletes an auditor on no planned audit; one on a planned audit is kept (409) and may be deactivated', async () => {
+  it('deletes an auditor on no planned audit; one on a planned audit is kept (409), may be deactivated, is not moved to another company (422)', async () => {
     const free = (await post(ctx.adminToken, body({ email: null, conflicts: [] }))).json<Auditor>();
     const del = await call(ctx.app, ctx.adminToken, 'DELETE', `/api/auditor/${free.id}`);
     expect(del.json()).toEqual({ success: true, message: 'Berhasil menghapus data' });
@@ -198,6 +198,29 @@ describe('the auditor register', () => {
       body({ email: null, conflicts: [], active: 'false' }),
     );
     expect(off.json<Auditor>().active).toBe('false');
+
+    // Moved to another company: refused on company_id while on a planned audit of this one.
+    const moveTo = body({
+      company_id: beta,
+      email: null,
+      conflicts: [],
+      qualifications: [
+        { certification_id: typeBeta, role: 'AUDITOR', sector_codes: [], valid_from: '2024-01-01' },
+      ],
+    });
+    const moved = await call(ctx.app, ctx.adminToken, 'PUT', `/api/auditor/${lead.id}`, moveTo);
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json()).toMatchObject({
+      errors: { company_id: expect.stringMatching(/rencana audit perusahaan ini.*tidak dapat diganti/) },
+    });
+    expect(
+      (await call(ctx.app, ctx.adminToken, 'GET', `/api/auditor/${lead.id}`)).json<Auditor>().company_id,
+    ).toBe(alfa);
+    // One on no planned audit moves.
+    const other = (await post(ctx.adminToken, body({ email: null, conflicts: [] }))).json<Auditor>();
+    const free2 = await call(ctx.app, ctx.adminToken, 'PUT', `/api/auditor/${other.id}`, moveTo);
+    expect(free2.statusCode).toBe(200);
+    expect(free2.json<Auditor>().company_id).toBe(beta);
   });
 });
 

@@ -72,8 +72,9 @@ export async function schemeFacts(
   return row;
 }
 
-type AuditRow = typeof plannedAudits.$inferSelect;
-const auditSelection = {
+export type AuditRow = typeof plannedAudits.$inferSelect;
+/** What a planned audit as answered reads besides its row. */
+export const auditSelection = {
   p: plannedAudits,
   cert_number: schemes.cert_number,
   client_id: schemes.certificate_id,
@@ -168,14 +169,10 @@ export async function findPlannedAudit(
 export const plannedAuditRow = async (db: Executor, id: string): Promise<AuditRow | undefined> =>
   (await db.select().from(plannedAudits).where(eq(plannedAudits.id, id)))[0];
 
-/** The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a state. */
-export async function listPlannedAudits(
-  db: Executor,
-  query: PlannedAuditListQuery,
-  scope: CompanyScope,
-): Promise<ListResponse<PlannedAudit>> {
+/** The list's conditions: the companies in `scope`, audits touching from..to, of an auditor, a scheme, a state. */
+export function listWhere(query: PlannedAuditListQuery, scope: CompanyScope): SQL | undefined {
   const search = searchAny(query.search, [clientCertificates.name, schemes.cert_number]);
-  const where = and(
+  return and(
     inCompanies(plannedAudits.company_id, scope),
     query.from ? gte(plannedAudits.end_date, query.from) : undefined,
     query.to ? lte(plannedAudits.start_date, query.to) : undefined,
@@ -188,6 +185,15 @@ export async function listPlannedAudits(
       ? sql`${plannedAudits.scheme_id} in (select ${schemes.id} from ${schemes} join ${clientCertificates} on ${clientCertificates.id} = ${schemes.certificate_id} where ${search})`
       : undefined,
   );
+}
+
+/** The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a state. */
+export async function listPlannedAudits(
+  db: Executor,
+  query: PlannedAuditListQuery,
+  scope: CompanyScope,
+): Promise<ListResponse<PlannedAudit>> {
+  const where = listWhere(query, scope);
   return listPage(
     query,
     async () => (await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0,

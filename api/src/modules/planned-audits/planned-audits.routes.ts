@@ -1,7 +1,7 @@
 /**
  * 'Rencana Audit' and 'Kalender Auditor' (permission `audit-plan`;
  * docs/rules.md#auditors-and-planned-audits): the planned audits of the companies in scope (list with
- * filters, get, plan, change, delete, 'Selesai', 'Batalkan'), the audit days suggested for a scheme
+ * filters, or its workbook with `type=export`; get, plan, change, delete, 'Selesai', 'Batalkan'), the audit days suggested for a scheme
  * and kind, and each active auditor's days of a month. A company outside the scope 403, a record
  * outside it 404.
  */
@@ -11,6 +11,10 @@ import {
   auditDaysSchema,
   auditorCalendarQuerySchema,
   auditorCalendarSchema,
+  longDate,
+  PLANNED_AUDIT_COLUMNS,
+  PLANNED_AUDIT_EXPORT,
+  PLANNED_AUDIT_STATE_LABELS,
   plannedAuditInputSchema,
   plannedAuditListQuerySchema,
   plannedAuditSchema,
@@ -21,6 +25,10 @@ import { deleteResponseSchema, idParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
+import { exportBatchSize } from '../reports/export-state';
+import { sendExport } from '../reports/report-route';
+import { auditDayTableRoutes } from './audit-day-table.routes';
+import { plannedAuditBatches } from './planned-audits.export';
 import { contextOf } from '../../services/context';
 import {
   auditorCalendar,
@@ -41,16 +49,34 @@ import {
 export default async function plannedAuditRoutes(app: FastifyInstance) {
   const tags = ['planned-audits'];
   const access = { permission: 'audit-plan' } as const;
+  auditDayTableRoutes(app);
 
   defineRoute(app, {
     method: 'GET',
     url: '/api/planned-audit',
-    summary: 'Planned audits in the caller’s scope, soonest first (from/to: audits touching those days)',
+    summary: `Planned audits in the caller’s scope, soonest first (from/to: audits touching those days; type=export: ${PLANNED_AUDIT_EXPORT.fileName})`,
     tags,
     access,
     query: plannedAuditListQuerySchema,
     response: { 200: listJsonSchema(toJsonSchema(plannedAuditSchema)) },
-    handler: async (req) => listPlannedAudits(app.db, req.query, companyFilter(req, req.query.company_id)),
+    handler: async (req, reply) => {
+      const scope = companyFilter(req, req.query.company_id);
+      if (req.query.type !== 'export') return listPlannedAudits(app.db, req.query, scope);
+      const words = PLANNED_AUDIT_EXPORT.filters;
+      const spec = {
+        kind: 'planned-audit',
+        workbook: PLANNED_AUDIT_EXPORT,
+        columns: PLANNED_AUDIT_COLUMNS,
+        filters: [
+          [words.from, req.query.from ? longDate(req.query.from, 'id') : ''],
+          [words.to, req.query.to ? longDate(req.query.to, 'id') : ''],
+          [words.state, req.query.state ? PLANNED_AUDIT_STATE_LABELS[req.query.state] : ''],
+          [words.search, req.query.search],
+        ] as [string, string][],
+        batches: plannedAuditBatches(app.db, req.query, scope, exportBatchSize(app)),
+      };
+      return sendExport(app, req, reply, spec, req.query.company_id);
+    },
   });
 
   defineRoute(app, {
@@ -149,14 +175,16 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/auditor-calendar',
-    summary: 'Kalender Auditor: each active auditor’s days of a month on planned or done audits',
+    summary:
+      'Kalender Auditor: each active auditor’s days of a month (none: this month) on planned or done audits',
     tags,
     access,
     query: auditorCalendarQuerySchema,
     response: { 200: auditorCalendarSchema },
     handler: async (req) => {
       const [companyId] = companyFilter(req, req.query.company_id) as string[];
-      return auditorCalendar(app.db, companyId!, req.query.month);
+      // No month: this month by the app's clock and time zone (the portal's one clock), as answered.
+      return auditorCalendar(app.db, companyId!, req.query.month ?? app.clock.today().slice(0, 7));
     },
   });
 }

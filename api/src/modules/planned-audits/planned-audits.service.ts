@@ -78,7 +78,7 @@ export async function auditDaysOf(
         : '';
   return {
     days: suggested,
-    basis: `${head}${share}${share ? ', dibulatkan ke atas per setengah hari' : ''}`,
+    basis: `${head}${share}${share ? ', dibulatkan ke setengah hari terdekat' : ''}`,
   };
 }
 

@@ -81,13 +81,16 @@ describe('audit days', () => {
   const days = (kind: string, id = scheme) =>
     call(ctx.app, ctx.adminToken, 'GET', `/api/audit-days?scheme_id=${id}&kind=${kind}`);
 
-  it('suggests from the client’s employees by IAF MD 5’s table: a third, two thirds, rounded up to half days', async () => {
+  it('suggests from the client’s employees by IAF MD 5’s table: a third, two thirds, to the nearest half day', async () => {
     const surveillance = (await days('SURVEILLANCE')).json();
     expect(surveillance).toEqual({
       days: 1.5,
       basis: expect.stringMatching(/30 karyawan.*4 hari.*IAF MD 5/),
     });
-    expect((await days('RECERTIFICATION')).json().days).toBe(3);
+    expect((await days('RECERTIFICATION')).json()).toEqual({
+      days: 2.5, // 4 x 2/3 = 2.67: the nearest half day
+      basis: expect.stringMatching(/dua pertiganya, dibulatkan ke setengah hari terdekat$/),
+    });
     expect((await days('STAGE2')).json().days).toBe(4);
     expect((await days('STAGE1')).json().days).toBeNull();
   });
@@ -269,6 +272,13 @@ describe('reading planned audits', () => {
       `/api/auditor-calendar?company_id=${alfa}&month=2026-13`,
     );
     expect(bad.statusCode).toBe(422);
+    // No month: this month by the app's clock in its time zone (01:00 on 1 March in Jakarta is
+    // still February in UTC).
+    ctx.clock.set(new Date('2026-02-28T18:00:00Z'));
+    const now = await call(ctx.app, editor.token, 'GET', `/api/auditor-calendar?company_id=${alfa}`);
+    expect(now.json<AuditorCalendar>()).toMatchObject({ month: '2026-03' });
+    expect(now.json<AuditorCalendar>().auditors).toEqual(cal.json<AuditorCalendar>().auditors);
+    ctx.clock.set(new Date('2026-03-01T03:00:00Z'));
     await remove(march.id);
     await remove(april.id);
   });

@@ -2,7 +2,8 @@
  * The route of a report-like list (the three reports, docs/rules.md#dashboard-and-reports, and the
  * audit schedule): `GET /api/<endpoint>/:company_id`, `type=table` a page of rows with its total,
  * `type=export` the workbook of every matching row, streamed. A report says how its query becomes a
- * filter and how the filter is counted, paged and exported; the rest is here, once.
+ * filter and how the filter is counted, paged and exported; the rest is here, once. Another list
+ * with `type=export` ('Rencana Audit') streams its workbook through `sendExport`.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,17 +53,19 @@ export interface ExportSpec<Row> {
  * batches. A client that goes away (the socket closes before the end) aborts the export: no more
  * rows are read. Not compressed: an .xlsx is already a zip (plugins/compress.ts passes streams).
  */
-async function sendExport<Row>(
+export async function sendExport<Row>(
   app: FastifyInstance,
-  req: FastifyRequest<{ Params: { company_id: string } }>,
+  req: FastifyRequest,
   reply: FastifyReply,
   spec: ExportSpec<Row>,
+  /** The company chosen (a checked id, or ALL / none: every company in scope). */
+  companyId: string | undefined,
 ) {
   const report = spec.workbook;
-  const all = req.params.company_id.trim().toUpperCase() === ALL;
+  const all = !companyId || companyId.trim().toUpperCase() === ALL;
   const company = all
     ? REPORT_FILTER_WORDS.all
-    : ((await companyName(app.db, req.params.company_id.toLowerCase())) ?? '');
+    : ((await companyName(app.db, companyId.toLowerCase())) ?? '');
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const aborter = new AbortController();
   const onClose = () => {
@@ -168,7 +171,13 @@ export function defineReportRoute<Q extends yup.AnyObjectSchema, F, Row>(
       const f = def.filter(q, scope);
       if (type === 'export') {
         const spec = await def.exported(f, q, scope, exportBatchSize(app));
-        return sendExport(app, req, reply, { kind: def.kind, workbook: report, ...spec });
+        return sendExport(
+          app,
+          req,
+          reply,
+          { kind: def.kind, workbook: report, ...spec },
+          req.params.company_id,
+        );
       }
       const [total, rows] = await Promise.all([def.count(f), def.page(f, paginate, (page - 1) * paginate)]);
       return toListResponse(rows, total, page, paginate, def.capped === true && total > LIST_TOTAL_CAP);

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -13,16 +12,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import {
   ALL,
   AUDIT_SCHEDULE,
   AUDIT_SCHEDULE_COLUMNS,
   type AuditScheduleRow,
   CYCLE_KIND_LABELS,
-  CYCLE_STATE_LABELS,
   CYCLE_WINDOW_LABELS,
   CYCLE_WINDOWS,
-  type CycleState,
   type CycleWindow,
   type CertificationLookups,
   reportColumns,
@@ -48,15 +46,8 @@ import {
 import { t } from '../../i18n/id';
 import { AuditFormModal } from './AuditFormModal';
 import { PlanFormModal } from '../planned-audit/PlanFormModal';
-
-type Row = AuditScheduleRow & { id: string };
-
-const STATE_COLORS: Record<CycleState, 'error' | 'warning' | 'info' | 'default'> = {
-  LATE: 'error',
-  SOON: 'warning',
-  UPCOMING: 'info',
-  LATER: 'default',
-};
+import { usePhone } from '../../components/usePhone';
+import { PlannedCell, planHref, ScheduleCards, type ScheduleRow as Row, StateChip } from './ScheduleParts';
 
 /** The audit an item calls for: its surveillance or recertification; a special one for a suspension. */
 const AUDIT_FOR: Record<AuditScheduleRow['kind'], SchemeAuditKind> = {
@@ -69,14 +60,14 @@ const CELLS: Partial<Record<keyof Row, (row: Row) => ReactNode>> = {
   client_name: (r) => <NameWithImage name={r.client_name} image={r.client_logo} />,
   kind: (r) => CYCLE_KIND_LABELS[r.kind],
   days_left: (r) => formatNumber(r.days_left),
-  state: (r) => (
-    <Chip
-      size="small"
-      label={CYCLE_STATE_LABELS[r.state]}
-      color={STATE_COLORS[r.state]}
-      sx={{ fontWeight: 600 }}
-    />
-  ),
+  state: (r) => <StateChip state={r.state} />,
+};
+
+/** The screen's own column after the schedule's: the item's PLANNED audit (not in the workbook). */
+const PLANNED_COLUMN: ResourceColumn<Row> = {
+  key: 'planned_audit',
+  header: t.schedule.planned,
+  render: (r) => <PlannedCell row={r} />,
 };
 
 function ScheduleBody({ companyId }: { companyId: string }) {
@@ -100,19 +91,22 @@ function ScheduleBody({ companyId }: { companyId: string }) {
   const canPlan = useCan('audit-plan');
   const [planning, setPlanning] = useState<Row | null>(null);
   const [exporting, setExporting] = useState(false);
+  const phone = usePhone();
 
   const columns = useMemo<ResourceColumn<Row>[]>(
-    () =>
-      reportColumns(AUDIT_SCHEDULE_COLUMNS, { all }).map((column) => ({
+    () => [
+      ...reportColumns(AUDIT_SCHEDULE_COLUMNS, { all }).map((column): ResourceColumn<Row> => ({
         key: column.key,
         header: column.header,
         render:
           CELLS[column.key as keyof Row] ??
-          ((row: Row) =>
-            column.kind === 'date'
-              ? formatDate(row[column.key as keyof Row])
-              : orDash(row[column.key as keyof Row])),
+          ((row: Row) => {
+            const value = row[column.key as keyof Row] as string | number | null;
+            return column.kind === 'date' ? formatDate(value) : orDash(value);
+          }),
       })),
+      PLANNED_COLUMN,
+    ],
     [all],
   );
   const rows: Row[] = (data.data?.data ?? []).map((r) => ({ ...r, id: r.scheme_id }));
@@ -125,6 +119,15 @@ function ScheduleBody({ companyId }: { companyId: string }) {
             icon: <EventIcon fontSize="small" />,
             color: 'secondary' as const,
             onClick: setPlanning,
+            hidden: (r: Row) => r.planned_audit !== null,
+          },
+          {
+            key: 'planned',
+            label: t.schedule.openPlan,
+            icon: <EventAvailableIcon fontSize="small" />,
+            color: 'info' as const,
+            href: planHref,
+            hidden: (r: Row) => r.planned_audit === null,
           },
         ]
       : []),
@@ -221,13 +224,17 @@ function ScheduleBody({ companyId }: { companyId: string }) {
           {exporting ? t.schedule.exporting : t.schedule.export}
         </Button>
       </Stack>
-      <ResourceTable<Row>
-        columns={columns}
-        rows={rows}
-        loading={data.loading}
-        actions={actions}
-        label={AUDIT_SCHEDULE.title}
-      />
+      {phone ? (
+        <ScheduleCards rows={rows} actions={actions} all={all} loading={data.loading} />
+      ) : (
+        <ResourceTable<Row>
+          columns={columns}
+          rows={rows}
+          loading={data.loading}
+          actions={actions}
+          label={AUDIT_SCHEDULE.title}
+        />
+      )}
       {data.data && rows.length > 0 && (
         <ListPagination
           current={data.data.current_page}
@@ -271,7 +278,10 @@ function ScheduleBody({ companyId }: { companyId: string }) {
             : null
         }
         onClose={() => setPlanning(null)}
-        onSaved={() => setPlanning(null)}
+        onSaved={() => {
+          setPlanning(null);
+          data.reload();
+        }}
       />
     </Paper>
   );
@@ -282,7 +292,9 @@ function ScheduleBody({ companyId }: { companyId: string }) {
  * SUSPENDED scheme of the header's company (or ALL, with the Perusahaan column), soonest first:
  * the window (Terlambat, 30 hari, 90 hari, Semua), the certification type and the search narrow it;
  * 'Catat Audit' records the audit done on a row (with `company-certificate:edit`), after which the
- * row shows its next item; 'Export Excel' saves the filtered rows.
+ * row shows its next item; a row whose scheme has a PLANNED audit shows its dates and lead auditor
+ * and links to it, the others offer 'Rencanakan'; 'Export Excel' saves the filtered rows. On a
+ * phone each item is a card.
  */
 export function AuditScheduleScreen() {
   const companyId = useAuth((s) => s.company_id);

@@ -20,12 +20,6 @@ import { t } from '../../i18n/id';
 
 const s = t.calendar;
 
-/** This month in the browser, `YYYY-MM`. */
-const thisMonth = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-};
-
 /**
  * 'Kalender Auditor' (permission `audit-plan`): each active auditor of the selected company with the
  * days of the chosen month they are on a planned or done audit, and those audits. One card per
@@ -33,13 +27,15 @@ const thisMonth = () => {
  */
 export function AuditorCalendarScreen() {
   const company = useAuth((st) => st.company_id);
-  const [month, setMonth] = useState(thisMonth);
+  // Empty until chosen: the first call asks without a month and the API answers this month by the
+  // app's clock (its time zone), not the browser's; the field then shows that month.
+  const [month, setMonth] = useState('');
   const one = company && company !== ALL ? company : null;
-  const path =
-    one && /^\d{4}-\d{2}$/.test(month)
-      ? `auditor-calendar?company_id=${encodeURIComponent(one)}&month=${month}`
-      : null;
-  const { data } = useFetch<AuditorCalendar>(path);
+  const path = !one
+    ? null
+    : `auditor-calendar?company_id=${encodeURIComponent(one)}${/^\d{4}-\d{2}$/.test(month) ? `&month=${month}` : ''}`;
+  const { data } = useFetch<AuditorCalendar>(path, { keepData: true });
+  if (!month && data?.month) setMonth(data.month);
   return (
     <Stack spacing={2}>
       <TextField

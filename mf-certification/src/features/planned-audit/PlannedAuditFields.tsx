@@ -17,6 +17,7 @@ import {
 } from '@sertifikasi/shared-contracts';
 import { useAuth } from '@sertifikasi/shared-auth';
 import { AutocompleteInput, CompanyInput, SelectInput, TextInput, useFetch } from '@sertifikasi/shared-ui';
+import { DateInput, DatePickerProvider } from '@sertifikasi/shared-ui/date';
 import { t } from '../../i18n/id';
 
 const s = t.plan;
@@ -60,7 +61,7 @@ function useSuggestion(schemeId: string, kind: string): string | undefined {
     : s.suggestion(String(data.days).replace('.', ','), data.basis);
 }
 
-/** The planned audit's form: scheme, kind, dates, days (with the suggestion), team, notes. */
+/** The planned audit's form: scheme, kind, dates (dd/mm/yyyy pickers), days (with the suggestion), team, notes. */
 export function PlannedAuditFields() {
   const { values, errors } = useFormikContext<PlannedAuditFormValues>();
   const selected = useAuth((st) => st.company_id);
@@ -69,58 +70,65 @@ export function PlannedAuditFields() {
   const hint = useSuggestion(values.scheme_id, values.kind);
   const teamError = typeof errors.team === 'string' ? errors.team : undefined;
   return (
-    <Stack spacing={2} sx={{ pt: 1 }}>
-      <CompanyInput />
-      <AutocompleteInput name="scheme_id" label={s.scheme} options={schemes} required />
-      <SelectInput name="kind" label={s.kind} options={KIND_OPTIONS} required />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
-        <TextInput name="start_date" label={s.start} type="date" required />
-        <TextInput name="end_date" label={s.end} type="date" required />
-      </Box>
-      <TextInput name="audit_days" label={s.days} type="number" required helperText={hint} />
-      <TextInput name="days_reason" label={s.daysReason} multiline rows={2} />
-      <FieldArray name="team">
-        {(helpers) => (
-          <Stack spacing={1.5}>
-            <Typography variant="subtitle2">{s.team}</Typography>
-            {teamError && (
-              <Typography variant="body2" color="error">
-                {teamError}
-              </Typography>
-            )}
-            {values.team.map((_member, i) => (
-              <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-                <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-                  <AutocompleteInput
-                    name={`team.${i}.auditor_id`}
-                    label={s.auditor}
-                    options={auditors}
-                    required
-                  />
+    <DatePickerProvider>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <CompanyInput />
+        <AutocompleteInput name="scheme_id" label={s.scheme} options={schemes} required />
+        <SelectInput name="kind" label={s.kind} options={KIND_OPTIONS} required />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
+          <DateInput name="start_date" label={s.start} required />
+          <DateInput name="end_date" label={s.end} required />
+        </Box>
+        <TextInput name="audit_days" label={s.days} type="number" required helperText={hint} />
+        <TextInput name="days_reason" label={s.daysReason} multiline rows={2} />
+        <FieldArray name="team">
+          {(helpers) => (
+            <Stack spacing={1.5}>
+              <Typography variant="subtitle2">{s.team}</Typography>
+              {teamError && (
+                <Typography variant="body2" color="error">
+                  {teamError}
+                </Typography>
+              )}
+              {values.team.map((_member, i) => (
+                <Box
+                  key={i}
+                  role="group"
+                  aria-label={s.member(i + 1)}
+                  sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+                >
+                  <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                    <AutocompleteInput
+                      name={`team.${i}.auditor_id`}
+                      label={s.auditor}
+                      options={auditors}
+                      required
+                    />
+                  </Box>
+                  <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
+                    <SelectInput
+                      name={`team.${i}.role`}
+                      label={s.role}
+                      options={ROLE_OPTIONS}
+                      placeholder={false}
+                      required
+                    />
+                  </Box>
+                  <IconButton aria-label={`${s.remove} ${i + 1}`} onClick={() => helpers.remove(i)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
                 </Box>
-                <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
-                  <SelectInput
-                    name={`team.${i}.role`}
-                    label={s.role}
-                    options={ROLE_OPTIONS}
-                    placeholder={false}
-                    required
-                  />
-                </Box>
-                <IconButton aria-label={`${s.remove} ${i + 1}`} onClick={() => helpers.remove(i)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+              ))}
+              <Box>
+                <Button size="small" onClick={() => helpers.push({ auditor_id: '', role: 'AUDITOR' })}>
+                  {s.addMember}
+                </Button>
               </Box>
-            ))}
-            <Box>
-              <Button size="small" onClick={() => helpers.push({ auditor_id: '', role: 'AUDITOR' })}>
-                {s.addMember}
-              </Button>
-            </Box>
-          </Stack>
-        )}
-      </FieldArray>
-      <TextInput name="notes" label={s.notes} multiline rows={3} />
-    </Stack>
+            </Stack>
+          )}
+        </FieldArray>
+        <TextInput name="notes" label={s.notes} multiline rows={3} />
+      </Stack>
+    </DatePickerProvider>
   );
 }

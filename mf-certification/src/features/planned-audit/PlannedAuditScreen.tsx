@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,6 +17,7 @@ import { api, notifyApiError } from '@sertifikasi/shared-auth';
 import { formatDate, type ResourceConfig, ResourceScreen, showToast } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { PlannedAuditFields, type PlannedAuditFormValues } from './PlannedAuditFields';
+import { PlannedAuditToolbar, SCHEME_PARAM } from './PlannedAuditExport';
 
 const s = t.plan;
 
@@ -76,11 +78,13 @@ const columns: ResourceConfig<PlannedAudit, PlannedAuditFormValues>['columns'] =
 /**
  * 'Rencana Audit' (permission `audit-plan`): the planned audits of the selected company, soonest
  * first; the form (scheme, kind, dates, days with the suggestion, team, notes); 'Selesai' and
- * 'Batalkan' on a PLANNED audit. The API checks the team rules and names what it refuses.
+ * 'Batalkan' on a PLANNED audit; 'Export Excel'; `?scheme_id=` (a 'Jadwal Audit' item's link)
+ * narrows it to one scheme. The API checks the team rules and names what it refuses.
  */
 export function PlannedAuditScreen() {
   // A new key after 'Selesai' or 'Batalkan' mounts the list again: it reloads.
   const [version, setVersion] = useState(0);
+  const schemeId = useSearchParams()[0].get(SCHEME_PARAM);
   const config = useMemo<ResourceConfig<PlannedAudit, PlannedAuditFormValues>>(() => {
     const step = (kind: 'done' | 'cancel') => (row: PlannedAudit) =>
       void act(row, kind).then(() => setVersion((v) => v + 1));
@@ -93,6 +97,8 @@ export function PlannedAuditScreen() {
       searchPlaceholder: s.search,
       companyScoped: true,
       columns,
+      toolbar: PlannedAuditToolbar,
+      listParams: schemeId ? { scheme_id: schemeId } : undefined,
       actions: [
         {
           key: 'done',
@@ -141,6 +147,6 @@ export function PlannedAuditScreen() {
         width: 680,
       },
     };
-  }, []);
+  }, [schemeId]);
   return <ResourceScreen key={version} config={config} />;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuditScheduleRow, PERMISSION_KEYS, type PermissionKey } from '@sertifikasi/shared-contracts';
-import { type Call, fakeApi, listOf } from '@sertifikasi/shared-ui/test';
+import { type Call, emulateScreenWidth, fakeApi, listOf } from '@sertifikasi/shared-ui/test';
 import { C1, catchDownloads, show, signIn, uuid } from '../../../test/support';
 
 const row = (over: Partial<AuditScheduleRow> = {}): AuditScheduleRow => ({
@@ -20,6 +20,7 @@ const row = (over: Partial<AuditScheduleRow> = {}): AuditScheduleRow => ({
   expired_date: '2027-01-10',
   days_left: -5,
   state: 'LATE',
+  planned_audit: null,
   ...over,
 });
 
@@ -59,7 +60,7 @@ function fakeSchedule(rows: () => AuditScheduleRow[], extra: Parameters<typeof f
 }
 
 describe('Jadwal Audit', () => {
-  it('lists the items due: client, company (ALL only), type, number, kind, due date, plan, days left, state', async () => {
+  it('lists the items due: client, company (ALL only), type, number, kind, due date, plan, days left, state, planned audit', async () => {
     signIn();
     const api = fakeSchedule(() => [late, soon]);
     show('/audit-schedule');
@@ -74,6 +75,7 @@ describe('Jadwal Audit', () => {
       'Rencana',
       'Sisa Hari',
       'Keadaan',
+      'Audit Direncanakan',
       'Aksi',
     ]);
     const [first, second] = bodyRows();
@@ -216,5 +218,45 @@ describe('Jadwal Audit', () => {
       .find((c) => c.params.get('type') === 'export');
     expect(exported!.params.get('window')).toBe('late');
     downloads.restore();
+  });
+
+  const withPlan = row({
+    planned_audit: { id: uuid(71), start_date: '2026-01-12', end_date: '2026-01-14', lead: 'Lina Lead' },
+  });
+
+  it("an item with a planned audit shows its dates and lead auditor and links to it; the others offer 'Rencanakan'", async () => {
+    signIn();
+    fakeSchedule(() => [withPlan, soon]);
+    show('/audit-schedule');
+    await screen.findByText('PT Baja Perkasa');
+    expect(headers()).toContain('Audit Direncanakan');
+    const [first, second] = bodyRows();
+    const link = within(first!).getByRole('link', { name: '12 - 14 Januari 2026' });
+    expect(link).toHaveAttribute('href', `/planned-audit?scheme_id=${withPlan.scheme_id}`);
+    expect(within(first!).getByText('Lead Auditor: Lina Lead')).toBeInTheDocument();
+    expect(within(first!).queryByRole('button', { name: 'Rencanakan' })).not.toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Lihat Rencana Audit' })).toBeInTheDocument();
+    expect(within(second!).getByRole('button', { name: 'Rencanakan' })).toBeInTheDocument();
+  });
+
+  it('on a phone each item is a card: client, kind, due date, state and its planned audit', async () => {
+    const restore = emulateScreenWidth(390);
+    try {
+      signIn();
+      fakeSchedule(() => [withPlan, soon]);
+      show('/audit-schedule');
+      const cards = within(await screen.findByRole('list', { name: 'Jadwal Audit' })).getAllByRole(
+        'listitem',
+      );
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(cards).toHaveLength(2);
+      expect(within(cards[0]!).getByText('PT Baja Perkasa')).toBeInTheDocument();
+      expect(within(cards[0]!).getByText('Surveilan · Jatuh Tempo 10 Januari 2026')).toBeInTheDocument();
+      expect(within(cards[0]!).getByText('Terlambat')).toBeInTheDocument();
+      expect(within(cards[0]!).getByText('Lead Auditor: Lina Lead')).toBeInTheDocument();
+      expect(within(cards[1]!).getByRole('button', { name: 'Rencanakan' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 });

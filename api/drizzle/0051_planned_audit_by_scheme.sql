@@ -1,0 +1,1 @@
+CREATE INDEX "planned_audits_planned_scheme_idx" ON "planned_audits" USING btree ("scheme_id","start_date") WHERE "planned_audits"."state" = 'PLANNED';
