@@ -30,7 +30,7 @@ import {
   UI_TEXT,
   useBoundField,
 } from '@sertifikasi/shared-ui';
-import { DatePickerProvider } from '../../components/DatePickerProvider';
+import { DatePickerProvider } from '@sertifikasi/shared-ui/date';
 import { t } from '../../i18n/id';
 import { chartSettingsSchema, type ChartKind, type ChartSettings } from './chartSettings';
 

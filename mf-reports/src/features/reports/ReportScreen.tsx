@@ -33,7 +33,7 @@ import {
   useListState,
   type ResourceColumn,
 } from '@sertifikasi/shared-ui';
-import { DatePickerProvider } from '../../components/DatePickerProvider';
+import { DatePickerProvider } from '@sertifikasi/shared-ui/date';
 import { t } from '../../i18n/id';
 import { ExportPanel } from './ExportPanel';
 import { useExport } from './useExport';

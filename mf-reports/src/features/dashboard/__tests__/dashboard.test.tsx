@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ALL, type DashboardTotals } from '@sertifikasi/shared-contracts';
 import { authStore } from '@sertifikasi/shared-auth';
 import { deferred, fakeApi, renderInApp } from '@sertifikasi/shared-ui/test';
-import { typeDate } from '../../../test/pickers';
+import { typeDate } from '@sertifikasi/shared-ui/test';
 import { DashboardScreen } from '../DashboardScreen';
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and

@@ -19,7 +19,7 @@ import {
 import { authStore } from '@sertifikasi/shared-auth';
 import { screens } from '../../../routes';
 import { deferred, fakeApi, listOf, type Call, renderInApp } from '@sertifikasi/shared-ui/test';
-import { typeDate } from '../../../test/pickers';
+import { typeDate } from '@sertifikasi/shared-ui/test';
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: MUI in jsdom on a busy 2-core machine is slow, and
 // a screen that answers later than that is still right (speed is measured in bench/, not here).
