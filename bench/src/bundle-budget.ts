@@ -11,7 +11,7 @@
  *     npm run budget                      # BUDGET_FILES=1 lists every file
  *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run budget
  */
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { REMOTES, type RemoteName, type RoutePath } from '@sertifikasi/shared-contracts';
 import {
   byOrigin,

@@ -13,7 +13,16 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import pg from 'pg';
-import { buildApp, DEFAULT_DEMO_SEED, hashPassword, LOG_REDACT, loadConfig, openRuntime, sql, users } from './api';
+import {
+  buildApp,
+  DEFAULT_DEMO_SEED,
+  hashPassword,
+  LOG_REDACT,
+  loadConfig,
+  openRuntime,
+  sql,
+  users,
+} from './api';
 import { largeSetName, postgresLargeSet } from './large-set';
 import { envInt } from './settings';
 
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
   let recording: Recorded[] | undefined;
   // Every connection's query() (pg's Client, patched before any connection exists) records what it
   // is sent while `recording` is set.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with apply(this) below
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
     this: pg.Client,
@@ -96,10 +106,11 @@ async function main(): Promise<void> {
     url: '/api/login',
     payload: { username: 'admin', password },
   });
-  const token = (login.json() as { token?: string }).token;
+  const token = login.json<{ token?: string }>().token;
   if (!token) throw new Error(`sign-in failed: ${login.statusCode} ${login.body.slice(0, 200)}`);
   const headers = { authorization: `Bearer ${token}` };
-  const company = (await pool.query<{ id: string }>('select id from companies order by name limit 1')).rows[0]!.id;
+  const company =
+    (await pool.query<{ id: string }>('select id from companies order by name limit 1')).rows[0]?.id ?? '';
   const routes = [
     ['profile', '/api/profile'],
     ['dashboard ALL', '/api/dashboard-total/ALL'],
