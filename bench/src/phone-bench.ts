@@ -18,7 +18,12 @@
  *     npm run phone --workspace bench
  *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run phone --workspace bench
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort } from './api';
 import { chromiumPath, type Running, runningSystem, signIn } from './portal-system';
 import { envInt } from './settings';
 
@@ -54,20 +59,13 @@ interface Lighthouse {
   bytes: number;
 }
 
-/** Lighthouse 12.2.3's mobile performance run on one address (Chrome started by chrome-launcher). */
+/** Lighthouse 12.2.3's mobile performance run on one address, in a chromium of its own. */
 async function lighthouseRun(url: string): Promise<Lighthouse> {
   // Loaded only here: the rest of the bench runs without it.
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
     default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: LhResult } | undefined>;
   };
-  const launcher = (await import('chrome-launcher')) as unknown as {
-    launch: (opts: Record<string, unknown>) => Promise<{ port: number; kill: () => Promise<void> | void }>;
-  };
-  const chrome = await launcher.launch({
-    chromePath: chromiumPath(),
-    // Chromium 156 runs Lighthouse 12.2.3 with the new headless mode only.
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const chrome = await startChromium();
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -84,8 +82,46 @@ async function lighthouseRun(url: string): Promise<Lighthouse> {
       bytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
     };
   } finally {
-    await chrome.kill();
+    await chrome.stop();
   }
+}
+
+/**
+ * Debian's chromium for Lighthouse, with a debugging port and a fresh profile (empty cache). Chromium
+ * 156 runs Lighthouse 12.2.3 only in the new headless mode.
+ */
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-phone-'));
+  const child = spawn(
+    chromiumPath(),
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error('chromium did not open its debugging port');
 }
 
 interface LhResult {
