@@ -26,3 +26,4 @@ export {
   users,
 } from '../../api/src/db/schema';
 export { hashPassword } from '../../api/src/lib/crypto';
+export { createSession } from '../../api/src/services/sessions';
