@@ -170,6 +170,31 @@ class FirstScreenChunks {
 }
 
 /**
+ * A `<link rel="preload">` in the host's index.html for the 'first' chunk (hostSplitChunks), so the
+ * browser fetches it beside `main` instead of after `main` has run and asked for it: one round trip
+ * less before the first screen (on a phone's network, about half a second).
+ */
+class PreloadFirstChunk {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadFirstChunk', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstChunk', (data) => {
+        const first = compilation.namedChunks.get('first');
+        const publicPath = data.publicPath ?? '/';
+        for (const file of first ? [...first.files].filter((f) => f.endsWith('.js')) : []) {
+          data.headTags.unshift({
+            tagName: 'link',
+            voidTag: true,
+            attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+            meta: { plugin: 'PreloadFirstChunk' },
+          });
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The host's lazily loaded code in two files instead of one per shared module (each shared module is
  * its own chunk, often repeating the same MUI and Emotion internals): what the first screen needs
  * ('first'), and everything after sign-in ('later'). Remotes keep one chunk per shared module: they
@@ -331,7 +356,7 @@ function remoteConfig(o) {
               }),
             ]
           : []),
-        ...(o.host ? [firstScreen] : []),
+        ...(o.host ? [firstScreen, new PreloadFirstChunk()] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: o.host ? { splitChunks: hostSplitChunks(firstScreen) } : { runtimeChunk: false },

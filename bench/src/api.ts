@@ -28,3 +28,4 @@ export {
 export { hashPassword } from '../../api/src/lib/crypto';
 export { ruleAuditors } from '../../api/src/modules/auditors/auditors.repository';
 export { clashingAudits } from '../../api/src/modules/planned-audits/planned-audits.repository';
+export { createSession } from '../../api/src/services/sessions';

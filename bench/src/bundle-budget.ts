@@ -11,13 +11,8 @@
  *     npm run budget                      # BUDGET_FILES=1 lists every file
  *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run budget
  */
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { REMOTES, type RemoteName, type RoutePath } from '@sertifikasi/shared-contracts';
-import { freePort } from './api';
 import {
   byOrigin,
   type Fetched,
@@ -26,12 +21,11 @@ import {
   listFiles,
   printTable,
   Recorder,
-  sleep,
   sum,
   verdict,
 } from './budget-report';
+import { chromiumPath, type Running, runningSystem, signIn } from './portal-system';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 /** What the browser says it accepts (Chromium also offers deflate and zstd, which the portal does not make). */
 const ACCEPT_ENCODING = 'br, gzip';
 /** Goals for the JavaScript sent (KB as sent, after compression). */
@@ -54,97 +48,6 @@ const MODULE_ROUTES: Record<string, string> = Object.fromEntries(
   REMOTES.map((r) => [r.folder, ROUTE_OF_REMOTE[r.name]]),
 );
 
-interface Running {
-  baseUrl: string;
-  adminPassword: string | undefined;
-  stop: () => Promise<void>;
-}
-
-function chromiumPath(): string {
-  let found = '';
-  try {
-    found = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    // not on PATH
-  }
-  if (!found)
-    throw new Error("Chromium was not found: install Debian's `chromium` package (nothing is downloaded).");
-  return found;
-}
-
-async function healthy(baseUrl: string): Promise<boolean> {
-  try {
-    return (await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** `npm start` at the root (builds what is stale, then serves everything on one port), in its own process group. */
-async function startSystem(): Promise<Running> {
-  const port = await freePort();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-budget-'));
-  fs.mkdirSync(path.join(tmp, 'data'));
-  const logFile = path.join(tmp, 'server.log');
-  const log = fs.openSync(logFile, 'a');
-  const adminPassword = `budget-${Date.now().toString(36)}`;
-  const { NODE_ENV: _nodeEnv, ...env } = process.env;
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: {
-      ...env,
-      PORT: String(port),
-      DATA_DIR: path.join(tmp, 'data'),
-      ADMIN_PASSWORD: adminPassword,
-      RATE_LIMIT_PUBLIC: '10000',
-    },
-  });
-  fs.closeSync(log);
-  const pid = child.pid;
-  const alive = () => {
-    try {
-      if (pid !== undefined) process.kill(-pid, 0);
-      return pid !== undefined;
-    } catch {
-      return false;
-    }
-  };
-  const stop = async () => {
-    if (pid !== undefined && alive()) {
-      process.kill(-pid, 'SIGTERM');
-      for (let i = 0; i < 100 && alive(); i++) await sleep(200);
-      if (alive()) process.kill(-pid, 'SIGKILL');
-    }
-    fs.rmSync(tmp, { recursive: true, force: true });
-  };
-  const exit: { status?: number | string } = {};
-  child.once('exit', (code, signal) => (exit.status = code ?? signal ?? 'unknown'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  process.stdout.write(`Starting the system (npm start; builds what is stale) on ${baseUrl} ...\n`);
-  const deadline = Date.now() + 10 * 60_000;
-  while (!(await healthy(baseUrl))) {
-    if (exit.status !== undefined || Date.now() > deadline) {
-      const output = fs.existsSync(logFile)
-        ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')
-        : '';
-      await stop();
-      throw new Error(`the system did not start (${exit.status ?? 'timed out'}):\n${output}`);
-    }
-    await sleep(1000);
-  }
-  return { baseUrl, adminPassword, stop };
-}
-
-async function signIn(page: Page, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(process.env.ADMIN_USERNAME || 'admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/statistik');
-  await page.getByRole('navigation', { name: 'Navigasi utama' }).waitFor();
-}
-
 async function newPage(context: BrowserContext): Promise<{ page: Page; recorder: Recorder }> {
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
@@ -152,13 +55,7 @@ async function newPage(context: BrowserContext): Promise<{ page: Page; recorder:
 }
 
 async function main(): Promise<void> {
-  const running: Running = process.env.BASE_URL
-    ? {
-        baseUrl: process.env.BASE_URL.replace(/\/+$/, ''),
-        adminPassword: process.env.ADMIN_PASSWORD,
-        stop: async () => {},
-      }
-    : await startSystem();
+  const running = await runningSystem();
   process.once('SIGINT', () => void running.stop().finally(() => process.exit(130)));
   try {
     const browser = await chromium.launch({

@@ -16,13 +16,21 @@ interface RemoteEntry {
 }
 
 let entries: RemoteEntry[] = [];
+/** Settles once /modules/remotes.json has been read (or could not be). */
+let registered: Promise<void> = Promise.resolve();
 
 /**
  * Reads /modules/remotes.json (filled from the environment when the server starts) and registers
  * every remote it names. Pointing an entry at another build deploys that module alone, without a
- * shell rebuild (docs/rules.md#running-system).
+ * shell rebuild (docs/rules.md#running-system). The portal draws its first screen without waiting
+ * for it (the login page needs no module); a module's screen waits for it in loadRemoteRoutes.
  */
-export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
+export function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
+  registered = readRemotes(fetchImpl);
+  return registered;
+}
+
+async function readRemotes(fetchImpl: typeof fetch): Promise<void> {
   try {
     const res = await fetchImpl('/modules/remotes.json', { cache: 'no-store' });
     if (!res.ok) return;
@@ -40,8 +48,10 @@ const cache = new Map<RemoteName, Promise<RemoteRoutes>>();
 export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutes> {
   let pending = cache.get(name);
   if (!pending) {
-    const entry = entries.find((r) => r.name === name);
+    let entry: RemoteEntry | undefined;
     pending = (async () => {
+      await registered;
+      entry = entries.find((r) => r.name === name);
       if (!entry) throw new Error(`remote ${name} is not configured`);
       const mod = await loadRemote<RemoteRoutes>(`${name}/routes`);
       if (!mod?.screens) throw new Error(`remote ${name} exposes no screens`);

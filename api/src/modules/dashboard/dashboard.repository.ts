@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, between, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, between, count, sql } from 'drizzle-orm';
 import {
   ALL,
   type CompanyScope,
@@ -35,188 +35,80 @@ import { isAnyOf, scopeIds } from '../../lib/list';
  * always a parameter (the deployment's time zone, not the database's).
  */
 
-const schemeScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
-  on.scoped ? isAnyOf(schemes.company_id, p.scope) : undefined;
 const trainingScope = (p: Placeholders<'scope'>, on: { scoped: boolean }) =>
   on.scoped ? isAnyOf(trainingCertificates.company_id, p.scope) : undefined;
 
-/**
- * The figures come from the register counts (services/register-counts.ts), kept by every write:
- * a few rows per company and date, never every scheme. EXPIRED is the ACTIVE count dated before
- * today; "today" is a parameter, so a day passing changes the sum, not a stored row.
- */
-const countScope = <
-  T extends
-    typeof schemeCounts | typeof schemeStatusCounts | typeof certifiedClientCounts | typeof trainingCounts,
->(
-  table: T,
-  p: Placeholders<'scope'>,
-  on: { scoped: boolean },
-) => (on.scoped ? isAnyOf(table.company_id, p.scope) : undefined);
-
 const total = (n: AnyColumn) => sql<number>`coalesce(sum(${n}), 0)`.mapWith(Number);
 
-/** Schemes per stored status: a few rows per company (every expiry date together). */
-const schemesByStatus = preparedShapes(
-  'dashboard.schemes-by-status',
-  ['scoped'],
-  ['scope'],
-  (db, p, on, name) =>
-    db
-      .select({ status: schemeStatusCounts.status, total: total(schemeStatusCounts.n) })
-      .from(schemeStatusCounts)
-      .where(countScope(schemeStatusCounts, p, on))
-      .groupBy(schemeStatusCounts.status)
-      .prepare(name),
-);
-
 /**
- * EXPIRED: the schemes stored ACTIVE whose expiry is before today, a range of scheme_counts (its
- * key for a company, its status and expiry index for ALL); the dashboard shows them apart from ACTIVE.
+ * Every figure of the dashboard in one statement (one round trip, one pool connection; each figure
+ * a scalar subquery over the register counts, the expiring list a JSON array): the figures come from
+ * the register counts (services/register-counts.ts), kept by every write, a few rows per company and
+ * date, never every scheme. EXPIRED is the ACTIVE count dated before today; "today" is a parameter,
+ * so a day passing changes the sum, not a stored row. Shapes: `scoped` (a list of company ids,
+ * served by the `(company_id, ...)` keys) or ALL; `across` (several companies: their distinct
+ * persons counted, a person trained by two counts once) or one company (its stored persons), or ALL
+ * (the stored total over every company).
  */
-const expiredSchemes = preparedShapes(
-  'dashboard.schemes-expired',
-  ['scoped'],
-  ['scope', 'today'],
-  (db, p, on, name) =>
-    db
-      .select({ total: total(schemeCounts.n) })
-      .from(schemeCounts)
-      .where(
-        and(
-          countScope(schemeCounts, p, on),
-          eq(schemeCounts.status, 'ACTIVE'),
-          lt(schemeCounts.expired_date, sql`${p.today}`),
-        ),
-      )
-      .prepare(name),
-);
-
-/** Clients with at least one ACTIVE, unexpired scheme: those certified until today or later. */
-const certifiedClients = preparedShapes(
-  'dashboard.certified-clients',
-  ['scoped'],
-  ['scope', 'today'],
-  (db, p, on, name) =>
-    db
-      .select({ total: total(certifiedClientCounts.n) })
-      .from(certifiedClientCounts)
-      .where(and(countScope(certifiedClientCounts, p, on), gte(certifiedClientCounts.until, sql`${p.today}`)))
-      .prepare(name),
-);
-
-/** Training certificates of the companies in scope, and their distinct persons when one company. */
-const trainingTotals = preparedShapes('dashboard.training-totals', ['scoped'], ['scope'], (db, p, on, name) =>
-  db
-    .select({ total: total(trainingCounts.certificates), persons: total(trainingCounts.persons) })
-    .from(trainingCounts)
-    .where(countScope(trainingCounts, p, on))
-    .prepare(name),
-);
-
-/** Distinct persons over every company (a person trained by two companies counts once). */
-const personsOverall = preparedShapes('dashboard.training-persons', [], ['name'], (db, p, _on, name) =>
-  db
-    .select({ n: registerTotals.n })
-    .from(registerTotals)
-    .where(eq(registerTotals.name, p.name))
-    .prepare(name),
-);
-
-/** Distinct persons over several companies (not ALL): one pass over their persons. */
-const personsAcross = preparedShapes('dashboard.training-persons-across', [], ['scope'], (db, p, _on, name) =>
-  db
-    .select({ n: sql<number>`count(distinct ${trainingPersonCounts.person})`.mapWith(Number) })
-    .from(trainingPersonCounts)
-    .where(and(isAnyOf(trainingPersonCounts.company_id, p.scope), gt(trainingPersonCounts.n, 0)))
-    .prepare(name),
-);
-
-async function trainingFigures(
-  db: Executor,
-  scope: CompanyScope,
-): Promise<{ total: number; persons: number }> {
-  const on = { scoped: scope !== ALL };
-  const [row] = await trainingTotals(db, on, { scope: scopeIds(scope) });
-  const totals = { total: row?.total ?? 0, persons: row?.persons ?? 0 };
-  if (scope === ALL) {
-    const [all] = await personsOverall(db, {}, { name: TRAINING_PERSONS });
-    return { ...totals, persons: all?.n ?? 0 };
-  }
-  if (scope.length > 1) {
-    const [across] = await personsAcross(db, {}, { scope });
-    return { ...totals, persons: across?.n ?? 0 };
-  }
-  return totals;
-}
-
-const expiringWhere = (p: Placeholders<'scope' | 'from' | 'to'>, on: { scoped: boolean }) =>
-  and(
-    schemeScope(p, on),
-    eq(schemes.status, 'ACTIVE'),
-    between(schemes.expired_date, sql`${p.from}`, sql`${p.to}`),
-  );
-
-/**
- * Schemes stored ACTIVE expiring within [from, to], soonest first: the first `limit` are chosen on
- * the schemes alone ((company_id, expired_date) index), and only those are joined to their client
- * and type.
- */
-const expiringSchemes = preparedShapes(
-  'dashboard.expiring',
-  ['scoped'],
-  ['scope', 'from', 'to', 'limit'],
+const totalsOf = preparedShapes(
+  'dashboard.totals',
+  ['scoped', 'across'],
+  ['scope', 'today', 'from', 'to', 'limit', 'name'],
   (db, p, on, name) => {
-    const soonest = db
-      .select({
-        id: schemes.id,
-        company_id: schemes.company_id,
-        certificate_id: schemes.certificate_id,
-        certification_id: schemes.certification_id,
-        cert_number: schemes.cert_number,
-        expired_date: schemes.expired_date,
-      })
-      .from(schemes)
-      .where(expiringWhere(p, on))
-      .orderBy(asc(schemes.expired_date), asc(schemes.id))
-      .limit(p.limit)
-      .as('soonest');
+    const scoped = (column: AnyColumn) => (on.scoped ? sql` and ${column} = any(${p.scope})` : sql``);
+    const persons = !on.scoped
+      ? sql`(select ${registerTotals.n} from ${registerTotals} where ${registerTotals.name} = ${p.name})`
+      : on.across
+        ? sql`(select count(distinct ${trainingPersonCounts.person}) from ${trainingPersonCounts}
+            where ${trainingPersonCounts.n} > 0${scoped(trainingPersonCounts.company_id)})`
+        : sql`(select sum(${trainingCounts.persons}) from ${trainingCounts} where true${scoped(trainingCounts.company_id)})`;
+    // The soonest ACTIVE expiries of the month are chosen on the schemes alone (for ALL straight from
+    // schemes_active_expiry_idx), and only those are joined to their client and type.
+    const expiring = sql`(select coalesce(json_agg(e order by e.expired_date, e.id), '[]') from (
+        select s.id, s.company_id, ${certificationTypes.name} as cert_name, s.cert_number, s.expired_date,
+          ${clientCertificates.id} as profile_id, ${clientCertificates.name} as profile_name,
+          ${clientCertificates.logo} as profile_logo
+        from (select ${schemes.id} as id, ${schemes.company_id} as company_id,
+            ${schemes.certificate_id} as certificate_id, ${schemes.certification_id} as certification_id,
+            ${schemes.cert_number} as cert_number, ${schemes.expired_date} as expired_date
+          from ${schemes}
+          where ${schemes.status} = 'ACTIVE' and ${schemes.expired_date} between ${p.from} and ${p.to}${scoped(schemes.company_id)}
+          order by ${schemes.expired_date}, ${schemes.id} limit ${p.limit}) s
+        join ${clientCertificates} on ${clientCertificates.id} = s.certificate_id
+        join ${certificationTypes} on ${certificationTypes.id} = s.certification_id) e)`;
     return db
       .select({
-        id: soonest.id,
-        company_id: soonest.company_id,
-        cert_name: certificationTypes.name,
-        cert_number: soonest.cert_number,
-        expired_date: soonest.expired_date,
-        profile_id: clientCertificates.id,
-        profile_name: clientCertificates.name,
-        profile_logo: clientCertificates.logo,
+        byStatus: sql<
+          [string, number][]
+        >`(select coalesce(json_agg(json_build_array(b.status, b.n)), '[]') from (
+            select ${schemeStatusCounts.status} as status, sum(${schemeStatusCounts.n}) as n from ${schemeStatusCounts}
+            where true${scoped(schemeStatusCounts.company_id)} group by ${schemeStatusCounts.status}) b)`,
+        expired: sql<string | null>`(select sum(${schemeCounts.n}) from ${schemeCounts}
+          where ${schemeCounts.status} = 'ACTIVE' and ${schemeCounts.expired_date} < ${p.today}${scoped(schemeCounts.company_id)})`,
+        certified: sql<string | null>`(select sum(${certifiedClientCounts.n}) from ${certifiedClientCounts}
+          where ${certifiedClientCounts.until} >= ${p.today}${scoped(certifiedClientCounts.company_id)})`,
+        trainings: sql<string | null>`(select sum(${trainingCounts.certificates}) from ${trainingCounts}
+          where true${scoped(trainingCounts.company_id)})`,
+        persons: sql<string | number | null>`${persons}`,
+        expiring: sql<ExpiringRow[]>`${expiring}`,
+        expiringTotal: sql<string | null>`(select sum(${schemeCounts.n}) from ${schemeCounts}
+          where ${schemeCounts.status} = 'ACTIVE' and ${schemeCounts.expired_date} between ${p.from} and ${p.to}${scoped(schemeCounts.company_id)})`,
       })
-      .from(soonest)
-      .innerJoin(clientCertificates, eq(clientCertificates.id, soonest.certificate_id))
-      .innerJoin(certificationTypes, eq(certificationTypes.id, soonest.certification_id))
-      .orderBy(asc(soonest.expired_date), asc(soonest.id))
+      .from(sql`(select 1) as one`)
       .prepare(name);
   },
 );
 
-const expiringCount = preparedShapes(
-  'dashboard.expiring-count',
-  ['scoped'],
-  ['scope', 'from', 'to'],
-  (db, p, on, name) =>
-    db
-      .select({ total: total(schemeCounts.n) })
-      .from(schemeCounts)
-      .where(
-        and(
-          countScope(schemeCounts, p, on),
-          eq(schemeCounts.status, 'ACTIVE'),
-          between(schemeCounts.expired_date, sql`${p.from}`, sql`${p.to}`),
-        ),
-      )
-      .prepare(name),
-);
+interface ExpiringRow {
+  id: string;
+  company_id: string;
+  cert_name: string;
+  cert_number: string;
+  expired_date: string;
+  profile_id: string;
+  profile_name: string;
+  profile_logo: string | null;
+}
 
 /**
  * The companies a scope covers, as a list even for ALL: the training chart then starts from the
@@ -245,27 +137,26 @@ export async function dashboardTotals(
   dates: MonthRange,
 ): Promise<DashboardTotals> {
   if (scope !== ALL && scope.length === 0) return emptyTotals();
-  // The counts: over every company at once for ALL (a few rows a date), else the scope's.
-  const counts = { scoped: scope !== ALL };
-  const ids = scopeIds(scope);
-  const values = { scope: ids, today: dates.today };
-  const month = { from: dates.monthStart, to: dates.monthEnd };
-  const [byStatus, expired, certified, training, expiring, expiringTotal] = await Promise.all([
-    schemesByStatus(db, counts, { scope: ids }),
-    expiredSchemes(db, counts, values),
-    certifiedClients(db, counts, values),
-    trainingFigures(db, scope),
-    // ALL: the soonest ACTIVE expiries straight from schemes_active_expiry_idx, no company filter.
-    expiringSchemes(db, counts, { ...month, scope: ids, limit: EXPIRING_LIST_LIMIT }),
-    expiringCount(db, counts, { ...month, scope: ids }),
-  ]);
-  const totals = new Map(byStatus.map((r) => [r.status, Number(r.total)]));
+  const [row] = await totalsOf(
+    db,
+    { scoped: scope !== ALL, across: scope !== ALL && scope.length > 1 },
+    {
+      scope: scopeIds(scope),
+      today: dates.today,
+      from: dates.monthStart,
+      to: dates.monthEnd,
+      limit: EXPIRING_LIST_LIMIT,
+      name: TRAINING_PERSONS,
+    },
+  );
+  if (!row) return emptyTotals();
+  const totals = new Map(row.byStatus.map(([status, n]) => [status, Number(n)]));
   // EXPIRED is counted apart from the ACTIVE rows it is stored among.
-  const expiredTotal = Number(expired[0]?.total ?? 0);
+  const expiredTotal = Number(row.expired ?? 0);
   totals.set('EXPIRED', expiredTotal);
   totals.set('ACTIVE', (totals.get('ACTIVE') ?? 0) - expiredTotal);
   const bystatus = EFFECTIVE_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 }));
-  const list: ExpiringScheme[] = expiring.map((r) => ({
+  const list: ExpiringScheme[] = row.expiring.map((r) => ({
     id: r.id,
     company_id: r.company_id,
     cert_name: r.cert_name,
@@ -275,13 +166,13 @@ export async function dashboardTotals(
     profile: { id: r.profile_id, name: r.profile_name, logo: r.profile_logo },
   }));
   return {
-    company_certificate: Number(certified[0]?.total ?? 0),
+    company_certificate: Number(row.certified ?? 0),
     company_certificate_total: bystatus.reduce((sum, r) => sum + r.total, 0),
-    training_certificate: training.persons,
-    training_certificate_total: training.total,
+    training_certificate: Number(row.persons ?? 0),
+    training_certificate_total: Number(row.trainings ?? 0),
     company_certificate_scheme_bystatus: bystatus,
     company_certificate_expired_in_amonth: list,
-    company_certificate_expired_in_amonth_total: Number(expiringTotal[0]?.total ?? 0),
+    company_certificate_expired_in_amonth_total: Number(row.expiringTotal ?? 0),
   };
 }
 

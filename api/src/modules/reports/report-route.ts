@@ -137,6 +137,15 @@ export interface ReportRouteDef<Q extends yup.AnyObjectSchema, F, Row> {
   filter: (q: yup.InferType<Q>, scope: CompanyScope) => F;
   count: (f: F) => Promise<number>;
   page: (f: F, limit: number, offset: number) => Promise<unknown[]>;
+  /**
+   * A page and its total in one statement, where the filter allows it; undefined: `count` and `page`
+   * apart (two statements on two connections).
+   */
+  pageAndTotal?: (
+    f: F,
+    limit: number,
+    offset: number,
+  ) => Promise<{ rows: unknown[]; total: number }> | undefined;
   /** The total is counted up to LIST_TOTAL_CAP rows: one above answers a capped total. */
   capped?: boolean;
   /** The export's columns, its Filter sheet (label, what was chosen) and its rows in batches of `batchSize`. */
@@ -179,7 +188,14 @@ export function defineReportRoute<Q extends yup.AnyObjectSchema, F, Row>(
           req.params.company_id,
         );
       }
-      const [total, rows] = await Promise.all([def.count(f), def.page(f, paginate, (page - 1) * paginate)]);
+      const offset = (page - 1) * paginate;
+      const both = def.pageAndTotal?.(f, paginate, offset);
+      const { total, rows } = both
+        ? await both
+        : await Promise.all([def.count(f), def.page(f, paginate, offset)]).then(([n, r]) => ({
+            total: n,
+            rows: r,
+          }));
       return toListResponse(rows, total, page, paginate, def.capped === true && total > LIST_TOTAL_CAP);
     },
   });

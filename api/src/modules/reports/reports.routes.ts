@@ -31,6 +31,8 @@ import {
   schemeReportCount,
   schemeReportCountFromCounts,
   schemeReportPage,
+  schemeReportPageAndTotal,
+  schemeReportPlain,
   schemeReportWhere,
 } from './scheme-report.repository';
 import {
@@ -105,6 +107,8 @@ export default async function reportRoutes(app: FastifyInstance) {
       (await schemeReportCountFromCounts(app.db, filter)) ??
       schemeReportCount(app.db, where, filter.query.search !== ''),
     page: ({ filter, where }, limit, offset) => schemeReportPage(app.db, filter, where, limit, offset),
+    pageAndTotal: ({ filter }, limit, offset) =>
+      schemeReportPlain(filter) ? schemeReportPageAndTotal(app.db, filter, limit, offset) : undefined,
     exported: async ({ filter, where }, q, scope, batchSize) => ({
       columns: schemeExportColumns,
       filters: [

@@ -2,8 +2,11 @@
 import { and, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  ALL,
   type CompanyScope,
   type DateRange,
+  EFFECTIVE_STATUSES,
+  type EffectiveStatus,
   effectiveStatus,
   formatSectorCodes,
   type ReportColumn,
@@ -24,7 +27,8 @@ import {
 } from '../../db/schema';
 import { clientSearch, schemeSearch } from '../../db/search-documents';
 import { jsonRows, keysetBatches } from '../../db/keyset';
-import { inCompanies, matchesSearch } from '../../lib/list';
+import { inCompanies, matchesSearch, scopeIds } from '../../lib/list';
+import { preparedShapes } from '../../db/prepared';
 import { inDateRange } from './reports.repository';
 
 export interface SchemeReportFilter {
@@ -235,6 +239,122 @@ export async function schemeReportPage(
 ): Promise<SchemeReportRow[]> {
   const rows = await schemeReportSelect(db, where).limit(limit).offset(offset);
   return rows.map((r) => toSchemeRow(r, f.today));
+}
+
+/**
+ * The filter the report opens with and most pages have: companies and statuses only (no search,
+ * client, type, body or date range). Such a page and its total are one prepared statement
+ * (`schemeReportPageAndTotal`).
+ */
+export function schemeReportPlain(f: SchemeReportFilter): boolean {
+  const q = f.query;
+  return (
+    !q.search && !q.client.length && !q.certification.length && !q.accredited.length && !f.issue && !f.expired
+  );
+}
+
+/** A status of the filter as SQL, its stored status written in (a partial index on ACTIVE can serve it). */
+function statusLiteral(status: EffectiveStatus, today: SQL, t: StatusColumns): SQL {
+  if (status === 'EXPIRED') return sql`(${t.status} = 'ACTIVE' and ${t.expired_date} < ${today})`;
+  if (status === 'ACTIVE') return sql`(${t.status} = 'ACTIVE' and ${t.expired_date} >= ${today})`;
+  return sql`${t.status} = ${sql.raw(`'${status}'`)}`;
+}
+
+/**
+ * A page of the plain filter and its total in one round trip: the total summed from the register
+ * counts (scheme_counts), the page walked along the issue-date index, joined to its client, type,
+ * company and body. One statement per shape (scope or ALL, and which statuses), the statuses written
+ * into it so the planner sees them.
+ */
+const pageAndTotalOf = preparedShapes(
+  'scheme-report.page-total',
+  ['scoped', ...EFFECTIVE_STATUSES],
+  ['scope', 'today', 'limit', 'offset'],
+  (db, p, on, name) => {
+    const today = sql`${p.today}::date`;
+    const statuses = EFFECTIVE_STATUSES.filter((s) => on[s]);
+    const statusOf = (t: StatusColumns) =>
+      statuses.length
+        ? sql` and (${sql.join(
+            statuses.map((s) => statusLiteral(s, today, t)),
+            sql` or `,
+          )})`
+        : sql``;
+    const scoped = (column: AnyPgColumn) => (on.scoped ? sql` and ${column} = any(${p.scope})` : sql``);
+    const page = sql`select ${schemes.id} as id, ${schemes.company_id} as company_id,
+        ${companies.name} as company_name, ${schemes.certificate_id} as certificate_id,
+        ${clientCertificates.name} as client_name, ${clientCertificates.logo} as client_logo,
+        ${clientCertificates.certificate_number} as client_certificate_number,
+        ${schemes.certification_id} as certification_id, ${certificationTypes.name} as cert_name,
+        ${schemes.cert_number} as cert_number, ${schemes.status} as status, ${schemes.issue_date} as issue_date,
+        ${schemes.expired_date} as expired_date, ${schemes.is_accredited} as is_accredited,
+        ${schemes.accredited_id} as accredited_id, ${accreditationBodies.name} as accredited_name,
+        ${schemes.original_issue_date} as original_issue_date,
+        coalesce(${schemes.scope}, ${clientCertificates.scope}) as scope, ${schemes.sector_codes} as sector_codes,
+        ${schemes.revision} as revision, ${clientCertificates.city} as client_city,
+        ${clientCertificates.province} as client_province, ${clientCertificates.country} as client_country
+      from ${schemes}
+      join ${clientCertificates} on ${clientCertificates.id} = ${schemes.certificate_id}
+      join ${certificationTypes} on ${certificationTypes.id} = ${schemes.certification_id}
+      join ${companies} on ${companies.id} = ${schemes.company_id}
+      left join ${accreditationBodies} on ${accreditationBodies.id} = ${schemes.accredited_id}
+      where true${scoped(schemes.company_id)}${statusOf(schemes)}
+      order by ${schemes.issue_date} desc, ${schemes.id} desc
+      limit ${p.limit} offset ${p.offset}`;
+    const total = sql`select coalesce(sum(${schemeCounts.n}), 0) as total from ${schemeCounts}
+      where true${scoped(schemeCounts.company_id)}${statusOf(schemeCounts)}`;
+    const field = <T>(column: string) => sql<T>`${sql.identifier('p')}.${sql.identifier(column)}`;
+    return db
+      .select({
+        total: sql<string>`t.total`,
+        id: field<string | null>('id'),
+        company_id: field<string>('company_id'),
+        company_name: field<string>('company_name'),
+        certificate_id: field<string>('certificate_id'),
+        client_name: field<string>('client_name'),
+        client_logo: field<string | null>('client_logo'),
+        client_certificate_number: field<string>('client_certificate_number'),
+        certification_id: field<string>('certification_id'),
+        cert_name: field<string>('cert_name'),
+        cert_number: field<string>('cert_number'),
+        status: field<string>('status'),
+        issue_date: field<string>('issue_date'),
+        expired_date: field<string>('expired_date'),
+        is_accredited: field<boolean>('is_accredited'),
+        accredited_id: field<string | null>('accredited_id'),
+        accredited_name: field<string | null>('accredited_name'),
+        original_issue_date: field<string | null>('original_issue_date'),
+        scope: field<string | null>('scope'),
+        sector_codes: field<SchemeSelectRow['sector_codes']>('sector_codes'),
+        revision: field<SchemeSelectRow['revision']>('revision'),
+        client_city: field<string | null>('client_city'),
+        client_province: field<string | null>('client_province'),
+        client_country: field<string | null>('client_country'),
+      })
+      .from(sql`(${total}) t left join lateral (${page}) p on true`)
+      .orderBy(sql`p.issue_date desc, p.id desc`)
+      .prepare(name);
+  },
+);
+
+/** A page of the plain filter (schemeReportPlain) and its total, in one statement. */
+export async function schemeReportPageAndTotal(
+  db: Executor,
+  f: SchemeReportFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SchemeReportRow[]; total: number }> {
+  const on = {
+    scoped: f.scope !== ALL,
+    ...Object.fromEntries(EFFECTIVE_STATUSES.map((s) => [s, f.query.status.includes(s)])),
+  } as Record<'scoped' | EffectiveStatus, boolean>;
+  if (f.scope !== ALL && f.scope.length === 0) return { rows: [], total: 0 };
+  const rows = await pageAndTotalOf(db, on, { scope: scopeIds(f.scope), today: f.today, limit, offset });
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    rows: rows.filter((r) => r.id !== null).map((r) => toSchemeRow(r as SchemeSelectRow, f.today)),
+    total,
+  };
 }
 
 export function schemeReportBatches(
