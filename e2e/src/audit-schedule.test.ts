@@ -81,6 +81,8 @@ afterAll(async () => {
 
 const main = (page: Page) => page.getByRole('main');
 const row = (page: Page): Locator => main(page).getByRole('row').filter({ hasText: CERT_NUMBER });
+/** On a phone each item is a card (a list item), not a table row. */
+const card = (page: Page): Locator => main(page).getByRole('listitem').filter({ hasText: CERT_NUMBER });
 
 /** The screen narrowed to this scheme's number, in a window. */
 async function narrow(page: Page, window: string) {
@@ -135,7 +137,7 @@ describe('Jadwal Audit', () => {
     }
   });
 
-  it('works on a phone (390 px): the schedule, its filters and the row, nothing scrolling sideways', async () => {
+  it('works on a phone (390 px): the schedule, its filters and the item as a card, nothing scrolling sideways', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const errors = collectPageErrors(page);
     try {
@@ -146,7 +148,8 @@ describe('Jadwal Audit', () => {
       await page.goto('/audit-schedule');
       await visible(main(page).getByRole('heading', { name: 'Jadwal Audit' }));
       await narrow(page, 'Semua');
-      await visible(row(page));
+      // The card names the item's kind and due date beside its number.
+      await visible(card(page).filter({ hasText: 'Jatuh Tempo' }));
       await screenshot(page, 'audit-schedule-390');
       await expectNoSidewaysScroll(page);
       expect(errors).toEqual([]);
