@@ -8,6 +8,26 @@ const { Compilation } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
+/** The files of @mui/material that create a React context (`grep -rl createContext --include=*.mjs`). */
+const MUI_CONTEXT_FILES = [
+  'Accordion/AccordionContext.mjs',
+  'ButtonGroup/ButtonGroupButtonContext.mjs',
+  'ButtonGroup/ButtonGroupContext.mjs',
+  'Dialog/DialogContext.mjs',
+  'FormControl/FormControlContext.mjs',
+  'ImageList/ImageListContext.mjs',
+  'List/ListContext.mjs',
+  'MenuList/MenuListContext.mjs',
+  'RadioGroup/RadioGroupContext.mjs',
+  'Select/utils/SelectFocusSourceContext.mjs',
+  'Step/StepContext.mjs',
+  'Stepper/StepperContext.mjs',
+  'Table/TableContext.mjs',
+  'Table/Tablelvl2Context.mjs',
+  'ToggleButtonGroup/ToggleButtonGroupButtonContext.mjs',
+  'ToggleButtonGroup/ToggleButtonGroupContext.mjs',
+];
+
 /** Shared singletons, with the versions each package.json asks for. */
 function sharedDeps(pkg) {
   const deps = { ...pkg.dependencies };
@@ -36,6 +56,19 @@ function sharedDeps(pkg) {
       '@emotion/react': singleton('@emotion/react'),
       '@emotion/styled': singleton('@emotion/styled'),
     });
+    // MUI's React contexts, one instance for every bundle. A deep import ('@mui/material/InputLabel')
+    // is shared on its own, with the files it imports by relative path inside it: when one bundle's
+    // FormControl and another's InputLabel meet (the date pickers compose both), each read its own
+    // copy of FormControlContext and the label lost its place and its '*'. Matched by their path
+    // under node_modules, the context files themselves are shared.
+    for (const file of MUI_CONTEXT_FILES) {
+      shared[`@mui/material/${file}`] = singleton('@mui/material', {
+        allowNodeModulesSuffixMatch: true,
+        // The package's exports map hides the file from a bare request: its path, then.
+        import: path.join(path.dirname(require.resolve('@mui/material/package.json')), file),
+        version: require('@mui/material/package.json').version,
+      });
+    }
   }
   if (deps['@mui/x-date-pickers']) {
     Object.assign(shared, {
