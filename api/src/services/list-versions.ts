@@ -105,8 +105,7 @@ export async function bumpListVersionsMany(
   events: readonly { entity: string; before: object | null; after: object | null }[],
 ): Promise<void> {
   const keys = new Map<string, { entity: string; company_id: string }>();
-  for (const event of events)
-    for (const k of movedBy(event)) keys.set(`${k.entity}\u0000${k.company_id}`, k);
+  for (const event of events) for (const k of movedBy(event)) keys.set(`${k.entity}\u0000${k.company_id}`, k);
   if (!keys.size) return;
   const rows = [...keys.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -380,7 +380,10 @@ export async function auditorCalendar(
     auditors: rows.map((person) => {
       const days = new Set<string>();
       for (const a of person.audits)
-        for (const d of auditDates(a.start_date < first ? first : a.start_date, a.end_date > last ? last : a.end_date))
+        for (const d of auditDates(
+          a.start_date < first ? first : a.start_date,
+          a.end_date > last ? last : a.end_date,
+        ))
           days.add(d);
       return { ...person, days: [...days].sort() };
     }),

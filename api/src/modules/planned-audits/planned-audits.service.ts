@@ -23,7 +23,6 @@ import {
   suggestedAuditDays,
   teamProblems,
 } from '@sertifikasi/shared-contracts';
-import type { Executor } from '../../db';
 import { auditors, plannedAudits, plannedAuditTeam } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
