@@ -26,6 +26,6 @@ export {
   users,
 } from '../../api/src/db/schema';
 export { hashPassword } from '../../api/src/lib/crypto';
-export { ruleAuditors } from '../../api/src/modules/auditors/auditors.repository';
-export { clashingAudits } from '../../api/src/modules/planned-audits/planned-audits.repository';
+export { planReads, schemeFacts } from '../../api/src/modules/planned-audits/planned-audits.repository';
+export { auditDaysOf } from '../../api/src/modules/planned-audits/planned-audits.service';
 export { createSession } from '../../api/src/services/sessions';

@@ -234,9 +234,10 @@ export const SCENARIOS: Scenario[] = [
     requests: ({ auth, sample }) =>
       sample.companies.map((c) => get(`/api/audit-schedule/${c.id}?window=late`, auth)),
   },
-  // Planned audits (a PLANNED one for every tenth scheme, planned-audit-set.ts): the 'Rencana Audit'
-  // list's first page per company, and a month of 'Kalender Auditor' (this month: 40 auditors per
-  // company and every audit they are on in it).
+  // Planned audits (a PLANNED one for every tenth scheme over the next 12 months, a done one for
+  // another tenth over the past 12, about four a month per auditor: planned-audit-set.ts): the
+  // 'Rencana Audit' list's first page per company, and a month of 'Kalender Auditor' (this month:
+  // every active auditor of the company and the audits they are on in it).
   {
     name: 'planned-audit-list',
     endpoint: 'GET /api/planned-audit?company_id={company_id}&paginate=20',

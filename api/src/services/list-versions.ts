@@ -40,17 +40,41 @@ import { isAnyOf } from '../lib/list';
 import type { ServiceContext } from './context';
 import type { EntityName } from './write-event';
 
-/** The record kinds whose lists keep their totals (every record built by defineResourceService). */
+/**
+ * The record kinds whose lists keep their totals (every record built by defineResourceService, and
+ * the planned audits of 'Rencana Audit' without a search).
+ */
 export const LISTED_ENTITIES = [
   'accreditation-body',
   'certification-type',
   'client-certificate',
   'training-certificate',
+  'planned-audit',
 ] as const satisfies readonly EntityName[];
 export type ListedEntity = (typeof LISTED_ENTITIES)[number];
 
 const isListed = (entity: string): entity is ListedEntity =>
   (LISTED_ENTITIES as readonly string[]).includes(entity);
+
+/**
+ * The listed kinds a write of a record moves besides its own: deleting a scheme (or the client
+ * holding it) deletes its planned audits with it (the foreign key's cascade), no planned-audit write.
+ */
+const CASCADES: Partial<Record<string, { deletes: readonly ListedEntity[] }>> = {
+  scheme: { deletes: ['planned-audit'] },
+  'client-certificate': { deletes: ['planned-audit'] },
+};
+
+/** The (record kind, company) pairs a write moves the list versions of. */
+function movedBy(event: { entity: string; before: object | null; after: object | null }) {
+  const kinds: string[] = isListed(event.entity) ? [event.entity] : [];
+  if (event.before && !event.after) kinds.push(...(CASCADES[event.entity]?.deletes ?? []));
+  const companiesOf = new Set<string>();
+  for (const row of [event.before, event.after]) {
+    if (row) companiesOf.add((row as { company_id: string }).company_id);
+  }
+  return kinds.flatMap((entity) => [...companiesOf].map((company_id) => ({ entity, company_id })));
+}
 
 /**
  * The after-write step (AFTER_WRITE_STEPS): a new random version for the company (or the two
@@ -62,16 +86,13 @@ export async function bumpListVersions(
   ctx: Pick<ServiceContext, 'tx'>,
   event: { entity: string; before: object | null; after: object | null },
 ): Promise<void> {
-  const { entity } = event;
-  if (!isListed(entity)) return;
-  const ids = new Set<string>();
-  for (const row of [event.before, event.after]) {
-    if (row) ids.add((row as { company_id: string }).company_id);
-  }
-  if (!ids.size) return;
+  const rows = movedBy(event)
+    .sort((a, b) => (`${a.entity}\u0000${a.company_id}` < `${b.entity}\u0000${b.company_id}` ? -1 : 1))
+    .map((k) => ({ ...k, version: newId() }));
+  if (!rows.length) return;
   await ctx.tx
     .insert(listVersions)
-    .values([...ids].sort().map((company_id) => ({ entity, company_id, version: newId() })))
+    .values(rows)
     .onConflictDoUpdate({
       target: [listVersions.entity, listVersions.company_id],
       set: { version: sql`excluded.version` },
@@ -84,14 +105,7 @@ export async function bumpListVersionsMany(
   events: readonly { entity: string; before: object | null; after: object | null }[],
 ): Promise<void> {
   const keys = new Map<string, { entity: string; company_id: string }>();
-  for (const { entity, before, after } of events) {
-    if (!isListed(entity)) continue;
-    for (const row of [before, after]) {
-      if (!row) continue;
-      const company_id = (row as { company_id: string }).company_id;
-      keys.set(`${entity}\u0000${company_id}`, { entity, company_id });
-    }
-  }
+  for (const event of events) for (const k of movedBy(event)) keys.set(`${k.entity}\u0000${k.company_id}`, k);
   if (!keys.size) return;
   const rows = [...keys.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))

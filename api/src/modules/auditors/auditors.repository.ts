@@ -9,7 +9,6 @@ import {
   type AuditorListQuery,
   type CompanyScope,
   type ListResponse,
-  type RuleAuditor,
   toFlag,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
@@ -124,33 +123,3 @@ export async function listAuditors(
   );
 }
 
-/** What the team rules read of some auditors of one company, by id (others' ids are left out). */
-export async function ruleAuditors(
-  db: Executor,
-  companyId: string,
-  ids: readonly string[],
-): Promise<Map<string, RuleAuditor>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select()
-    .from(auditors)
-    .where(and(eq(auditors.company_id, companyId), inArray(auditors.id, [...ids])));
-  const { qualifications, conflicts } = await childrenOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return new Map(
-    rows.map((a) => [
-      a.id,
-      {
-        id: a.id,
-        name: a.name,
-        active: a.active,
-        qualifications: qualifications
-          .filter((r) => r.q.auditor_id === a.id)
-          .map(({ q }) => ({ ...q, role: q.role as RuleAuditor['qualifications'][number]['role'] })),
-        conflicts: conflicts.filter((r) => r.c.auditor_id === a.id).map(({ c }) => c),
-      },
-    ]),
-  );
-}

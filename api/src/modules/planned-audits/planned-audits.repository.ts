@@ -4,7 +4,7 @@
  * read (the scheme's facts, the other PLANNED audits of the team's members), the audit-days table
  * of a company and the auditors' calendar of a month.
  */
-import { and, asc, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   type AuditDayBand,
   type AuditorCalendar,
@@ -16,11 +16,14 @@ import {
   type PlannedAudit,
   type PlannedAuditKind,
   type PlannedAuditListQuery,
+  type RuleAuditor,
   type RuleOtherAudit,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
   auditDayBands,
+  auditorConflicts,
+  auditorQualifications,
   auditors,
   certificationTypes,
   clientCertificates,
@@ -28,7 +31,8 @@ import {
   plannedAuditTeam,
   schemes,
 } from '../../db/schema';
-import { inCompanies, listPage, searchAny } from '../../lib/list';
+import { inCompanies, listAnswer, listPage, searchAny } from '../../lib/list';
+import type { ListCache } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
 /** What a planned audit reads of its scheme, and what the team rules and the audit days need. */
@@ -43,6 +47,11 @@ export interface SchemeFacts {
   employees: number | null;
   /** The scheme's own IAF sector codes ('Kode Sektor IAF'). */
   sector_codes: number[];
+  /**
+   * The company's own audit-days table for the scheme's type (its rows for the type, else its rows
+   * for every type); null when it has none (IAF MD 5's table applies).
+   */
+  day_bands: AuditDayBand[] | null;
 }
 
 const schemeSelection = {
@@ -55,9 +64,19 @@ const schemeSelection = {
   certification: certificationTypes.name,
   employees: clientCertificates.employees_number,
   sector_codes: schemes.sector_codes,
+  // Read with the scheme (one statement): a save's checks and the suggested days need both.
+  day_bands: sql<AuditDayBand[] | null>`(
+    select json_agg(json_build_object('max_employees', b.max_employees, 'days', b.days) order by b.max_employees)
+    from ${auditDayBands} b
+    where b.company_id = ${schemes.company_id}
+      and (b.certification_id = ${schemes.certification_id}
+        or (b.certification_id is null and not exists (
+          select 1 from ${auditDayBands} o
+          where o.company_id = ${schemes.company_id} and o.certification_id = ${schemes.certification_id})))
+  )`,
 };
 
-/** A scheme in `scope` with its client and type, or undefined. */
+/** A scheme in `scope` with its client, type and the company's audit-days table, or undefined. */
 export async function schemeFacts(
   db: Executor,
   id: string,
@@ -82,14 +101,28 @@ export const auditSelection = {
   certification: certificationTypes.name,
 };
 
-/** Planned audits matching `where`, as the API answers them, in `order`, a page of them. */
+/** A member of a planned audit's team as the API answers it. */
+interface TeamMember {
+  auditor_id: string;
+  name: string;
+  role: string;
+}
+
+/** The team of the planned audit of the row, in the order written, as one JSON array (read with the row). */
+const teamJson = sql<TeamMember[]>`coalesce((
+  select json_agg(json_build_object('auditor_id', t.auditor_id, 'name', a.name, 'role', t.role) order by t.position)
+  from ${plannedAuditTeam} t join ${auditors} a on a.id = t.auditor_id
+  where t.planned_audit_id = ${plannedAudits.id}
+), '[]'::json)`;
+
+/** Planned audits matching `where`, as the API answers them (each with its team, one statement), soonest first. */
 async function selectAudits(
   db: Executor,
   where: SQL | undefined,
   page?: { limit: number; offset: number },
 ): Promise<PlannedAudit[]> {
   const base = db
-    .select(auditSelection)
+    .select({ ...auditSelection, team: teamJson })
     .from(plannedAudits)
     .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
     .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
@@ -97,16 +130,12 @@ async function selectAudits(
     .where(where)
     .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
   const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
-  const team = await teamOf(
-    db,
-    rows.map((r) => r.p.id),
-  );
-  return rows.map((r) => toPlannedAudit(r, team.get(r.p.id) ?? []));
+  return rows.map((r) => toPlannedAudit(r, r.team));
 }
 
 function toPlannedAudit(
   r: { p: AuditRow; cert_number: string | null; client_id: string; client: string; certification: string },
-  team: Invitee[],
+  team: readonly TeamMember[],
 ): PlannedAudit {
   const { p } = r;
   return {
@@ -187,91 +216,139 @@ export function listWhere(query: PlannedAuditListQuery, scope: CompanyScope): SQ
   );
 }
 
-/** The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a state. */
+/**
+ * The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a
+ * state. With `cache` (the app's) and no search, the total and the page's ids are kept until a
+ * planned-audit write in a company of the scope (services/list-versions.ts; its filters are the
+ * audit's own columns and its team, written with it). A search reads clients' names: counted
+ * every time.
+ */
 export async function listPlannedAudits(
   db: Executor,
   query: PlannedAuditListQuery,
   scope: CompanyScope,
+  cache?: ListCache,
 ): Promise<ListResponse<PlannedAudit>> {
   const where = listWhere(query, scope);
-  return listPage(
-    query,
-    async () => (await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0,
-    (limit, offset) => selectAudits(db, where, { limit, offset }),
+  const countRows = async () => (await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0;
+  const page = (limit: number, offset: number) => selectAudits(db, where, { limit, offset });
+  if (!cache || query.search) return listPage(query, countRows, page);
+  const filters = [query.from, query.to, query.state, query.scheme_id, query.auditor_id]
+    .map((v) => (v ?? '').toLowerCase())
+    .join('\u0000');
+  return listAnswer(query, (limit, offset) =>
+    cache.read(
+      db,
+      { entity: 'planned-audit', scope, pattern: filters, order: 'start_date,id', limit, offset },
+      {
+        count: countRows,
+        page,
+        byIds: (ids) => selectAudits(db, and(where, inArray(plannedAudits.id, ids))),
+        idOf: (audit) => audit.id,
+      },
+    ),
   );
 }
 
+/** What the team rules read of a save besides its scheme: the members and their other audits. */
+export interface PlanReads {
+  /** The members of the company, by id (others' ids are left out). */
+  auditors: Map<string, RuleAuditor>;
+  /**
+   * The other PLANNED audits of the company whose dates touch the save's and whose team holds a
+   * member, each named for a message ('Surveilan PT X, 10 Maret 2026 s.d. 12 Maret 2026'), soonest first.
+   */
+  others: RuleOtherAudit[];
+}
+
+interface ClashRow {
+  id: string;
+  kind: PlannedAuditKind;
+  start_date: string;
+  end_date: string;
+  client: string;
+}
+
 /**
- * The other PLANNED audits of a company whose dates touch start..end and whose team holds any of
- * `auditorIds`, each named for a message ('Surveilan PT X, 10 Maret 2026 s.d. 12 Maret 2026').
+ * What the team rules read of the members `auditorIds` of a company's audit start..end (`selfId`:
+ * the audit changed, not a clash with itself), in one statement: each member with its
+ * qualifications, conflicts of interest and other PLANNED audits touching those days.
  */
-export async function clashingAudits(
+export async function planReads(
   db: Executor,
   companyId: string,
   auditorIds: readonly string[],
   start: string,
   end: string,
   selfId: string | null,
-): Promise<RuleOtherAudit[]> {
-  if (!auditorIds.length || end < start) return [];
+): Promise<PlanReads> {
+  if (!auditorIds.length) return { auditors: new Map(), others: [] };
+  // The member's id in the subqueries, named with its table (a one-table select names its columns bare).
+  const member = sql`${auditors}.${sql.identifier('id')}`;
+  const clashes =
+    end < start
+      ? sql`'[]'::json`
+      : sql`coalesce((
+    select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'start_date', p.start_date,
+      'end_date', p.end_date, 'client', cc.name) order by p.start_date, p.id)
+    from ${plannedAuditTeam} t
+    join ${plannedAudits} p on p.id = t.planned_audit_id
+    join ${schemes} s on s.id = p.scheme_id
+    join ${clientCertificates} cc on cc.id = s.certificate_id
+    where t.auditor_id = ${member} and p.company_id = ${companyId} and p.state = 'PLANNED'
+      and p.start_date <= ${end} and p.end_date >= ${start}
+      ${selfId ? sql`and p.id <> ${selfId}` : sql``}
+  ), '[]'::json)`;
   const rows = await db
     .select({
-      id: plannedAudits.id,
-      kind: plannedAudits.kind,
-      start_date: plannedAudits.start_date,
-      end_date: plannedAudits.end_date,
-      client: clientCertificates.name,
-      auditor_id: plannedAuditTeam.auditor_id,
+      id: auditors.id,
+      name: auditors.name,
+      active: auditors.active,
+      qualifications: sql<RuleAuditor['qualifications']>`coalesce((
+        select json_agg(json_build_object('certification_id', q.certification_id, 'role', q.role,
+          'sector_codes', q.sector_codes, 'valid_from', q.valid_from, 'valid_until', q.valid_until)
+          order by q.position)
+        from ${auditorQualifications} q where q.auditor_id = ${member}
+      ), '[]'::json)`,
+      conflicts: sql<RuleAuditor['conflicts']>`coalesce((
+        select json_agg(json_build_object('client_id', c.client_id, 'reason', c.reason, 'until', c.until)
+          order by c.position)
+        from ${auditorConflicts} c where c.auditor_id = ${member}
+      ), '[]'::json)`,
+      clashes: sql<ClashRow[]>`${clashes}`,
     })
-    .from(plannedAudits)
-    .innerJoin(plannedAuditTeam, eq(plannedAuditTeam.planned_audit_id, plannedAudits.id))
-    .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
-    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
-    .where(
-      and(
-        eq(plannedAudits.company_id, companyId),
-        eq(plannedAudits.state, 'PLANNED'),
-        inArray(plannedAuditTeam.auditor_id, [...auditorIds]),
-        lte(plannedAudits.start_date, end),
-        gte(plannedAudits.end_date, start),
-        selfId ? ne(plannedAudits.id, selfId) : undefined,
-      ),
-    )
-    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
-  const byAudit = new Map<string, RuleOtherAudit & { auditor_ids: string[] }>();
-  for (const r of rows) {
-    const other = byAudit.get(r.id) ?? {
-      label: `${PLANNED_AUDIT_KIND_LABELS[r.kind as PlannedAuditKind]} ${r.client}, ${longDate(r.start_date, 'id')} s.d. ${longDate(r.end_date, 'id')}`,
-      start_date: r.start_date,
-      end_date: r.end_date,
-      auditor_ids: [],
-    };
-    other.auditor_ids.push(r.auditor_id);
-    byAudit.set(r.id, other);
-  }
-  return [...byAudit.values()];
+    .from(auditors)
+    .where(and(eq(auditors.company_id, companyId), inArray(auditors.id, [...auditorIds])));
+  const byAudit = new Map<string, RuleOtherAudit & { auditor_ids: string[]; key: string }>();
+  for (const { clashes: theirs, ...auditor } of rows)
+    for (const r of theirs) {
+      const other = byAudit.get(r.id) ?? {
+        label: `${PLANNED_AUDIT_KIND_LABELS[r.kind]} ${r.client}, ${longDate(r.start_date, 'id')} s.d. ${longDate(r.end_date, 'id')}`,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        auditor_ids: [],
+        key: `${r.start_date} ${r.id}`,
+      };
+      other.auditor_ids.push(auditor.id);
+      byAudit.set(r.id, other);
+    }
+  return {
+    auditors: new Map(rows.map(({ clashes: _, ...a }) => [a.id, a])),
+    others: [...byAudit.values()]
+      .sort((x, y) => (x.key < y.key ? -1 : 1))
+      .map(({ key: _, ...other }) => other),
+  };
 }
+
+/** One auditor's audit in the calendar's answer. */
+type CalendarAudit = AuditorCalendar['auditors'][number]['audits'][number];
 
 /**
- * A company's own audit-days table for a certification type (its rows for the type, else its rows
- * for every type); null when it has none (IAF MD 5's table applies).
+ * Each active auditor of a company with the days of `month` (`YYYY-MM`) they are on a planned or
+ * done audit, and those audits, by name. One statement: the month's audits of the company (its
+ * (company_id, start_date) index) with their team rows, grouped by auditor, joined to the auditors;
+ * the days are drawn from each auditor's own audits.
  */
-export async function companyDayBands(
-  db: Executor,
-  companyId: string,
-  certificationId: string,
-): Promise<AuditDayBand[] | null> {
-  const rows = await db
-    .select()
-    .from(auditDayBands)
-    .where(eq(auditDayBands.company_id, companyId))
-    .orderBy(asc(auditDayBands.max_employees));
-  const own = rows.filter((r) => r.certification_id === certificationId);
-  const any = own.length ? own : rows.filter((r) => r.certification_id === null);
-  return any.length ? any.map((r) => ({ max_employees: r.max_employees, days: r.days })) : null;
-}
-
-/** Each active auditor of a company with the days of `month` (`YYYY-MM`) they are on a planned or done audit. */
 export async function auditorCalendar(
   db: Executor,
   companyId: string,
@@ -279,43 +356,36 @@ export async function auditorCalendar(
 ): Promise<AuditorCalendar> {
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const people = await db
-    .select({ id: auditors.id, name: auditors.name })
-    .from(auditors)
-    .where(and(eq(auditors.company_id, companyId), eq(auditors.active, true)))
-    .orderBy(sql`lower(${auditors.name})`, auditors.id);
-  const rows = await db
-    .select({
-      auditor_id: plannedAuditTeam.auditor_id,
-      role: plannedAuditTeam.role,
-      id: plannedAudits.id,
-      kind: plannedAudits.kind,
-      state: plannedAudits.state,
-      start_date: plannedAudits.start_date,
-      end_date: plannedAudits.end_date,
-      client: clientCertificates.name,
-    })
-    .from(plannedAudits)
-    .innerJoin(plannedAuditTeam, eq(plannedAuditTeam.planned_audit_id, plannedAudits.id))
-    .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
-    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
-    .where(
-      and(
-        eq(plannedAudits.company_id, companyId),
-        ne(plannedAudits.state, 'CANCELLED'),
-        lte(plannedAudits.start_date, last),
-        gte(plannedAudits.end_date, first),
-      ),
+  const result: unknown = await db.execute(sql`
+    with month_audits as (
+      select t.auditor_id,
+        json_agg(json_build_object('id', p.id, 'kind', p.kind, 'role', t.role, 'state', p.state,
+          'start_date', p.start_date, 'end_date', p.end_date, 'client', cc.name)
+          order by p.start_date, p.id) as audits
+      from ${plannedAudits} p
+      join ${plannedAuditTeam} t on t.planned_audit_id = p.id
+      join ${schemes} s on s.id = p.scheme_id
+      join ${clientCertificates} cc on cc.id = s.certificate_id
+      where p.company_id = ${companyId} and p.state <> 'CANCELLED'
+        and p.start_date <= ${last} and p.end_date >= ${first}
+      group by t.auditor_id
     )
-    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
+    select a.id, a.name, coalesce(m.audits, '[]'::json) as audits
+    from ${auditors} a left join month_audits m on m.auditor_id = a.id
+    where a.company_id = ${companyId} and a.active
+    order by lower(a.name), a.id`);
+  const rows = (result as { rows: { id: string; name: string; audits: CalendarAudit[] }[] }).rows;
   return {
     month,
-    auditors: people.map((person) => {
-      const audits = rows.filter((r) => r.auditor_id === person.id).map(({ auditor_id: _, ...a }) => a);
-      const days = new Set(
-        audits.flatMap((a) => auditDates(a.start_date, a.end_date)).filter((d) => d >= first && d <= last),
-      );
-      return { ...person, days: [...days].sort(), audits };
+    auditors: rows.map((person) => {
+      const days = new Set<string>();
+      for (const a of person.audits)
+        for (const d of auditDates(
+          a.start_date < first ? first : a.start_date,
+          a.end_date > last ? last : a.end_date,
+        ))
+          days.add(d);
+      return { ...person, days: [...days].sort() };
     }),
   };
 }

@@ -61,7 +61,7 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     response: { 200: listJsonSchema(toJsonSchema(plannedAuditSchema)) },
     handler: async (req, reply) => {
       const scope = companyFilter(req, req.query.company_id);
-      if (req.query.type !== 'export') return listPlannedAudits(app.db, req.query, scope);
+      if (req.query.type !== 'export') return listPlannedAudits(app.db, req.query, scope, app.listCache);
       const words = PLANNED_AUDIT_EXPORT.filters;
       const spec = {
         kind: 'planned-audit',
@@ -168,7 +168,7 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const scheme = await schemeFacts(app.db, req.query.scheme_id.toLowerCase(), req.auth.scope);
       if (!scheme) throw invalid({ scheme_id: PLANNED_AUDIT_MESSAGES.schemeMissing });
-      return auditDaysOf(app.db, scheme, req.query.kind);
+      return auditDaysOf(scheme, req.query.kind);
     },
   });
 

@@ -23,21 +23,18 @@ import {
   suggestedAuditDays,
   teamProblems,
 } from '@sertifikasi/shared-contracts';
-import type { Executor } from '../../db';
 import { auditors, plannedAudits, plannedAuditTeam } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { type Invitee, queueInvitations } from '../../notify/audit-invitations';
 import type { ServiceContext } from '../../services/context';
 import { recordWrites } from '../../services/record-writes';
-import { ruleAuditors } from '../auditors/auditors.repository';
 import { addAudit } from '../schemes/scheme-audits.service';
 import {
-  clashingAudits,
-  companyDayBands,
   findPlannedAudit,
   plannedAuditRow,
   type SchemeFacts,
+  planReads,
   schemeFacts,
   teamOf,
 } from './planned-audits.repository';
@@ -53,16 +50,13 @@ const days = (n: number) => String(n).replace('.', ',');
 
 /**
  * The days suggested for an audit of `kind` of a scheme, and what they rest on: the client's
- * employees and the company's audit-days table (IAF MD 5's Table QMS 1 when it has none).
+ * employees and the company's audit-days table read with the scheme (IAF MD 5's Table QMS 1 when
+ * it has none).
  */
-export async function auditDaysOf(
-  db: Executor,
-  scheme: SchemeFacts,
-  kind: PlannedAuditKind,
-): Promise<AuditDays> {
+export function auditDaysOf(scheme: SchemeFacts, kind: PlannedAuditKind): AuditDays {
   if (scheme.employees === null)
     return { days: null, basis: 'Jumlah karyawan klien belum diisi: tidak ada saran' };
-  const own = await companyDayBands(db, scheme.company_id, scheme.certification_id);
+  const own = scheme.day_bands;
   const source = own ? 'tabel hari audit perusahaan' : 'IAF MD 5:2019 Tabel QMS 1';
   const initial = initialAuditDays(scheme.employees, own ?? MD5_QMS_BANDS);
   if (initial === null)
@@ -94,7 +88,8 @@ async function schemeOf(ctx: ServiceContext, input: PlannedAuditInput): Promise<
 /**
  * Checks a save by the team rules (422 naming the field) and answers the team as written. The
  * members' auditor rows are locked first, so two saves sharing a member check their clash one
- * after the other.
+ * after the other; then one statement reads the members and their clashing audits (planReads):
+ * with the scheme's (and its audit-days table's), three round trips a save.
  */
 async function checkPlan(
   ctx: ServiceContext,
@@ -110,7 +105,15 @@ async function checkPlan(
     .where(inArray(auditors.id, ids))
     .orderBy(auditors.id)
     .for('update');
-  const suggested = (await auditDaysOf(ctx.tx, scheme, input.kind)).days;
+  const suggested = auditDaysOf(scheme, input.kind).days;
+  const { auditors: members, others } = await planReads(
+    ctx.tx,
+    scheme.company_id,
+    ids,
+    input.start_date,
+    input.end_date,
+    selfId,
+  );
   const problems = teamProblems({
     plan: { ...input, team },
     scheme: {
@@ -118,8 +121,8 @@ async function checkPlan(
       client_id: scheme.client_id,
       sector_codes: scheme.sector_codes,
     },
-    auditors: await ruleAuditors(ctx.tx, scheme.company_id, ids),
-    others: await clashingAudits(ctx.tx, scheme.company_id, ids, input.start_date, input.end_date, selfId),
+    auditors: members,
+    others,
     suggested,
   });
   if (Object.keys(problems).length) throw invalid(problems);

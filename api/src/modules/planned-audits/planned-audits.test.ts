@@ -283,6 +283,137 @@ describe('reading planned audits', () => {
     await remove(april.id);
   });
 
+  it('keeps the list total between reads and moves it with every write, a deleted scheme’s audits too', async () => {
+    const list = async (query = '') =>
+      (
+        await call(ctx.app, ctx.adminToken, 'GET', `/api/planned-audit?company_id=${alfa}&paginate=20${query}`)
+      ).json<ListResponse<PlannedAudit>>();
+    const before = await list();
+    expect(await list()).toEqual(before);
+    const a = (await post(plan())).json<PlannedAudit>();
+    const other = await ctx.make.scheme({ company: alfa, type, client, more: { sector_codes: [28, 33] } });
+    const b = (
+      await post(
+        plan({
+          scheme_id: other,
+          start_date: '2026-04-06',
+          end_date: '2026-04-08',
+          team: [{ auditor_id: lead.id, role: 'LEAD_AUDITOR' }],
+        }),
+      )
+    ).json<PlannedAudit>();
+    expect((await list()).total).toBe(before.total + 2);
+    expect((await list('&state=PLANNED')).data.map((x) => x.id)).toEqual([a.id, b.id]);
+    // A change shows on the kept page at once (its rows are read again), and a cancel moves the filters' totals.
+    const moved = await call(ctx.app, ctx.adminToken, 'PUT', `/api/planned-audit/${a.id}`, {
+      ...plan({ start_date: '2026-04-13', end_date: '2026-04-15' }),
+      team: [
+        { auditor_id: lead.id, role: 'LEAD_AUDITOR' },
+        { auditor_id: second.id, role: 'AUDITOR' },
+      ],
+    });
+    expect(moved.statusCode).toBe(200);
+    const page = await list('&state=PLANNED');
+    expect(page.data.map((x) => [x.id, x.start_date, x.team.map((m) => m.name)])).toEqual([
+      [b.id, '2026-04-06', ['Lina Lead']],
+      [a.id, '2026-04-13', ['Lina Lead', 'Sari Kedua']],
+    ]);
+    expect((await list(`&auditor_id=${second.id}`)).data.map((x) => x.id)).toEqual([a.id]);
+    expect(
+      (await call(ctx.app, ctx.adminToken, 'POST', `/api/planned-audit/${a.id}/cancel`)).statusCode,
+    ).toBe(200);
+    expect((await list('&state=PLANNED')).total).toBe(1);
+    expect((await list('&state=CANCELLED')).data.map((x) => x.id)).toEqual([a.id]);
+    // Deleting the scheme deletes its audit with it (no planned-audit write): the total moves all the same.
+    expect(
+      (await call(ctx.app, ctx.adminToken, 'DELETE', `/api/company-certificate-scheme/${other}`)).statusCode,
+    ).toBe(200);
+    expect((await list('&state=PLANNED')).total).toBe(0);
+    expect((await list()).total).toBe(before.total + 1);
+    await remove(a.id);
+    expect(await list()).toEqual(before);
+  });
+
+  it('draws the calendar of several auditors with audits across the month’s edges; a cancelled one is left out', async () => {
+    const team = (...members: [Auditor, string][]) =>
+      members.map(([m, role]) => ({ auditor_id: m.id, role }));
+    const across = (
+      await post(
+        plan({
+          start_date: '2026-02-27',
+          end_date: '2026-03-02',
+          team: team([lead, 'LEAD_AUDITOR'], [second, 'AUDITOR']),
+        }),
+      )
+    ).json<PlannedAudit>();
+    const out = (
+      await post(
+        plan({ start_date: '2026-03-30', end_date: '2026-04-02', team: team([lead, 'LEAD_AUDITOR']) }),
+      )
+    ).json<PlannedAudit>();
+    const dropped = (
+      await post(
+        plan({ start_date: '2026-03-16', end_date: '2026-03-17', team: team([second, 'LEAD_AUDITOR']) }),
+      )
+    ).json<PlannedAudit>();
+    expect(
+      (await call(ctx.app, ctx.adminToken, 'POST', `/api/planned-audit/${dropped.id}/cancel`)).statusCode,
+    ).toBe(200);
+    // 'Selesai' on the one begun: a done audit stays on the calendar.
+    expect(
+      (await call(ctx.app, ctx.adminToken, 'POST', `/api/planned-audit/${across.id}/done`)).statusCode,
+    ).toBe(200);
+    const month = async (m: string) =>
+      (
+        await call(ctx.app, editor.token, 'GET', `/api/auditor-calendar?company_id=${alfa}&month=${m}`)
+      ).json<AuditorCalendar>();
+    const march = await month('2026-03');
+    expect(march.auditors.map((a) => a.name)).toEqual([
+      'Andi Singkat',
+      'Cici Konflik',
+      'Eko Ahli',
+      'Lina Lead',
+      'Sari Kedua',
+    ]);
+    const byName = Object.fromEntries(march.auditors.map((a) => [a.name, a]));
+    expect(byName['Lina Lead']).toEqual({
+      id: lead.id,
+      name: 'Lina Lead',
+      days: ['2026-03-01', '2026-03-02', '2026-03-30', '2026-03-31'],
+      audits: [
+        {
+          id: across.id,
+          kind: 'SURVEILLANCE',
+          role: 'LEAD_AUDITOR',
+          state: 'DONE',
+          start_date: '2026-02-27',
+          end_date: '2026-03-02',
+          client: 'PT Klien Rencana',
+        },
+        {
+          id: out.id,
+          kind: 'SURVEILLANCE',
+          role: 'LEAD_AUDITOR',
+          state: 'PLANNED',
+          start_date: '2026-03-30',
+          end_date: '2026-04-02',
+          client: 'PT Klien Rencana',
+        },
+      ],
+    });
+    expect(byName['Sari Kedua']).toMatchObject({
+      days: ['2026-03-01', '2026-03-02'],
+      audits: [{ id: across.id, role: 'AUDITOR', state: 'DONE' }],
+    });
+    expect(byName['Eko Ahli']).toEqual({ id: expert.id, name: 'Eko Ahli', days: [], audits: [] });
+    const feb = Object.fromEntries((await month('2026-02')).auditors.map((a) => [a.name, a]));
+    expect(feb['Lina Lead']!.days).toEqual(['2026-02-27', '2026-02-28']);
+    const april = Object.fromEntries((await month('2026-04')).auditors.map((a) => [a.name, a]));
+    expect(april['Lina Lead']!.days).toEqual(['2026-04-01', '2026-04-02']);
+    expect(april['Sari Kedua']!.audits).toEqual([]);
+    for (const id of [across.id, out.id, dropped.id]) await remove(id);
+  });
+
   it('answers 401 without a token, 403 without the permission or outside the scope, 404 for a record outside it', async () => {
     expect((await call(ctx.app, null, 'GET', '/api/planned-audit')).statusCode).toBe(401);
     const other = await ctx.make.user({ username: 'tanpa.rencana', keys: ['auditor'], company_ids: 'ALL' });
