@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { dummyHash } from './lib/crypto';
 import { requestId } from './lib/request-id';
+import { OneLineRequestLog } from './lib/request-log';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { type Clock, createClock } from './lib/clock';
 import { createRouteMap } from './lib/route';
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: requestId,
+    logController: new OneLineRequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,

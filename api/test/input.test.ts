@@ -333,6 +333,21 @@ describe('logs', () => {
     expect(all).not.toMatch(/tabel_yang_tidak_ada|insert into/i);
   });
 
+  it('writes one line per request: the request (method, url) with its status and time', async () => {
+    const before = lines.length;
+    await app.inject({ url: '/api/health', headers: { 'x-request-id': 'satu-baris' } });
+    const mine = lines
+      .slice(before)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.reqId === 'satu-baris');
+    expect(mine.map((l) => l.msg)).toEqual(['request completed']);
+    expect(mine[0]).toMatchObject({
+      req: { method: 'GET', url: '/api/health' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+  });
+
   it('keeps a client X-Request-Id only when it is at most 64 of A-Za-z0-9._-', async () => {
     const kept = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'req-abc_1.2' } });
     expect(kept.headers['x-request-id']).toBe('req-abc_1.2');

@@ -24,6 +24,7 @@ import {
   daysLeft,
   windowEnd,
 } from '@sertifikasi/shared-contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db';
 import {
   auditors,
@@ -187,6 +188,106 @@ export async function schedulePage(
     },
   );
   return rows.map((r) => toRow(r, f.today));
+}
+
+/**
+ * The filter the schedule opens with and most pages have: the window and the scope only (no search,
+ * no certification type). Such a page and its total are one prepared statement
+ * (`schedulePageAndTotal`).
+ */
+export const schedulePlain = (f: ScheduleFilter): boolean => !f.query.search && !f.query.certification.length;
+
+/**
+ * A page of the plain filter and its total in one round trip. The total: the counts per due date in
+ * the window, less the ACTIVE schemes expired before today (as `scheduleCount`). The page: the keys
+ * of its rows first (due date, scheme id), an index-only walk of the due-date index, which holds
+ * status and expiry, so the expired ACTIVE items at its start are passed in the index without
+ * reading their rows; then only those rows joined to their scheme, client, type, company and plan.
+ * One statement per shape (scope or ALL, and the window's end).
+ */
+const pageAndTotalOf = preparedShapes(
+  'audit-schedule.page-total',
+  ['scoped', 'before', 'through'],
+  ['scope', 'today', 'end', 'limit', 'offset'],
+  (db, p, on, name) => {
+    const today = sql`${p.today}::date`;
+    const end = sql`${p.end}::date`;
+    const scoped = (column: AnyPgColumn | SQL) => (on.scoped ? sql` and ${column} = any(${p.scope})` : sql``);
+    const window = (column: AnyPgColumn | SQL) =>
+      on.before ? sql` and ${column} < ${end}` : on.through ? sql` and ${column} <= ${end}` : sql``;
+    const due = sql`select coalesce(sum(${schemeCycleDueCounts.n}), 0) from ${schemeCycleDueCounts}
+      where true${scoped(schemeCycleDueCounts.company_id)}${window(schemeCycleDueCounts.due_date)}`;
+    const expired = sql`select coalesce(sum(${schemeCounts.n}), 0) from ${schemeCounts}
+      where ${schemeCounts.status} = 'ACTIVE' and ${schemeCounts.expired_date} < ${today}${scoped(schemeCounts.company_id)}`;
+    const total = sql`select greatest(0, (${due}) - (${expired})) as total`;
+    const keys = sql`select k.scheme_id from ${schemeCycleDue} k
+      where (k.status = 'SUSPENDED' or k.expired_date >= ${today})${scoped(sql`k.company_id`)}${window(sql`k.due_date`)}
+      order by k.due_date, k.scheme_id
+      limit ${p.limit} offset ${p.offset}`;
+    const page = sql`select ${schemeCycleDue.scheme_id} as scheme_id, ${schemeCycleDue.company_id} as company_id,
+        ${companies.name} as company_name, ${schemes.certificate_id} as certificate_id,
+        ${clientCertificates.name} as client_name, ${clientCertificates.logo} as client_logo,
+        ${schemeCycleDue.certification_id} as certification_id, ${certificationTypes.name} as cert_name,
+        ${schemes.cert_number} as cert_number, ${schemeCycleDue.kind} as kind, ${schemeCycleDue.due_date} as due_date,
+        ${schemes.surveillance_date} as surveillance_date, ${schemeCycleDue.expired_date} as expired_date,
+        ${plannedAuditOf} as planned_audit
+      from (${keys}) keys
+      join ${schemeCycleDue} on ${schemeCycleDue.scheme_id} = keys.scheme_id
+      join ${schemes} on ${schemes.id} = ${schemeCycleDue.scheme_id}
+      join ${clientCertificates} on ${clientCertificates.id} = ${schemes.certificate_id}
+      join ${certificationTypes} on ${certificationTypes.id} = ${schemeCycleDue.certification_id}
+      join ${companies} on ${companies.id} = ${schemeCycleDue.company_id}`;
+    const field = <T>(column: string) => sql<T>`${sql.identifier('p')}.${sql.identifier(column)}`;
+    return db
+      .select({
+        total: sql<string>`t.total`,
+        scheme_id: field<string | null>('scheme_id'),
+        company_id: field<string>('company_id'),
+        company_name: field<string>('company_name'),
+        certificate_id: field<string>('certificate_id'),
+        client_name: field<string>('client_name'),
+        client_logo: field<string | null>('client_logo'),
+        certification_id: field<string>('certification_id'),
+        cert_name: field<string>('cert_name'),
+        cert_number: field<string | null>('cert_number'),
+        kind: field<string>('kind'),
+        due_date: field<string>('due_date'),
+        surveillance_date: field<string | null>('surveillance_date'),
+        expired_date: field<string>('expired_date'),
+        planned_audit: field<AuditScheduleRow['planned_audit']>('planned_audit'),
+      })
+      .from(sql`(${total}) t left join lateral (${page}) p on true`)
+      .orderBy(sql`p.due_date, p.scheme_id`)
+      .prepare(name);
+  },
+);
+
+/** A page of the plain filter (`schedulePlain`) and its total, in one statement. */
+export async function schedulePageAndTotal(
+  db: Executor,
+  f: ScheduleFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AuditScheduleRow[]; total: number }> {
+  if (f.scope !== ALL && f.scope.length === 0) return { rows: [], total: 0 };
+  const end = windowEnd(f.query.window, f.today);
+  const rows = await pageAndTotalOf(
+    db,
+    { scoped: f.scope !== ALL, before: !!end.before, through: !!end.through },
+    {
+      scope: scopeIds(f.scope),
+      today: f.today,
+      end: end.before ?? end.through ?? f.today,
+      limit,
+      offset,
+    },
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows
+      .filter((r) => r.scheme_id !== null)
+      .map(({ total: _, ...r }) => toRow(r as SelectRow, f.today)),
+  };
 }
 
 /** Items due up to a date (`before`: strictly before it; neither: every one) in the scope, from the counts. */

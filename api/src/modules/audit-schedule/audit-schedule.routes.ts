@@ -14,7 +14,14 @@ import { defineRoute } from '../../lib/route';
 import { companyFilter } from '../../plugins/auth';
 import { namesOf } from '../reports/reports.repository';
 import { defineReportRoute } from '../reports/report-route';
-import { dueSummary, scheduleBatches, scheduleCount, schedulePage } from './audit-schedule.repository';
+import {
+  dueSummary,
+  scheduleBatches,
+  scheduleCount,
+  schedulePage,
+  schedulePageAndTotal,
+  schedulePlain,
+} from './audit-schedule.repository';
 
 /**
  * 'Jadwal Audit' (docs/product.md, "The certification cycle"): what is due next for every ACTIVE or
@@ -34,6 +41,8 @@ export default async function auditScheduleRoutes(app: FastifyInstance) {
     filter: (q, scope) => ({ query: q, scope, today: app.clock.today() }),
     count: (filter) => scheduleCount(app.db, filter),
     page: (filter, limit, offset) => schedulePage(app.db, filter, limit, offset),
+    pageAndTotal: (filter, limit, offset) =>
+      schedulePlain(filter) ? schedulePageAndTotal(app.db, filter, limit, offset) : undefined,
     capped: true,
     exported: async (filter, q, scope, batchSize) => {
       const labels = AUDIT_SCHEDULE.filters;

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';
 import { auditLog, schemeCycleDue, schemeCycleDueCounts } from '../../db/schema';
 import { rebuildCycleDue } from '../../services/cycle-due';
+import { scheduleCount, schedulePage, schedulePageAndTotal } from './audit-schedule.repository';
 import { call, login, useTestContext } from '../../../test/helpers';
 import { schemeBody } from '../../../test/forms';
 
@@ -296,6 +297,38 @@ describe('GET /api/audit-schedule/{company_id}', () => {
     expect(late.total).toBe(late.data.length);
     const summary = await call(ctx.app, token, 'GET', '/api/audit-schedule/ALL/summary');
     expect(summary.json<{ late: number }>().late).toBe(late.data.length);
+  });
+
+  it('the opening filter (window and scope) answers its page and total in one statement: the same rows, order and totals', async () => {
+    const db = ctx.database.db;
+    // Today, and the day after OHS/A/002 expires (its item stays stored, out of the list and the totals).
+    for (const today of ['2026-01-15', '2026-06-02']) {
+      for (const window of ['late', '30', '90', 'all'] as const) {
+        for (const scope of ['ALL', [companyA], [companyA, companyB], []] as const) {
+          const f = { query: { window, certification: [], search: '' }, scope: scope as never, today };
+          const apart = await scheduleCount(db, f);
+          const pages: AuditScheduleRow[] = [];
+          for (let offset = 0; offset < 4; offset++) {
+            const one = await schedulePageAndTotal(db, f, 1, offset);
+            expect(one.total).toBe(apart);
+            expect(one.rows).toEqual(await schedulePage(db, f, 1, offset));
+            pages.push(...one.rows);
+          }
+          expect(pages).toEqual(await schedulePage(db, f, 20, 0));
+          expect(pages.length).toBe(apart);
+        }
+      }
+    }
+    expect((await list(ctx.adminToken)).body!.data.map((r) => r.planned_audit)).toEqual(
+      (
+        await schedulePage(
+          db,
+          { query: { window: 'all', certification: [], search: '' }, scope: 'ALL', today: '2026-01-15' },
+          20,
+          0,
+        )
+      ).map((r) => r.planned_audit),
+    );
   });
 
   it('keeps to the scope: a company outside it is 403; ALL means the caller’s companies', async () => {

@@ -64,7 +64,11 @@ const totalsOf = preparedShapes(
         : sql`(select sum(${trainingCounts.persons}) from ${trainingCounts} where true${scoped(trainingCounts.company_id)})`;
     // The soonest ACTIVE expiries of the month are chosen on the schemes alone (for ALL straight from
     // schemes_active_expiry_idx), and only those are joined to their client and type.
-    const expiring = sql`(select coalesce(json_agg(e order by e.expired_date, e.id), '[]') from (
+    // Each row a JSON array (the order of ExpiringRow), not an object: no key names repeated per row
+    // for the driver to receive and parse.
+    const expiring = sql`(select coalesce(json_agg(json_build_array(e.id, e.company_id, e.cert_name,
+        e.cert_number, e.expired_date, e.profile_id, e.profile_name, e.profile_logo)
+        order by e.expired_date, e.id), '[]') from (
         select s.id, s.company_id, ${certificationTypes.name} as cert_name, s.cert_number, s.expired_date,
           ${clientCertificates.id} as profile_id, ${clientCertificates.name} as profile_name,
           ${clientCertificates.logo} as profile_logo
@@ -99,16 +103,17 @@ const totalsOf = preparedShapes(
   },
 );
 
-interface ExpiringRow {
-  id: string;
-  company_id: string;
-  cert_name: string;
-  cert_number: string;
-  expired_date: string;
-  profile_id: string;
-  profile_name: string;
-  profile_logo: string | null;
-}
+/** A scheme of the expiring list as the statement sends it: id, company, type, number, expiry, client id, name, logo. */
+type ExpiringRow = [
+  id: string,
+  company_id: string,
+  cert_name: string,
+  cert_number: string | null,
+  expired_date: string,
+  profile_id: string,
+  profile_name: string,
+  profile_logo: string | null,
+];
 
 /**
  * The companies a scope covers, as a list even for ALL: the training chart then starts from the
@@ -156,15 +161,17 @@ export async function dashboardTotals(
   totals.set('EXPIRED', expiredTotal);
   totals.set('ACTIVE', (totals.get('ACTIVE') ?? 0) - expiredTotal);
   const bystatus = EFFECTIVE_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 }));
-  const list: ExpiringScheme[] = row.expiring.map((r) => ({
-    id: r.id,
-    company_id: r.company_id,
-    cert_name: r.cert_name,
-    cert_number: r.cert_number,
-    expired_date: r.expired_date,
-    status: (r.expired_date < dates.today ? 'EXPIRED' : 'ACTIVE') satisfies EffectiveStatus,
-    profile: { id: r.profile_id, name: r.profile_name, logo: r.profile_logo },
-  }));
+  const list: ExpiringScheme[] = row.expiring.map(
+    ([id, companyId, certName, certNumber, expiredDate, profileId, profileName, profileLogo]) => ({
+      id,
+      company_id: companyId,
+      cert_name: certName,
+      cert_number: certNumber,
+      expired_date: expiredDate,
+      status: (expiredDate < dates.today ? 'EXPIRED' : 'ACTIVE') satisfies EffectiveStatus,
+      profile: { id: profileId, name: profileName, logo: profileLogo },
+    }),
+  );
   return {
     company_certificate: Number(row.certified ?? 0),
     company_certificate_total: bystatus.reduce((sum, r) => sum + r.total, 0),
