@@ -1,12 +1,39 @@
 // One webpack + Module Federation 2 setup for the shell and every micro-frontend (docs/conventions.md#traps:
 // webpack 5.110.3 pinned with @module-federation/enhanced 2.9.x; publicPath auto; dts off;
 // manifest on; no runtimeChunk on remotes; HtmlWebpackPlugin without the remote entry chunk).
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { promisify } = require('node:util');
 const { Compilation } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** A content-hashed bundle and its compressed copies (`main.<hash>.js`, `.br`, `.gz`). */
+const HASHED_FILE = /\.[0-9a-f]{16,}\.(js|css)(\.br|\.gz)?$/;
+/** How long a build keeps the previous builds' hashed files: far past the entry points' caching. */
+const KEEP_PREVIOUS_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `output.clean` that keeps the hashed files of builds from the last day: a browser may use an
+ * index.html, mf-manifest.json or remoteEntry.js of the previous deploy for a few minutes
+ * (api/src/plugins/portal.ts, ENTRY_CACHE_CONTROL), and the files it names must still be there.
+ * `keepAlso` (a path relative to the output folder) is kept whatever its age.
+ */
+function cleanKeepingRecent(dir, keepAlso = () => false) {
+  const now = Date.now();
+  return {
+    keep: (file) => {
+      if (keepAlso(file)) return true;
+      if (!HASHED_FILE.test(file)) return false;
+      try {
+        return now - fs.statSync(path.join(dir, file)).mtimeMs < KEEP_PREVIOUS_MS;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
 
 /** Shared singletons, with the versions each package.json asks for. */
 function sharedDeps(pkg) {
@@ -252,7 +279,7 @@ function standaloneConfig(o, argv) {
       publicPath,
       filename: production ? '[name].[contenthash].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
-      clean: true,
+      clean: cleanKeepingRecent(path.join(o.dir, 'dist', folder)),
       uniqueName: `${o.name}_page`,
     },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
@@ -307,7 +334,9 @@ function remoteConfig(o) {
         filename: production ? '[name].[contenthash].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
         // The standalone page's folder is its own compiler's to clean.
-        clean: o.standalone ? { keep: new RegExp(`^${o.standalone.folder ?? 'page'}/`) } : true,
+        clean: cleanKeepingRecent(path.join(o.dir, 'dist'), (file) =>
+          Boolean(o.standalone && file.startsWith(`${o.standalone.folder ?? 'page'}/`)),
+        ),
         uniqueName: o.name,
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
