@@ -250,6 +250,7 @@ function hostSplitChunks(firstScreen) {
  * @param {Record<string,string>} [o.exposes]  what a remote exposes
  * @param {boolean} [o.host]      the shell: builds index.html
  * @param {string} [o.title]      index.html title
+ * @param {string} [o.loginPage]  the host's page with the sign-in form drawn in it (e.g. 'login.html')
  * @param {string[]} [o.share]    only these shared modules (mf-public-check: React alone)
  * @param {{entry: string, template: string, title: string, folder?: string}} [o.standalone]
  *   a page of the module's own besides the remote (mf-public-check): built by a second compiler with no
@@ -383,6 +384,20 @@ function remoteConfig(o) {
                 publicPath: '/',
                 excludeChunks: [o.name],
               }),
+              // The same page with the sign-in form drawn in it (`loginForm` in the template), for
+              // /login alone (api/src/plugins/portal.ts): the form shows before the scripts arrive.
+              ...(o.loginPage
+                ? [
+                    new HtmlWebpackPlugin({
+                      template: path.join(o.dir, 'src', 'index.html'),
+                      filename: o.loginPage,
+                      title: o.title,
+                      publicPath: '/',
+                      excludeChunks: [o.name],
+                      loginForm: true,
+                    }),
+                  ]
+                : []),
             ]
           : []),
         ...(o.host ? [firstScreen, new PreloadFirstChunk()] : []),

@@ -26,6 +26,10 @@ beforeAll(async () => {
     'shell/dist/index.html',
     '<!doctype html><title>Sistem Sertifikasi</title><div id="root"></div>',
   );
+  writeCompressed(
+    'shell/dist/login.html',
+    '<!doctype html><title>Sistem Sertifikasi</title><div id="root"><div class="boot"><h1>Login</h1></div></div>',
+  );
   write('shell/dist/main.0123456789abcdef0123.js', 'console.log("shell")');
   writeCompressed('mf-master-data/dist/mf-manifest.json', '{"name":"mf_master_data"}');
   write('mf-master-data/dist/remoteEntry.js', 'var mf_master_data;');
@@ -83,6 +87,17 @@ describe('the portal on the API origin', () => {
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
     }
+  });
+
+  it('answers /login with the page that draws the sign-in form, every other route with index.html', async () => {
+    const login = await ctx.app.inject({ url: '/login?next=%2Fuser', headers: { 'accept-encoding': 'br' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['content-type']).toMatch(/text\/html/);
+    expect(login.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
+    expect(zlib.brotliDecompressSync(login.rawPayload).toString()).toContain('<div class="boot">');
+    const other = await ctx.app.inject({ url: '/user' });
+    expect(other.body).not.toContain('class="boot"');
   });
 
   it('keeps remotes.json as briefly, with an ETag that changes with its content', async () => {

@@ -72,7 +72,7 @@ function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** A file the browser reads first and that names the hashed ones: index.html and the federation entries. */
-const isEntry = (name: string) => /^(index\.html|mf-manifest\.json|remoteEntry\.js)$/.test(name);
+const isEntry = (name: string) => /^(index\.html|login\.html|mf-manifest\.json|remoteEntry\.js)$/.test(name);
 
 /**
  * Serves the staff portal on the API's origin (docs/rules.md#running-system): the shell at /, each
@@ -124,6 +124,12 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
           return reply.sendFile('index.html', publicPage);
         });
       }
+    }
+
+    // The sign-in page gets the shell's login.html when the build wrote one: the same page with the
+    // sign-in form drawn in it, shown before the scripts arrive (shell/src/index.html).
+    if (hasShell && fs.existsSync(path.join(shellDir, 'login.html'))) {
+      files.get('/login', async (_req, reply) => reply.sendFile('login.html', shellDir));
     }
 
     // Client-side routes get the shell's index.html (precompressed like the rest); API, image and

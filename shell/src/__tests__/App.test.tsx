@@ -137,6 +137,26 @@ describe('login page', () => {
   });
 });
 
+describe("login.html's drawn form", () => {
+  it('keeps what was typed before the scripts arrived, and the focus, when React takes the form over', async () => {
+    fakeApi({});
+    // login.html's form (shell/src/index.html), typed into; React's first commit replaces it (here the
+    // test removes it, the page rendering into a container of its own).
+    const drawn = document.createElement('div');
+    drawn.innerHTML =
+      '<div class="boot"><input id="username" value="siti" /><input id="password" type="password" /></div>';
+    document.body.append(drawn);
+    drawn.querySelector<HTMLInputElement>('#password')!.value = 'rahasia-1';
+    drawn.querySelector<HTMLInputElement>('#password')!.focus();
+    renderAt('/login');
+    drawn.remove();
+    expect(screen.getByLabelText(/Username/)).toHaveValue('siti');
+    const password = screen.getByLabelText(/Password/);
+    expect(password).toHaveValue('rahasia-1');
+    await waitFor(() => expect(password).toHaveFocus());
+  });
+});
+
 describe('a module that cannot load', () => {
   it('shows an Indonesian message with a retry inside the layout; the retry loads it', async () => {
     signedIn(['statistik', 'user', 'company']);
