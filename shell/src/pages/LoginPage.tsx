@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -51,9 +51,10 @@ export function LoginPage() {
   // The schema's rules and words without yup or a form library (shared-contracts/src/login.ts): the
   // login page draws before the signed-in code has loaded.
   const errors = validateLogin(values);
-  // The caret stays where it was in the drawn form.
+  // The caret stays where it was in the drawn form, in the same task as React's commit replaces that
+  // form (no keystroke in between goes astray).
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
-  useEffect(() => {
+  useLayoutEffect(() => {
     const input = typed.focused && inputs.current[typed.focused];
     if (input) {
       input.focus();
