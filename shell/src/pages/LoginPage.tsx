@@ -1,4 +1,4 @@
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { type LoginField, validateLogin } from '@sertifikasi/shared-contracts/portal';
 import { LoginFailure, useAuth } from '@sertifikasi/shared-auth';
 import { showToast } from '@sertifikasi/shared-ui/core';
+import { takeBootSubmit } from '../boot-form';
 import { loadMainLayout } from '../layouts/lazy';
 import { LANDING } from '../routes';
 import { t } from '../i18n/id';
@@ -61,10 +62,13 @@ export function LoginPage() {
       input.setSelectionRange(input.value.length, input.value.length);
     }
   }, [typed]);
+  // The drawn form was submitted before this page took it over: sign in with what was typed (once,
+  // StrictMode's second mount included).
+  const [bootSubmit] = useState(takeBootSubmit);
+  const autoSubmitted = useRef(false);
   const busy = submitting || leaving;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     setSubmitted(true);
     setTouched({ username: true, password: true });
     if (busy || errors.username || errors.password) return;
@@ -88,6 +92,13 @@ export function LoginPage() {
       setSubmitting(false);
     }
   };
+  useEffect(() => {
+    if (!bootSubmit || autoSubmitted.current) return;
+    autoSubmitted.current = true;
+    void submit();
+    // Once, on the first mount: `submit` reads the values typed into the drawn form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bootSubmit]);
   // Already signed in (a bookmark, the back button): to the landing page. Not after signing in here:
   // the form stays until the landing page takes over, so no empty frame shows between the two.
   if (token && !submitted) return <Navigate to={LANDING} replace />;
@@ -119,7 +130,10 @@ export function LoginPage() {
       <Paper
         component="form"
         noValidate
-        onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
+          e.preventDefault();
+          void submit();
+        }}
         sx={{ p: 4, width: '100%', maxWidth: 400 }}
       >
         <Typography variant="h5" component="h1" gutterBottom>
