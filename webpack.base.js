@@ -207,11 +207,14 @@ class PreloadFirstChunk {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstChunk', (data) => {
         const first = compilation.namedChunks.get('first');
         const publicPath = data.publicPath ?? '/';
+        // login.html starts its scripts only once its drawn form is used (shell/src/boot-form.ts): the
+        // chunk is fetched when the page is idle instead, not beside what draws the page.
+        const rel = data.plugin.userOptions.loginForm ? 'prefetch' : 'preload';
         for (const file of first ? [...first.files].filter((f) => f.endsWith('.js')) : []) {
           data.headTags.unshift({
             tagName: 'link',
             voidTag: true,
-            attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+            attributes: { rel, as: 'script', href: `${publicPath}${file}` },
             meta: { plugin: 'PreloadFirstChunk' },
           });
         }

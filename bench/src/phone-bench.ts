@@ -14,7 +14,7 @@
  *    browser context: empty cache) and from cache (the same address again), and the bytes received.
  *
  * Prints a table; asserts nothing (never a test). PHONE_RUNS (default 2) repeats each measurement;
- * PHONE_LIGHTHOUSE=0 skips Lighthouse.
+ * PHONE_LIGHTHOUSE=0 skips Lighthouse, PHONE_SCREENS=0 the signed-in screens.
  *
  *     npm run phone --workspace bench
  *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run phone --workspace bench
@@ -255,6 +255,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (process.env.PHONE_SCREENS === '0') return;
     if (!running.adminPassword) {
       console.log('\nBASE_URL without ADMIN_PASSWORD: the signed-in screens are not measured.');
       return;
