@@ -1,6 +1,7 @@
 // One webpack + Module Federation 2 setup for the shell and every micro-frontend (docs/conventions.md#traps:
 // webpack 5.110.3 pinned with @module-federation/enhanced 2.9.x; publicPath auto; dts off;
 // manifest on; no runtimeChunk on remotes; HtmlWebpackPlugin without the remote entry chunk).
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { promisify } = require('node:util');
@@ -27,6 +28,32 @@ const MUI_CONTEXT_FILES = [
   'ToggleButtonGroup/ToggleButtonGroupButtonContext.mjs',
   'ToggleButtonGroup/ToggleButtonGroupContext.mjs',
 ];
+
+/** A content-hashed bundle and its compressed copies (`main.<hash>.js`, `.br`, `.gz`). */
+const HASHED_FILE = /\.[0-9a-f]{16,}\.(js|css)(\.br|\.gz)?$/;
+/** How long a build keeps the previous builds' hashed files: far past the entry points' caching. */
+const KEEP_PREVIOUS_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `output.clean` that keeps the hashed files of builds from the last day: a browser may use an
+ * index.html, mf-manifest.json or remoteEntry.js of the previous deploy for a few minutes
+ * (api/src/plugins/portal.ts, ENTRY_CACHE_CONTROL), and the files it names must still be there.
+ * `keepAlso` (a path relative to the output folder) is kept whatever its age.
+ */
+function cleanKeepingRecent(dir, keepAlso = () => false) {
+  const now = Date.now();
+  return {
+    keep: (file) => {
+      if (keepAlso(file)) return true;
+      if (!HASHED_FILE.test(file)) return false;
+      try {
+        return now - fs.statSync(path.join(dir, file)).mtimeMs < KEEP_PREVIOUS_MS;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
 
 /** Shared singletons, with the versions each package.json asks for. */
 function sharedDeps(pkg) {
@@ -213,11 +240,14 @@ class PreloadFirstChunk {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstChunk', (data) => {
         const first = compilation.namedChunks.get('first');
         const publicPath = data.publicPath ?? '/';
+        // login.html starts its scripts only once its drawn form is used (shell/src/boot-form.ts): the
+        // chunk is fetched when the page is idle instead, not beside what draws the page.
+        const rel = data.plugin.userOptions.loginForm ? 'prefetch' : 'preload';
         for (const file of first ? [...first.files].filter((f) => f.endsWith('.js')) : []) {
           data.headTags.unshift({
             tagName: 'link',
             voidTag: true,
-            attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+            attributes: { rel, as: 'script', href: `${publicPath}${file}` },
             meta: { plugin: 'PreloadFirstChunk' },
           });
         }
@@ -256,6 +286,7 @@ function hostSplitChunks(firstScreen) {
  * @param {Record<string,string>} [o.exposes]  what a remote exposes
  * @param {boolean} [o.host]      the shell: builds index.html
  * @param {string} [o.title]      index.html title
+ * @param {string} [o.loginPage]  the host's page with the sign-in form drawn in it (e.g. 'login.html')
  * @param {string[]} [o.share]    only these shared modules (mf-public-check: React alone)
  * @param {{entry: string, template: string, title: string, folder?: string}} [o.standalone]
  *   a page of the module's own besides the remote (mf-public-check): built by a second compiler with no
@@ -285,7 +316,7 @@ function standaloneConfig(o, argv) {
       publicPath,
       filename: production ? '[name].[contenthash].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
-      clean: true,
+      clean: cleanKeepingRecent(path.join(o.dir, 'dist', folder)),
       uniqueName: `${o.name}_page`,
     },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
@@ -340,7 +371,9 @@ function remoteConfig(o) {
         filename: production ? '[name].[contenthash].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
         // The standalone page's folder is its own compiler's to clean.
-        clean: o.standalone ? { keep: new RegExp(`^${o.standalone.folder ?? 'page'}/`) } : true,
+        clean: cleanKeepingRecent(path.join(o.dir, 'dist'), (file) =>
+          Boolean(o.standalone && file.startsWith(`${o.standalone.folder ?? 'page'}/`)),
+        ),
         uniqueName: o.name,
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
@@ -387,6 +420,20 @@ function remoteConfig(o) {
                 publicPath: '/',
                 excludeChunks: [o.name],
               }),
+              // The same page with the sign-in form drawn in it (`loginForm` in the template), for
+              // /login alone (api/src/plugins/portal.ts): the form shows before the scripts arrive.
+              ...(o.loginPage
+                ? [
+                    new HtmlWebpackPlugin({
+                      template: path.join(o.dir, 'src', 'index.html'),
+                      filename: o.loginPage,
+                      title: o.title,
+                      publicPath: '/',
+                      excludeChunks: [o.name],
+                      loginForm: true,
+                    }),
+                  ]
+                : []),
             ]
           : []),
         ...(o.host ? [firstScreen, new PreloadFirstChunk()] : []),

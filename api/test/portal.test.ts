@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ENTRY_CACHE_CONTROL } from '../src/plugins/portal';
 import { createTestContext, type TestContext } from './helpers';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sertifikasi-portal-'));
@@ -24,6 +25,10 @@ beforeAll(async () => {
   writeCompressed(
     'shell/dist/index.html',
     '<!doctype html><title>Sistem Sertifikasi</title><div id="root"></div>',
+  );
+  writeCompressed(
+    'shell/dist/login.html',
+    '<!doctype html><title>Sistem Sertifikasi</title><div id="root"><div class="boot"><h1>Login</h1></div></div>',
   );
   write('shell/dist/main.0123456789abcdef0123.js', 'console.log("shell")');
   writeCompressed('mf-master-data/dist/mf-manifest.json', '{"name":"mf_master_data"}');
@@ -54,7 +59,7 @@ describe('the portal on the API origin', () => {
     const res = await ctx.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
     expect(res.body).toContain('<div id="root">');
   });
 
@@ -64,8 +69,56 @@ describe('the portal on the API origin', () => {
     expect(bundle.headers['cache-control']).toContain('immutable');
     const manifest = await ctx.app.inject({ url: '/modules/mf-master-data/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
     expect(manifest.json()).toEqual({ name: 'mf_master_data' });
+  });
+
+  it('keeps the entry points a minute, then five more while revalidating, and answers a revalidation with 304', async () => {
+    expect(ENTRY_CACHE_CONTROL).toBe('public, max-age=60, stale-while-revalidate=300');
+    for (const url of [
+      '/login',
+      '/modules/mf-master-data/mf-manifest.json',
+      '/modules/mf-master-data/remoteEntry.js',
+    ]) {
+      const first = await ctx.app.inject({ url });
+      expect(first.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
+      expect(first.headers.etag).toBeTruthy();
+      const again = await ctx.app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('answers /login with the page that draws the sign-in form, every other route with index.html', async () => {
+    const login = await ctx.app.inject({ url: '/login?next=%2Fuser', headers: { 'accept-encoding': 'br' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['content-type']).toMatch(/text\/html/);
+    expect(login.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
+    expect(zlib.brotliDecompressSync(login.rawPayload).toString()).toContain('<div class="boot">');
+    const other = await ctx.app.inject({ url: '/user' });
+    expect(other.body).not.toContain('class="boot"');
+  });
+
+  it('keeps remotes.json as briefly, with an ETag that changes with its content', async () => {
+    const res = await ctx.app.inject({ url: '/modules/remotes.json' });
+    expect(res.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await ctx.app.inject({ url: '/modules/remotes.json', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
+    const weak = await ctx.app.inject({
+      url: '/modules/remotes.json',
+      headers: { 'if-none-match': `W/${etag}` },
+    });
+    expect(weak.statusCode).toBe(304);
+    const other = await ctx.app.inject({
+      url: '/modules/remotes.json',
+      headers: { 'if-none-match': '"old"' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().remotes).toHaveLength(2);
   });
 
   it('tells the shell where each remote is: built ones here, configured ones elsewhere, the rest absent', async () => {
@@ -171,13 +224,13 @@ describe('precompressed copies', () => {
     expect(res.body).toBe(SCRIPT.slice(0, 11));
   });
 
-  it('sends index.html compressed on client-side routes, never cached', async () => {
+  it('sends index.html compressed on client-side routes, kept briefly', async () => {
     for (const url of ['/', '/company', '/company-certificate/3f2a']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(decoded(res)).toContain('<div id="root">');
     }
@@ -191,11 +244,12 @@ describe('precompressed copies', () => {
     const manifest = await get('/modules/mf-master-data/mf-manifest.json', 'gzip');
     expect(manifest.headers['content-encoding']).toBe('gzip');
     expect(manifest.headers['content-type']).toMatch(/^application\/json/);
-    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
     expect(JSON.parse(decoded(manifest))).toEqual({ name: 'mf_master_data' });
     const css = await get('/modules/mf-master-data/app.css', 'br');
     expect(css.headers['content-encoding']).toBe('br');
     expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['cache-control']).toBe('no-cache');
     expect(decoded(css)).toContain('body{margin:0}');
   });
 

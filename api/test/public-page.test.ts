@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ENTRY_CACHE_CONTROL } from '../src/plugins/portal';
 import { createTestContext, type TestContext } from './helpers';
 
 /** A built portal holding the shell and mf-public-check with its standalone page. */
@@ -42,7 +43,7 @@ describe('a direct hit on a public check page (a QR scan)', () => {
     const res = await ctx.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(ENTRY_CACHE_CONTROL);
     expect(res.body).toContain('/modules/mf-public-check/page/page.0123456789abcdef0123.js');
     expect(res.body).not.toContain('shell-root');
   });

@@ -9,11 +9,12 @@
  * 2. for the dashboard, 'Sertifikasi Perusahaan' and 'Jadwal Audit', signed in, in Debian's chromium
  *    at 390 x 844 with Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up, as Lighthouse's) and 4x CPU
  *    slowdown applied through CDP: the time from the navigation to the screen usable (its heading
- *    and data shown, nothing busy: no progress bar, skeleton or aria-busy region), cold (a new
+ *    and data shown: table rows, a phone's cards or the empty list's message; nothing busy: no
+ *    progress bar, skeleton or aria-busy region), cold (a new
  *    browser context: empty cache) and from cache (the same address again), and the bytes received.
  *
  * Prints a table; asserts nothing (never a test). PHONE_RUNS (default 2) repeats each measurement;
- * PHONE_LIGHTHOUSE=0 skips Lighthouse.
+ * PHONE_LIGHTHOUSE=0 skips Lighthouse, PHONE_SCREENS=0 the signed-in screens.
  *
  *     npm run phone --workspace bench
  *     BASE_URL=http://localhost:8080 ADMIN_PASSWORD=... npm run phone --workspace bench
@@ -57,6 +58,8 @@ interface Lighthouse {
   lcp: number;
   tbt: number;
   bytes: number;
+  /** Main-thread work as Lighthouse reports it (its 'mainthread-work-breakdown', simulated 4x CPU). */
+  mainThread: number;
 }
 
 /** Lighthouse 12.2.3's mobile performance run on one address, in a chromium of its own. */
@@ -80,6 +83,7 @@ async function lighthouseRun(url: string): Promise<Lighthouse> {
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       bytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
+      mainThread: lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN,
     };
   } finally {
     await chrome.stop();
@@ -161,8 +165,11 @@ async function timeToUsable(page: Page, url: string, ready: string): Promise<num
       if (!main) return false;
       if (main.querySelector('[aria-busy="true"], .MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])'))
         return false;
+      // A list: a table's body row, or on a phone a card (an item of a named list), or the empty
+      // list's message (shared-ui's 'Opps, Data Masih Kosong').
       const shown = ${JSON.stringify(ready)} === 'table'
-        ? main.querySelector('table tbody tr') !== null
+        ? main.querySelector('table tbody tr, ul[aria-label] > li') !== null ||
+          [...main.querySelectorAll('p')].some((p) => p.textContent.trim() === 'Opps, Data Masih Kosong')
         : [...main.querySelectorAll('h1,h2,h3,h4,h5,h6')].some((h) => h.textContent.trim() === ${JSON.stringify(ready)});
       return shown ? performance.now() : false;
     })()`,
@@ -244,10 +251,11 @@ async function main(): Promise<void> {
         console.log(
           `  ${path.padEnd(32)} score ${runs.map((r) => r.score.toFixed(2)).join(' / ')}; ` +
             `LCP ${runs.map((r) => fmt(r.lcp)).join(' / ')}; TBT ${runs.map((r) => `${Math.round(r.tbt)} ms`).join(' / ')}; ` +
-            `${runs.map((r) => kib(r.bytes)).join(' / ')}`,
+            `${runs.map((r) => kib(r.bytes)).join(' / ')}; main thread ${runs.map((r) => fmt(r.mainThread)).join(' / ')}`,
         );
       }
     }
+    if (process.env.PHONE_SCREENS === '0') return;
     if (!running.adminPassword) {
       console.log('\nBASE_URL without ADMIN_PASSWORD: the signed-in screens are not measured.');
       return;

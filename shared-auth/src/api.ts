@@ -1,5 +1,5 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
-import { MESSAGES, type ApiError } from '@sertifikasi/shared-contracts';
+import { MESSAGES, type ApiError } from '@sertifikasi/shared-contracts/portal';
 
 const LOGIN_PATH = '/api/login';
 

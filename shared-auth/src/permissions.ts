@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@sertifikasi/shared-contracts';
+import type { PermissionKey } from '@sertifikasi/shared-contracts/portal';
 import { useAuth } from './store';
 
 /** Whether a list of permission keys holds `key` (the guard, the menu and action buttons alike). */

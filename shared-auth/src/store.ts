@@ -13,7 +13,7 @@ import {
   type SessionUser,
   type User,
   type UserInfo,
-} from '@sertifikasi/shared-contracts';
+} from '@sertifikasi/shared-contracts/portal';
 import { createApiClient, notifyApiError, readApiError } from './api';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 

@@ -1,28 +1,25 @@
 import * as yup from 'yup';
 import { noControlChars, optionalEmail, trimString } from './fields';
+import { LOGIN_LABELS, LOGIN_USERNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_RE } from './login';
 import { V } from './messages';
 import type { PermissionKey } from './permissions';
 import type { CompanyScope } from './scope';
-
-export const USERNAME_RE = /^[A-Za-z0-9._-]{3,50}$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export const loginSchema = yup
   .object({
     username: yup
       .string()
-      .typeError(V.string('Username'))
+      .typeError(V.string(LOGIN_LABELS.username))
       .transform(trimString)
-      .max(100, V.max('Username', 100))
-      .test(noControlChars('Username'))
-      .required(V.required('Username')),
+      .max(LOGIN_USERNAME_MAX, V.max(LOGIN_LABELS.username, LOGIN_USERNAME_MAX))
+      .test(noControlChars(LOGIN_LABELS.username))
+      .required(V.required(LOGIN_LABELS.username)),
     password: yup
       .string()
-      .typeError(V.string('Password'))
-      .max(PASSWORD_MAX, V.max('Password', PASSWORD_MAX))
-      .test(noControlChars('Password'))
-      .required(V.required('Password')),
+      .typeError(V.string(LOGIN_LABELS.password))
+      .max(PASSWORD_MAX, V.max(LOGIN_LABELS.password, PASSWORD_MAX))
+      .test(noControlChars(LOGIN_LABELS.password))
+      .required(V.required(LOGIN_LABELS.password)),
   })
   .noUnknown(V.unknown);
 export type LoginInput = yup.InferType<typeof loginSchema>;

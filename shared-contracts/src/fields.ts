@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { FLAG_VALUES } from './statuses';
 import { V } from './messages';
+import { hasControlChars } from './text-rules';
 
 /**
  * Trims text and leaves anything else for the type check to refuse (yup's own trim() throws on an
@@ -8,15 +9,7 @@ import { V } from './messages';
  */
 export const trimString = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
 
-// Control characters (Unicode Cc); tab, line feed and carriage return are allowed in multi-line text.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-/** True when text holds a control character (newline, tab and CR allowed when multi-line). */
-export const hasControlChars = (text: string, multiline = false): boolean =>
-  (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(text);
+export { hasControlChars };
 
 /**
  * The one rule for text fields (docs/rules.md#api-conventions): no control characters; newline and tab

@@ -5,6 +5,7 @@ export * from './list';
 export * from './scope';
 export * from './messages';
 export * from './fields';
+export * from './login';
 export * from './auth';
 export * from './user';
 export * from './role';

@@ -32,7 +32,7 @@ export function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Prom
 
 async function readRemotes(fetchImpl: typeof fetch): Promise<void> {
   try {
-    const res = await fetchImpl('/modules/remotes.json', { cache: 'no-store' });
+    const res = await fetchImpl('/modules/remotes.json');
     if (!res.ok) return;
     const config = (await res.json()) as { remotes?: RemoteEntry[] };
     entries = config.remotes ?? [];

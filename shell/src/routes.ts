@@ -5,4 +5,4 @@ export {
   type AppRoute,
   type RemoteName,
   type RouteDef,
-} from '@sertifikasi/shared-contracts';
+} from '@sertifikasi/shared-contracts/portal';

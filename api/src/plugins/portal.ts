@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -42,13 +43,36 @@ export const PUBLIC_PAGE_ROUTES = Object.values(PUBLIC_CHECK_PATHS);
 /** The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (webpack.base.js). */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
+/**
+ * The portal's entry points: the shell's index.html, `/modules/remotes.json`, each module's
+ * `mf-manifest.json` and `remoteEntry.js` (docs/architecture.md#the-front-end). Used from the cache for
+ * a minute, then for five more while the browser revalidates in the background (ETag, 304): reopening
+ * the portal waits for no round trip, and a deploy (of the shell or of one module) reaches every
+ * browser within six minutes, on the second load after its first minute. A deploy keeps the previous
+ * build's hashed files (webpack.base.js), which stale entry points still name.
+ */
+export const ENTRY_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 function setCacheHeaders(reply: FastifyReply, file: string) {
-  // Hashed bundles never change; entry points and manifests are re-read on every deploy. `file` is
-  // the copy actually sent (main.<hash>.js.br): its caching is the original's.
+  // Hashed bundles never change; entry points are kept briefly (ENTRY_CACHE_CONTROL). `file` is the
+  // copy actually sent (main.<hash>.js.br): its caching is the original's.
   const name = path.basename(file).replace(COMPRESSED_COPY, '');
   const immutable = /\.[0-9a-f]{16,}\.(js|css)$/.test(name);
-  reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Cache-Control', immutable ? IMMUTABLE : isEntry(name) ? ENTRY_CACHE_CONTROL : 'no-cache');
 }
+
+/** Whether an If-None-Match header names `etag` (weak or strong, one of a list, or `*`). */
+function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/** A file the browser reads first and that names the hashed ones: index.html and the federation entries. */
+const isEntry = (name: string) => /^(index\.html|login\.html|mf-manifest\.json|remoteEntry\.js)$/.test(name);
 
 /**
  * Serves the staff portal on the API's origin (docs/rules.md#running-system): the shell at /, each
@@ -97,10 +121,15 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
     if (fs.existsSync(path.join(publicPage, 'index.html'))) {
       for (const route of PUBLIC_PAGE_ROUTES) {
         files.get(route, async (_req, reply) => {
-          reply.header('Cache-Control', 'no-cache');
           return reply.sendFile('index.html', publicPage);
         });
       }
+    }
+
+    // The sign-in page gets the shell's login.html when the build wrote one: the same page with the
+    // sign-in form drawn in it, shown before the scripts arrive (shell/src/index.html).
+    if (hasShell && fs.existsSync(path.join(shellDir, 'login.html'))) {
+      files.get('/login', async (_req, reply) => reply.sendFile('login.html', shellDir));
     }
 
     // Client-side routes get the shell's index.html (precompressed like the rest); API, image and
@@ -117,9 +146,13 @@ export default fp(async function portal(app: FastifyInstance, opts: PortalOption
   app.get(
     '/modules/remotes.json',
     { config: { access: { public: true } }, schema: { hide: true } },
-    async (_req, reply) => {
-      reply.header('Cache-Control', 'no-cache');
-      return remotesConfig(opts);
+    async (req, reply) => {
+      // Briefly cached like the entry points it names, with an ETag so that revalidating costs a 304.
+      const body = JSON.stringify(remotesConfig(opts));
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      reply.header('Cache-Control', ENTRY_CACHE_CONTROL).header('ETag', etag);
+      if (fresh(req.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 });

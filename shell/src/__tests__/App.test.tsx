@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, STORAGE_KEYS } from '@sertifikasi/shared-auth';
 import { loadRemoteRoutes, type RemoteRoutes } from '../remotes';
+import { whenToStart } from '../boot-form';
 import { fakeApi } from '@sertifikasi/shared-ui/test';
 import { sessionUser, userInfo } from './session';
 import { renderAt, signedIn as signedInAs } from './render-app';
@@ -134,6 +135,48 @@ describe('login page', () => {
     arrive({ screens: { '/statistik': () => <p>Layar Statistik</p> } });
     expect(await screen.findByText('Layar Statistik')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Login Sistem Sertifikasi' })).toBeNull();
+  });
+});
+
+describe("login.html's drawn form", () => {
+  it('keeps what was typed before the scripts arrived, and the focus, when React takes the form over', async () => {
+    fakeApi({});
+    // login.html's form (shell/src/index.html), typed into; React's first commit replaces it (here the
+    // test removes it, the page rendering into a container of its own).
+    const drawn = document.createElement('div');
+    drawn.innerHTML =
+      '<div class="boot"><input id="username" value="siti" /><input id="password" type="password" /></div>';
+    document.body.append(drawn);
+    drawn.querySelector<HTMLInputElement>('#password')!.value = 'rahasia-1';
+    drawn.querySelector<HTMLInputElement>('#password')!.focus();
+    renderAt('/login');
+    drawn.remove();
+    expect(screen.getByLabelText(/Username/)).toHaveValue('siti');
+    const password = screen.getByLabelText(/Password/);
+    expect(password).toHaveValue('rahasia-1');
+    await waitFor(() => expect(password).toHaveFocus());
+  });
+});
+
+describe('a submit of the drawn form before the login page took over', () => {
+  it('signs in with what was typed', async () => {
+    const { callsTo } = fakeApi({
+      'POST /api/login': { body: { token: 'N'.repeat(43), user: sessionUser } },
+      'GET /api/user-info': { body: userInfo(['statistik']) },
+    });
+    loadRemote.mockRejectedValue(new Error('down'));
+    const drawn = document.createElement('div');
+    drawn.innerHTML =
+      '<div class="boot"><form method="dialog"><input id="username" value="siti" />' +
+      '<input id="password" type="password" value="rahasia-1" /></form></div>';
+    document.body.append(drawn);
+    const start = whenToStart();
+    drawn.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await start;
+    const router = renderAt('/login');
+    drawn.remove();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statistik'));
+    expect(callsTo('POST', '/api/login')).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,48 @@
+import { STORAGE_KEYS } from '@sertifikasi/shared-auth';
+import { takeBootSubmit, TOKEN_KEY, whenToStart } from '../boot-form';
+
+/** login.html's drawn form (src/index.html), in a document of its own. */
+function drawnForm(): Document {
+  const doc = document.implementation.createHTMLDocument('login');
+  doc.body.innerHTML =
+    '<div id="root"><div class="boot"><form method="dialog"><input id="username" />' +
+    '<button type="submit">Login</button></form></div></div>';
+  return doc;
+}
+
+const settled = async (p: Promise<void>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return done;
+};
+
+afterEach(() => localStorage.clear());
+
+describe("login.html's drawn form", () => {
+  it('starts the portal at once on any other page, and when a session is kept', async () => {
+    expect(await settled(whenToStart(document.implementation.createHTMLDocument('x')))).toBe(true);
+    localStorage.setItem(TOKEN_KEY, 'T'.repeat(43));
+    expect(await settled(whenToStart(drawnForm()))).toBe(true);
+    expect(TOKEN_KEY).toBe(STORAGE_KEYS.token);
+  });
+
+  it('waits until the form is used', async () => {
+    const doc = drawnForm();
+    const start = whenToStart(doc);
+    expect(await settled(start)).toBe(false);
+    doc.getElementById('username')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(await settled(start)).toBe(true);
+  });
+
+  it('remembers a submit made before the login page took over, once', async () => {
+    const doc = drawnForm();
+    const start = whenToStart(doc);
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    doc.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(await settled(start)).toBe(true);
+    expect(takeBootSubmit()).toBe(true);
+    expect(takeBootSubmit()).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * login.html's sign-in form, drawn before any script (src/index.html): the portal starts (React, MUI,
+ * the login page) when someone uses that form (a focus, a tap, a key, typing, a submit), not while
+ * the page is drawn, so a phone shows a usable form at once and spends no main-thread time until it
+ * is needed. A signed-in visitor (a token kept) and every other page start at once. A submit before
+ * the login page has taken over is remembered: the login page then signs in with what was typed.
+ */
+const STARTERS = ['focusin', 'pointerdown', 'keydown', 'input', 'submit'] as const;
+/** shared-auth's STORAGE_KEYS.token (read here without loading shared-auth; a shell test holds them equal). */
+export const TOKEN_KEY = 'sertifikasi.token';
+
+let submitted = false;
+
+/** Whether the drawn form was submitted before the login page took it over (answered once). */
+export function takeBootSubmit(): boolean {
+  const was = submitted;
+  submitted = false;
+  return was;
+}
+
+function signedIn(): boolean {
+  try {
+    return Boolean(localStorage.getItem(TOKEN_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** Settles when the portal should start: at once, unless this is login.html's form, still untouched. */
+export function whenToStart(doc: Document = document): Promise<void> {
+  const form = doc.querySelector('.boot form');
+  if (!form || signedIn()) return Promise.resolve();
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submitted = true;
+  });
+  return new Promise((resolve) => {
+    const start = () => {
+      for (const type of STARTERS) form.removeEventListener(type, start, true);
+      resolve();
+    };
+    for (const type of STARTERS) form.addEventListener(type, start, true);
+  });
+}
