@@ -8,6 +8,8 @@ import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-o
 import {
   type AuditDayBand,
   type AuditorCalendar,
+  type CalendarAuditor,
+  type ListQuery,
   auditDates,
   type CompanyScope,
   type ListResponse,
@@ -31,7 +33,7 @@ import {
   plannedAuditTeam,
   schemes,
 } from '../../db/schema';
-import { inCompanies, listAnswer, listPage, searchAny } from '../../lib/list';
+import { inCompanies, likePattern, listAnswer, listPage, searchAny } from '../../lib/list';
 import type { ListCache } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
@@ -341,43 +343,69 @@ export async function planReads(
 }
 
 /** One auditor's audit in the calendar's answer. */
-type CalendarAudit = AuditorCalendar['auditors'][number]['audits'][number];
+type CalendarAudit = CalendarAuditor['audits'][number];
 
 /**
- * Each active auditor of a company with the days of `month` (`YYYY-MM`) they are on a planned or
- * done audit, and those audits, by name. One statement: the month's audits of the company (its
- * (company_id, start_date) index) with their team rows, grouped by auditor, joined to the auditors;
- * the days are drawn from each auditor's own audits.
+ * A page of the active auditors of a company (by name; `search` on the name) with the days of
+ * `month` (`YYYY-MM`) they are on a planned or done audit, and those audits, and the total of
+ * auditors. One statement: the count and the page of auditors (their (company_id, lower(name))
+ * index), then the month's audits of the company (the (company_id, dates) range index reads only the
+ * audits that overlap the month) and, for each, only the page's team rows (the team's primary key:
+ * a lateral join, so that no estimate of the month's audits turns it into a scan of the whole team
+ * table), grouped by auditor; the days are drawn from each auditor's own audits.
  */
 export async function auditorCalendar(
   db: Executor,
   companyId: string,
   month: string,
+  query: Pick<ListQuery, 'page' | 'paginate' | 'search'>,
 ): Promise<AuditorCalendar> {
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const result: unknown = await db.execute(sql`
-    with month_audits as (
-      select t.auditor_id,
-        json_agg(json_build_object('id', p.id, 'kind', p.kind, 'role', t.role, 'state', p.state,
-          'start_date', p.start_date, 'end_date', p.end_date, 'client', cc.name)
-          order by p.start_date, p.id) as audits
-      from ${plannedAudits} p
-      join ${plannedAuditTeam} t on t.planned_audit_id = p.id
-      join ${schemes} s on s.id = p.scheme_id
-      join ${clientCertificates} cc on cc.id = s.certificate_id
-      where p.company_id = ${companyId} and p.state <> 'CANCELLED'
-        and p.start_date <= ${last} and p.end_date >= ${first}
-      group by t.auditor_id
-    )
-    select a.id, a.name, coalesce(m.audits, '[]'::json) as audits
-    from ${auditors} a left join month_audits m on m.auditor_id = a.id
-    where a.company_id = ${companyId} and a.active
-    order by lower(a.name), a.id`);
-  const rows = (result as { rows: { id: string; name: string; audits: CalendarAudit[] }[] }).rows;
+  const named = query.search ? sql`and a.name ilike ${likePattern(query.search)}` : sql``;
+  const answer = await listAnswer(query, async (limit, offset) => {
+    const result: unknown = await db.execute(sql`
+      with people as (
+        select a.id, a.name from ${auditors} a
+        where a.company_id = ${companyId} and a.active ${named}
+        order by lower(a.name), a.id
+        limit ${limit} offset ${offset}
+      ), month_audits as (
+        select t.auditor_id,
+          json_agg(json_build_object('id', p.id, 'kind', p.kind, 'role', t.role, 'state', p.state,
+            'start_date', p.start_date, 'end_date', p.end_date, 'client', cc.name)
+            order by p.start_date, p.id) as audits
+        from ${plannedAudits} p
+        cross join lateral (
+          select t.auditor_id, t.role from ${plannedAuditTeam} t
+          where t.planned_audit_id = p.id and t.auditor_id = any(array(select id from people))
+        ) t
+        join ${schemes} s on s.id = p.scheme_id
+        join ${clientCertificates} cc on cc.id = s.certificate_id
+        where p.company_id = ${companyId} and p.state <> 'CANCELLED'
+          and daterange(p.start_date, p.end_date, '[]') && daterange(${first}, ${last}, '[]')
+        group by t.auditor_id
+      )
+      select n.total, x.id, x.name, x.audits
+      from (select count(*)::int as total from ${auditors} a
+            where a.company_id = ${companyId} and a.active ${named}) n
+      left join lateral (
+        select pe.id, pe.name, coalesce(m.audits, '[]'::json) as audits
+        from people pe left join month_audits m on m.auditor_id = pe.id
+      ) x on true
+      order by lower(x.name), x.id`);
+    const rows = (
+      result as { rows: { total: number; id: string | null; name: string; audits: CalendarAudit[] }[] }
+    ).rows;
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.filter((r) => r.id !== null) as { id: string; name: string; audits: CalendarAudit[] }[],
+    };
+  });
   return {
     month,
-    auditors: rows.map((person) => {
+    ...answer,
+    data: answer.data.map((person) => {
       const days = new Set<string>();
       for (const a of person.audits)
         for (const d of auditDates(
