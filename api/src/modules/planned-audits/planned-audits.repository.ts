@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  ALL,
   type AuditDayBand,
   type AuditorCalendar,
   type CalendarAuditor,
@@ -33,7 +34,8 @@ import {
   plannedAuditTeam,
   schemes,
 } from '../../db/schema';
-import { inCompanies, likePattern, listAnswer, listPage, searchAny } from '../../lib/list';
+import { prepared } from '../../db/prepared';
+import { inCompanies, isAnyOf, likePattern, listAnswer, listPage, searchAny } from '../../lib/list';
 import type { ListCache } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
@@ -117,23 +119,48 @@ const teamJson = sql<TeamMember[]>`coalesce((
   where t.planned_audit_id = ${plannedAudits.id}
 ), '[]'::json)`;
 
+/** The list's statement before its conditions: each audit with its scheme, client, type and team. */
+const auditsFrom = (db: Executor) =>
+  db
+    .select({ ...auditSelection, team: teamJson })
+    .from(plannedAudits)
+    .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
+    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id));
+
 /** Planned audits matching `where`, as the API answers them (each with its team, one statement), soonest first. */
 async function selectAudits(
   db: Executor,
   where: SQL | undefined,
   page?: { limit: number; offset: number },
 ): Promise<PlannedAudit[]> {
-  const base = db
-    .select({ ...auditSelection, team: teamJson })
-    .from(plannedAudits)
-    .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
-    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
-    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .where(where)
-    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
+  const base = auditsFrom(db).where(where).orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
   const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
   return rows.map((r) => toPlannedAudit(r, r.team));
 }
+
+/*
+ * The list of one company with no filter and no search ('Rencana Audit' as it opens): prepared
+ * statements, parsed and planned once per connection (db/prepared.ts), for its count, its page and
+ * the page's ids kept by the list cache.
+ */
+const plainCount = prepared('planned-audit.plain-count', ['company'], (db, p, name) =>
+  db.select({ n: count() }).from(plannedAudits).where(eq(plannedAudits.company_id, p.company)).prepare(name),
+);
+const plainPage = prepared('planned-audit.plain-page', ['company', 'limit', 'offset'], (db, p, name) =>
+  auditsFrom(db)
+    .where(eq(plannedAudits.company_id, p.company))
+    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id))
+    .limit(p.limit)
+    .offset(p.offset)
+    .prepare(name),
+);
+const plainByIds = prepared('planned-audit.plain-by-ids', ['company', 'ids'], (db, p, name) =>
+  auditsFrom(db)
+    .where(and(eq(plannedAudits.company_id, p.company), isAnyOf(plannedAudits.id, p.ids)))
+    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id))
+    .prepare(name),
+);
 
 function toPlannedAudit(
   r: { p: AuditRow; cert_number: string | null; client_id: string; client: string; certification: string },
@@ -220,7 +247,7 @@ export function listWhere(query: PlannedAuditListQuery, scope: CompanyScope): SQ
 
 /**
  * The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a
- * state. With `cache` (the app's) and no search, the total and the page's ids are kept until a
+ * state (one company with none of these nor a search: prepared statements). With `cache` (the app's) and no search, the total and the page's ids are kept until a
  * planned-audit write in a company of the scope (services/list-versions.ts; its filters are the
  * audit's own columns and its team, written with it). A search reads clients' names: counted
  * every time.
@@ -232,8 +259,28 @@ export async function listPlannedAudits(
   cache?: ListCache,
 ): Promise<ListResponse<PlannedAudit>> {
   const where = listWhere(query, scope);
-  const countRows = async () => (await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0;
-  const page = (limit: number, offset: number) => selectAudits(db, where, { limit, offset });
+  const plain =
+    scope !== ALL &&
+    scope.length === 1 &&
+    !query.search &&
+    !query.from &&
+    !query.to &&
+    !query.state &&
+    !query.scheme_id &&
+    !query.auditor_id;
+  const company = plain ? scope[0] : undefined;
+  const countRows = async () =>
+    (company
+      ? await plainCount(db, { company })
+      : await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0;
+  const page = async (limit: number, offset: number) =>
+    company
+      ? (await plainPage(db, { company, limit, offset })).map((r) => toPlannedAudit(r, r.team))
+      : selectAudits(db, where, { limit, offset });
+  const byIds = async (ids: string[]) =>
+    company
+      ? (await plainByIds(db, { company, ids })).map((r) => toPlannedAudit(r, r.team))
+      : selectAudits(db, and(where, inArray(plannedAudits.id, ids)));
   if (!cache || query.search) return listPage(query, countRows, page);
   const filters = [query.from, query.to, query.state, query.scheme_id, query.auditor_id]
     .map((v) => (v ?? '').toLowerCase())
@@ -245,7 +292,7 @@ export async function listPlannedAudits(
       {
         count: countRows,
         page,
-        byIds: (ids) => selectAudits(db, and(where, inArray(plannedAudits.id, ids))),
+        byIds,
         idOf: (audit) => audit.id,
       },
     ),
