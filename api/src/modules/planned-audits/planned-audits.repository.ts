@@ -34,7 +34,7 @@ import {
   plannedAuditTeam,
   schemes,
 } from '../../db/schema';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedShapes } from '../../db/prepared';
 import { inCompanies, isAnyOf, likePattern, listAnswer, listPage, searchAny } from '../../lib/list';
 import type { ListCache } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
@@ -393,13 +393,60 @@ export async function planReads(
 type CalendarAudit = CalendarAuditor['audits'][number];
 
 /**
+ * The calendar's statement (prepared: parsed and planned once per connection, db/prepared.ts; with
+ * a search or without), answering one JSON value `{ total, rows }`: the count and the page of the
+ * active auditors of a company (their (company_id, lower(name)) index), then the month's audits of
+ * the company (the (company_id, dates) range index reads only the audits that overlap the month)
+ * and, for each, only the page's team rows (the team's primary key: a lateral join, so that no
+ * estimate of the month's audits turns it into a scan of the whole team table), grouped by auditor.
+ */
+const calendarPage = preparedShapes(
+  'auditor-calendar.page',
+  ['search'],
+  ['company', 'first', 'last', 'pattern', 'limit', 'offset'],
+  (db, p, on, name) => {
+    const named = on.search ? sql`and a.name ilike ${p.pattern}` : sql``;
+    return db
+      .select({
+        answer: sql<{ total: number; rows: { id: string; name: string; audits: CalendarAudit[] }[] }>`(
+          with people as (
+            select a.id, a.name from ${auditors} a
+            where a.company_id = ${p.company} and a.active ${named}
+            order by lower(a.name), a.id
+            limit ${p.limit} offset ${p.offset}
+          ), month_audits as (
+            select t.auditor_id,
+              json_agg(json_build_object('id', pa.id, 'kind', pa.kind, 'role', t.role, 'state', pa.state,
+                'start_date', pa.start_date, 'end_date', pa.end_date, 'client', cc.name)
+                order by pa.start_date, pa.id) as audits
+            from ${plannedAudits} pa
+            cross join lateral (
+              select t.auditor_id, t.role from ${plannedAuditTeam} t
+              where t.planned_audit_id = pa.id and t.auditor_id = any(array(select id from people))
+            ) t
+            join ${schemes} s on s.id = pa.scheme_id
+            join ${clientCertificates} cc on cc.id = s.certificate_id
+            where pa.company_id = ${p.company} and pa.state <> 'CANCELLED'
+              and daterange(pa.start_date, pa.end_date, '[]') && daterange(${p.first}, ${p.last}, '[]')
+            group by t.auditor_id
+          )
+          select json_build_object(
+            'total', (select count(*) from ${auditors} a where a.company_id = ${p.company} and a.active ${named}),
+            'rows', coalesce((
+              select json_agg(json_build_object('id', pe.id, 'name', pe.name,
+                'audits', coalesce(m.audits, '[]'::json)) order by lower(pe.name), pe.id)
+              from people pe left join month_audits m on m.auditor_id = pe.id
+            ), '[]'::json)))`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name);
+  },
+);
+
+/**
  * A page of the active auditors of a company (by name; `search` on the name) with the days of
  * `month` (`YYYY-MM`) they are on a planned or done audit, and those audits, and the total of
- * auditors. One statement: the count and the page of auditors (their (company_id, lower(name))
- * index), then the month's audits of the company (the (company_id, dates) range index reads only the
- * audits that overlap the month) and, for each, only the page's team rows (the team's primary key:
- * a lateral join, so that no estimate of the month's audits turns it into a scan of the whole team
- * table), grouped by auditor; the days are drawn from each auditor's own audits.
+ * auditors: one prepared statement (calendarPage); the days are drawn from each auditor's own audits.
  */
 export async function auditorCalendar(
   db: Executor,
@@ -409,45 +456,13 @@ export async function auditorCalendar(
 ): Promise<AuditorCalendar> {
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const named = query.search ? sql`and a.name ilike ${likePattern(query.search)}` : sql``;
   const answer = await listAnswer(query, async (limit, offset) => {
-    const result: unknown = await db.execute(sql`
-      with people as (
-        select a.id, a.name from ${auditors} a
-        where a.company_id = ${companyId} and a.active ${named}
-        order by lower(a.name), a.id
-        limit ${limit} offset ${offset}
-      ), month_audits as (
-        select t.auditor_id,
-          json_agg(json_build_object('id', p.id, 'kind', p.kind, 'role', t.role, 'state', p.state,
-            'start_date', p.start_date, 'end_date', p.end_date, 'client', cc.name)
-            order by p.start_date, p.id) as audits
-        from ${plannedAudits} p
-        cross join lateral (
-          select t.auditor_id, t.role from ${plannedAuditTeam} t
-          where t.planned_audit_id = p.id and t.auditor_id = any(array(select id from people))
-        ) t
-        join ${schemes} s on s.id = p.scheme_id
-        join ${clientCertificates} cc on cc.id = s.certificate_id
-        where p.company_id = ${companyId} and p.state <> 'CANCELLED'
-          and daterange(p.start_date, p.end_date, '[]') && daterange(${first}, ${last}, '[]')
-        group by t.auditor_id
-      )
-      select n.total, x.id, x.name, x.audits
-      from (select count(*)::int as total from ${auditors} a
-            where a.company_id = ${companyId} and a.active ${named}) n
-      left join lateral (
-        select pe.id, pe.name, coalesce(m.audits, '[]'::json) as audits
-        from people pe left join month_audits m on m.auditor_id = pe.id
-      ) x on true
-      order by lower(x.name), x.id`);
-    const rows = (
-      result as { rows: { total: number; id: string | null; name: string; audits: CalendarAudit[] }[] }
-    ).rows;
-    return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.filter((r) => r.id !== null) as { id: string; name: string; audits: CalendarAudit[] }[],
-    };
+    const [row] = await calendarPage(
+      db,
+      { search: !!query.search },
+      { company: companyId, first, last, pattern: likePattern(query.search), limit, offset },
+    );
+    return { total: row?.answer.total ?? 0, rows: row?.answer.rows ?? [] };
   });
   return {
     month,
