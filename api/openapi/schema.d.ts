@@ -1266,7 +1266,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Kalender Auditor: each active auditor’s days of a month (none: this month) on planned or done audits */
+        /** Kalender Auditor: a page of the active auditors (by name) with their days of a month (none: this month) on planned or done audits */
         get: operations["getAuditorCalendar"];
         put?: never;
         post?: never;
@@ -8164,6 +8164,9 @@ export interface operations {
     getAuditorCalendar: {
         parameters: {
             query: {
+                page?: number;
+                paginate?: 20 | 50 | 100 | 200;
+                search?: string;
                 company_id: string;
                 month?: string;
             };
@@ -8181,7 +8184,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         month: string;
-                        auditors: {
+                        total: number;
+                        per_page: number;
+                        current_page: number;
+                        last_page: number;
+                        from: number | null;
+                        to: number | null;
+                        data: {
                             id: string;
                             name: string;
                             days: string[];

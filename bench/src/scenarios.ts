@@ -246,10 +246,10 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'auditor-calendar-month',
-    endpoint: 'GET /api/auditor-calendar?company_id={company_id}&month={this month}',
+    endpoint: 'GET /api/auditor-calendar?company_id={company_id}&month={this month}&paginate=20',
     requests: ({ auth, sample }) =>
       sample.companies.map((c) =>
-        get(`/api/auditor-calendar?company_id=${c.id}&month=${sample.today.slice(0, 7)}`, auth),
+        get(`/api/auditor-calendar?company_id=${c.id}&month=${sample.today.slice(0, 7)}&paginate=20`, auth),
       ),
   },
   {

@@ -267,45 +267,52 @@ export const auditDaysSchema = yup.object({
 });
 export type AuditDays = yup.InferType<typeof auditDaysSchema>;
 
-/** `GET /api/auditor-calendar`: one company, one month (none: this month by the app's clock, as answered). */
-export const auditorCalendarQuerySchema = yup
-  .object({
-    company_id: uuidField('Perusahaan'),
-    month: yup
-      .string()
-      .typeError(V.oneOf('Bulan'))
-      .transform((v: unknown) => (v === '' ? undefined : v))
-      .matches(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berformat YYYY-MM')
-      .optional(),
-  })
-  .noUnknown(V.unknown);
+/**
+ * `GET /api/auditor-calendar`: one company, one month (none: this month by the app's clock, as
+ * answered), a page of its active auditors (`page`, `paginate`, `search` on the auditor's name).
+ */
+export const auditorCalendarQuerySchema = companyListQuerySchema.shape({
+  company_id: uuidField('Perusahaan'),
+  month: yup
+    .string()
+    .typeError(V.oneOf('Bulan'))
+    .transform((v: unknown) => (v === '' ? undefined : v))
+    .matches(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berformat YYYY-MM')
+    .optional(),
+});
 export type AuditorCalendarQuery = yup.InferType<typeof auditorCalendarQuerySchema>;
 
-/** Each active auditor with the days of the month they are on an audit, and those audits. */
-export const auditorCalendarSchema = yup.object({
-  month: yup.string().defined(),
-  auditors: yup
+/** An active auditor with the days of the month they are on an audit, and those audits. */
+export const calendarAuditorSchema = yup.object({
+  id: outId(),
+  name: yup.string().defined(),
+  days: yup.array(yup.string().defined()).defined(),
+  audits: yup
     .array(
       yup.object({
         id: outId(),
-        name: yup.string().defined(),
-        days: yup.array(yup.string().defined()).defined(),
-        audits: yup
-          .array(
-            yup.object({
-              id: outId(),
-              kind: yup.string().defined(),
-              role: yup.string().defined(),
-              state: yup.string().defined(),
-              start_date: yup.string().defined(),
-              end_date: yup.string().defined(),
-              client: yup.string().defined(),
-            }),
-          )
-          .defined(),
+        kind: yup.string().defined(),
+        role: yup.string().defined(),
+        state: yup.string().defined(),
+        start_date: yup.string().defined(),
+        end_date: yup.string().defined(),
+        client: yup.string().defined(),
       }),
     )
     .defined(),
+});
+export type CalendarAuditor = yup.InferType<typeof calendarAuditorSchema>;
+
+/** The calendar's answer: the month answered and a page of its auditors, in the list answer's shape. */
+export const auditorCalendarSchema = yup.object({
+  month: yup.string().defined(),
+  total: yup.number().defined(),
+  per_page: yup.number().defined(),
+  current_page: yup.number().defined(),
+  last_page: yup.number().defined(),
+  from: yup.number().nullable().defined(),
+  to: yup.number().nullable().defined(),
+  data: yup.array(calendarAuditorSchema).defined(),
 });
 export type AuditorCalendar = yup.InferType<typeof auditorCalendarSchema>;
 

@@ -1037,6 +1037,12 @@ export const plannedAudits = pgTable(
   },
   (t) => [
     index('planned_audits_company_start_idx').on(t.company_id, t.start_date),
+    // 'Kalender Auditor' reads a company's audits that overlap a month, and only those (btree_gist).
+    index('planned_audits_company_dates_idx').using(
+      'gist',
+      t.company_id,
+      sql`daterange(${t.start_date}, ${t.end_date}, '[]')`,
+    ),
     index('planned_audits_scheme_idx').on(t.scheme_id),
     // 'Jadwal Audit' reads each item's earliest PLANNED audit.
     index('planned_audits_planned_scheme_idx')

@@ -221,7 +221,13 @@ describe('Kalender Auditor', () => {
       'GET /api/auditor-calendar': {
         body: {
           month: '2026-03',
-          auditors: [
+          total: 1,
+          per_page: 20,
+          current_page: 1,
+          last_page: 1,
+          from: 1,
+          to: 1,
+          data: [
             {
               id: LEAD,
               name: 'Lina Lead',
@@ -250,5 +256,10 @@ describe('Kalender Auditor', () => {
     // The first call names no month: the API answers the app clock's month, which the field then shows.
     expect(api.callsTo('GET', '/api/auditor-calendar')[0]!.params.get('month')).toBeNull();
     expect(screen.getByLabelText('Bulan')).toHaveValue('2026-03');
+    // A page of the auditors like every list: page 1 of 20, the search box on the name.
+    const first = api.callsTo('GET', '/api/auditor-calendar')[0]!.params;
+    expect([first.get('page'), first.get('paginate')]).toEqual(['1', '20']);
+    expect(screen.getByText('Menampilkan 1 - 1 dari 1 data')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Cari Auditor' })).toBeInTheDocument();
   });
 });

@@ -283,6 +283,8 @@ export const t = {
     days: (n: number) => `${n} hari bertugas`,
     free: 'Tidak ada audit bulan ini',
     empty: 'Belum ada auditor aktif',
+    notFound: 'Tidak ada auditor aktif dengan nama itu',
+    search: 'Cari Auditor',
     chooseCompany: 'Pilih satu perusahaan di header untuk melihat kalender auditornya',
   },
 } as const;

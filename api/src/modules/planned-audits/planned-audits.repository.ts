@@ -6,8 +6,11 @@
  */
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  ALL,
   type AuditDayBand,
   type AuditorCalendar,
+  type CalendarAuditor,
+  type ListQuery,
   auditDates,
   type CompanyScope,
   type ListResponse,
@@ -31,7 +34,8 @@ import {
   plannedAuditTeam,
   schemes,
 } from '../../db/schema';
-import { inCompanies, listAnswer, listPage, searchAny } from '../../lib/list';
+import { prepared, preparedShapes } from '../../db/prepared';
+import { inCompanies, isAnyOf, likePattern, listAnswer, listPage, searchAny } from '../../lib/list';
 import type { ListCache } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
@@ -115,23 +119,48 @@ const teamJson = sql<TeamMember[]>`coalesce((
   where t.planned_audit_id = ${plannedAudits.id}
 ), '[]'::json)`;
 
+/** The list's statement before its conditions: each audit with its scheme, client, type and team. */
+const auditsFrom = (db: Executor) =>
+  db
+    .select({ ...auditSelection, team: teamJson })
+    .from(plannedAudits)
+    .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
+    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
+    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id));
+
 /** Planned audits matching `where`, as the API answers them (each with its team, one statement), soonest first. */
 async function selectAudits(
   db: Executor,
   where: SQL | undefined,
   page?: { limit: number; offset: number },
 ): Promise<PlannedAudit[]> {
-  const base = db
-    .select({ ...auditSelection, team: teamJson })
-    .from(plannedAudits)
-    .innerJoin(schemes, eq(schemes.id, plannedAudits.scheme_id))
-    .innerJoin(clientCertificates, eq(clientCertificates.id, schemes.certificate_id))
-    .innerJoin(certificationTypes, eq(certificationTypes.id, schemes.certification_id))
-    .where(where)
-    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
+  const base = auditsFrom(db).where(where).orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id));
   const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
   return rows.map((r) => toPlannedAudit(r, r.team));
 }
+
+/*
+ * The list of one company with no filter and no search ('Rencana Audit' as it opens): prepared
+ * statements, parsed and planned once per connection (db/prepared.ts), for its count, its page and
+ * the page's ids kept by the list cache.
+ */
+const plainCount = prepared('planned-audit.plain-count', ['company'], (db, p, name) =>
+  db.select({ n: count() }).from(plannedAudits).where(eq(plannedAudits.company_id, p.company)).prepare(name),
+);
+const plainPage = prepared('planned-audit.plain-page', ['company', 'limit', 'offset'], (db, p, name) =>
+  auditsFrom(db)
+    .where(eq(plannedAudits.company_id, p.company))
+    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id))
+    .limit(p.limit)
+    .offset(p.offset)
+    .prepare(name),
+);
+const plainByIds = prepared('planned-audit.plain-by-ids', ['company', 'ids'], (db, p, name) =>
+  auditsFrom(db)
+    .where(and(eq(plannedAudits.company_id, p.company), isAnyOf(plannedAudits.id, p.ids)))
+    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id))
+    .prepare(name),
+);
 
 function toPlannedAudit(
   r: { p: AuditRow; cert_number: string | null; client_id: string; client: string; certification: string },
@@ -218,7 +247,7 @@ export function listWhere(query: PlannedAuditListQuery, scope: CompanyScope): SQ
 
 /**
  * The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a
- * state. With `cache` (the app's) and no search, the total and the page's ids are kept until a
+ * state (one company with none of these nor a search: prepared statements). With `cache` (the app's) and no search, the total and the page's ids are kept until a
  * planned-audit write in a company of the scope (services/list-versions.ts; its filters are the
  * audit's own columns and its team, written with it). A search reads clients' names: counted
  * every time.
@@ -230,8 +259,28 @@ export async function listPlannedAudits(
   cache?: ListCache,
 ): Promise<ListResponse<PlannedAudit>> {
   const where = listWhere(query, scope);
-  const countRows = async () => (await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0;
-  const page = (limit: number, offset: number) => selectAudits(db, where, { limit, offset });
+  const plain =
+    scope !== ALL &&
+    scope.length === 1 &&
+    !query.search &&
+    !query.from &&
+    !query.to &&
+    !query.state &&
+    !query.scheme_id &&
+    !query.auditor_id;
+  const company = plain ? scope[0] : undefined;
+  const countRows = async () =>
+    (company
+      ? await plainCount(db, { company })
+      : await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0;
+  const page = async (limit: number, offset: number) =>
+    company
+      ? (await plainPage(db, { company, limit, offset })).map((r) => toPlannedAudit(r, r.team))
+      : selectAudits(db, where, { limit, offset });
+  const byIds = async (ids: string[]) =>
+    company
+      ? (await plainByIds(db, { company, ids })).map((r) => toPlannedAudit(r, r.team))
+      : selectAudits(db, and(where, inArray(plannedAudits.id, ids)));
   if (!cache || query.search) return listPage(query, countRows, page);
   const filters = [query.from, query.to, query.state, query.scheme_id, query.auditor_id]
     .map((v) => (v ?? '').toLowerCase())
@@ -243,7 +292,7 @@ export async function listPlannedAudits(
       {
         count: countRows,
         page,
-        byIds: (ids) => selectAudits(db, and(where, inArray(plannedAudits.id, ids))),
+        byIds,
         idOf: (audit) => audit.id,
       },
     ),
@@ -341,43 +390,84 @@ export async function planReads(
 }
 
 /** One auditor's audit in the calendar's answer. */
-type CalendarAudit = AuditorCalendar['auditors'][number]['audits'][number];
+type CalendarAudit = CalendarAuditor['audits'][number];
 
 /**
- * Each active auditor of a company with the days of `month` (`YYYY-MM`) they are on a planned or
- * done audit, and those audits, by name. One statement: the month's audits of the company (its
- * (company_id, start_date) index) with their team rows, grouped by auditor, joined to the auditors;
- * the days are drawn from each auditor's own audits.
+ * The calendar's statement (prepared: parsed and planned once per connection, db/prepared.ts; with
+ * a search or without), answering one JSON value `{ total, rows }`: the count and the page of the
+ * active auditors of a company (their (company_id, lower(name)) index), then the month's audits of
+ * the company (the (company_id, dates) range index reads only the audits that overlap the month)
+ * and, for each, only the page's team rows (the team's primary key: a lateral join, so that no
+ * estimate of the month's audits turns it into a scan of the whole team table), grouped by auditor.
+ */
+const calendarPage = preparedShapes(
+  'auditor-calendar.page',
+  ['search'],
+  ['company', 'first', 'last', 'pattern', 'limit', 'offset'],
+  (db, p, on, name) => {
+    const named = on.search ? sql`and a.name ilike ${p.pattern}` : sql``;
+    return db
+      .select({
+        answer: sql<{ total: number; rows: { id: string; name: string; audits: CalendarAudit[] }[] }>`(
+          with people as (
+            select a.id, a.name from ${auditors} a
+            where a.company_id = ${p.company} and a.active ${named}
+            order by lower(a.name), a.id
+            limit ${p.limit} offset ${p.offset}
+          ), month_audits as (
+            select t.auditor_id,
+              json_agg(json_build_object('id', pa.id, 'kind', pa.kind, 'role', t.role, 'state', pa.state,
+                'start_date', pa.start_date, 'end_date', pa.end_date, 'client', cc.name)
+                order by pa.start_date, pa.id) as audits
+            from ${plannedAudits} pa
+            cross join lateral (
+              select t.auditor_id, t.role from ${plannedAuditTeam} t
+              where t.planned_audit_id = pa.id and t.auditor_id = any(array(select id from people))
+            ) t
+            join ${schemes} s on s.id = pa.scheme_id
+            join ${clientCertificates} cc on cc.id = s.certificate_id
+            where pa.company_id = ${p.company} and pa.state <> 'CANCELLED'
+              and daterange(pa.start_date, pa.end_date, '[]') && daterange(${p.first}, ${p.last}, '[]')
+            group by t.auditor_id
+          )
+          select json_build_object(
+            'total', (select count(*) from ${auditors} a where a.company_id = ${p.company} and a.active ${named}),
+            'rows', coalesce((
+              select json_agg(json_build_object('id', pe.id, 'name', pe.name,
+                'audits', coalesce(m.audits, '[]'::json)) order by lower(pe.name), pe.id)
+              from people pe left join month_audits m on m.auditor_id = pe.id
+            ), '[]'::json)))`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name);
+  },
+);
+
+/**
+ * A page of the active auditors of a company (by name; `search` on the name) with the days of
+ * `month` (`YYYY-MM`) they are on a planned or done audit, and those audits, and the total of
+ * auditors: one prepared statement (calendarPage); the days are drawn from each auditor's own audits.
  */
 export async function auditorCalendar(
   db: Executor,
   companyId: string,
   month: string,
+  query: Pick<ListQuery, 'page' | 'paginate' | 'search'>,
 ): Promise<AuditorCalendar> {
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const result: unknown = await db.execute(sql`
-    with month_audits as (
-      select t.auditor_id,
-        json_agg(json_build_object('id', p.id, 'kind', p.kind, 'role', t.role, 'state', p.state,
-          'start_date', p.start_date, 'end_date', p.end_date, 'client', cc.name)
-          order by p.start_date, p.id) as audits
-      from ${plannedAudits} p
-      join ${plannedAuditTeam} t on t.planned_audit_id = p.id
-      join ${schemes} s on s.id = p.scheme_id
-      join ${clientCertificates} cc on cc.id = s.certificate_id
-      where p.company_id = ${companyId} and p.state <> 'CANCELLED'
-        and p.start_date <= ${last} and p.end_date >= ${first}
-      group by t.auditor_id
-    )
-    select a.id, a.name, coalesce(m.audits, '[]'::json) as audits
-    from ${auditors} a left join month_audits m on m.auditor_id = a.id
-    where a.company_id = ${companyId} and a.active
-    order by lower(a.name), a.id`);
-  const rows = (result as { rows: { id: string; name: string; audits: CalendarAudit[] }[] }).rows;
+  const answer = await listAnswer(query, async (limit, offset) => {
+    const [row] = await calendarPage(
+      db,
+      { search: !!query.search },
+      { company: companyId, first, last, pattern: likePattern(query.search), limit, offset },
+    );
+    return { total: row?.answer.total ?? 0, rows: row?.answer.rows ?? [] };
+  });
   return {
     month,
-    auditors: rows.map((person) => {
+    ...answer,
+    data: answer.data.map((person) => {
       const days = new Set<string>();
       for (const a of person.audits)
         for (const d of auditDates(

@@ -176,7 +176,7 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/api/auditor-calendar',
     summary:
-      'Kalender Auditor: each active auditor’s days of a month (none: this month) on planned or done audits',
+      'Kalender Auditor: a page of the active auditors (by name) with their days of a month (none: this month) on planned or done audits',
     tags,
     access,
     query: auditorCalendarQuerySchema,
@@ -184,7 +184,8 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const [companyId] = companyFilter(req, req.query.company_id) as string[];
       // No month: this month by the app's clock and time zone (the portal's one clock), as answered.
-      return auditorCalendar(app.db, companyId!, req.query.month ?? app.clock.today().slice(0, 7));
+      const month = req.query.month ?? app.clock.today().slice(0, 7);
+      return auditorCalendar(app.db, companyId!, month, req.query);
     },
   });
 }

@@ -257,7 +257,7 @@ describe('reading planned audits', () => {
       `/api/auditor-calendar?company_id=${alfa}&month=2026-03`,
     );
     expect(cal.statusCode).toBe(200);
-    const byName = Object.fromEntries(cal.json<AuditorCalendar>().auditors.map((a) => [a.name, a]));
+    const byName = Object.fromEntries(cal.json<AuditorCalendar>().data.map((a) => [a.name, a]));
     expect(byName['Lina Lead']).toMatchObject({
       days: ['2026-03-10', '2026-03-11', '2026-03-12'],
       audits: [{ id: march.id, kind: 'SURVEILLANCE', role: 'LEAD_AUDITOR', client: 'PT Klien Rencana' }],
@@ -277,7 +277,7 @@ describe('reading planned audits', () => {
     ctx.clock.set(new Date('2026-02-28T18:00:00Z'));
     const now = await call(ctx.app, editor.token, 'GET', `/api/auditor-calendar?company_id=${alfa}`);
     expect(now.json<AuditorCalendar>()).toMatchObject({ month: '2026-03' });
-    expect(now.json<AuditorCalendar>().auditors).toEqual(cal.json<AuditorCalendar>().auditors);
+    expect(now.json<AuditorCalendar>().data).toEqual(cal.json<AuditorCalendar>().data);
     ctx.clock.set(new Date('2026-03-01T03:00:00Z'));
     await remove(march.id);
     await remove(april.id);
@@ -286,7 +286,12 @@ describe('reading planned audits', () => {
   it('keeps the list total between reads and moves it with every write, a deleted scheme’s audits too', async () => {
     const list = async (query = '') =>
       (
-        await call(ctx.app, ctx.adminToken, 'GET', `/api/planned-audit?company_id=${alfa}&paginate=20${query}`)
+        await call(
+          ctx.app,
+          ctx.adminToken,
+          'GET',
+          `/api/planned-audit?company_id=${alfa}&paginate=20${query}`,
+        )
       ).json<ListResponse<PlannedAudit>>();
     const before = await list();
     expect(await list()).toEqual(before);
@@ -368,14 +373,35 @@ describe('reading planned audits', () => {
         await call(ctx.app, editor.token, 'GET', `/api/auditor-calendar?company_id=${alfa}&month=${m}`)
       ).json<AuditorCalendar>();
     const march = await month('2026-03');
-    expect(march.auditors.map((a) => a.name)).toEqual([
+    expect(march.data.map((a) => a.name)).toEqual([
       'Andi Singkat',
       'Cici Konflik',
       'Eko Ahli',
       'Lina Lead',
       'Sari Kedua',
     ]);
-    const byName = Object.fromEntries(march.auditors.map((a) => [a.name, a]));
+    // A page of the auditors, by name, with the list answer's count; the search is on the name.
+    expect(march).toMatchObject({
+      month: '2026-03',
+      total: 5,
+      per_page: 20,
+      current_page: 1,
+      last_page: 1,
+      from: 1,
+      to: 5,
+    });
+    const found = await month('2026-03&search=lina');
+    expect(found).toMatchObject({ total: 1, from: 1, to: 1 });
+    expect(found.data).toEqual([expect.objectContaining({ name: 'Lina Lead', days: march.data[3]!.days })]);
+    expect(await month('2026-03&page=2')).toMatchObject({
+      total: 5,
+      current_page: 2,
+      from: null,
+      to: null,
+      data: [],
+    });
+    expect(await month('2026-03&search=%25')).toMatchObject({ total: 0, data: [] });
+    const byName = Object.fromEntries(march.data.map((a) => [a.name, a]));
     expect(byName['Lina Lead']).toEqual({
       id: lead.id,
       name: 'Lina Lead',
@@ -406,9 +432,9 @@ describe('reading planned audits', () => {
       audits: [{ id: across.id, role: 'AUDITOR', state: 'DONE' }],
     });
     expect(byName['Eko Ahli']).toEqual({ id: expert.id, name: 'Eko Ahli', days: [], audits: [] });
-    const feb = Object.fromEntries((await month('2026-02')).auditors.map((a) => [a.name, a]));
+    const feb = Object.fromEntries((await month('2026-02')).data.map((a) => [a.name, a]));
     expect(feb['Lina Lead']!.days).toEqual(['2026-02-27', '2026-02-28']);
-    const april = Object.fromEntries((await month('2026-04')).auditors.map((a) => [a.name, a]));
+    const april = Object.fromEntries((await month('2026-04')).data.map((a) => [a.name, a]));
     expect(april['Lina Lead']!.days).toEqual(['2026-04-01', '2026-04-02']);
     expect(april['Sari Kedua']!.audits).toEqual([]);
     for (const id of [across.id, out.id, dropped.id]) await remove(id);

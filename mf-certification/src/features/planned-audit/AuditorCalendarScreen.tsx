@@ -14,16 +14,17 @@ import {
   TEAM_ROLE_LABELS,
   type TeamRole,
 } from '@sertifikasi/shared-contracts';
-import { useAuth } from '@sertifikasi/shared-auth';
-import { formatDate, useFetch } from '@sertifikasi/shared-ui';
+import { notifyApiError, useAuth } from '@sertifikasi/shared-auth';
+import { formatDate, ListPagination, ListToolbar, useFetch, useListState } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
 const s = t.calendar;
 
 /**
- * 'Kalender Auditor' (permission `audit-plan`): each active auditor of the selected company with the
- * days of the chosen month they are on a planned or done audit, and those audits. One card per
- * auditor, stacked: it fits a 390 px screen without sideways scrolling.
+ * 'Kalender Auditor' (permission `audit-plan`): a page of the active auditors of the selected
+ * company (by name; the search box on the name, the page and page size in the address like every
+ * list) with the days of the chosen month they are on a planned or done audit, and those audits.
+ * One card per auditor, stacked: it fits a 390 px screen without sideways scrolling.
  */
 export function AuditorCalendarScreen() {
   const company = useAuth((st) => st.company_id);
@@ -31,25 +32,47 @@ export function AuditorCalendarScreen() {
   // app's clock (its time zone), not the browser's; the field then shows that month.
   const [month, setMonth] = useState('');
   const one = company && company !== ALL ? company : null;
-  const path = !one
-    ? null
-    : `auditor-calendar?company_id=${encodeURIComponent(one)}${/^\d{4}-\d{2}$/.test(month) ? `&month=${month}` : ''}`;
-  const { data } = useFetch<AuditorCalendar>(path, { keepData: true });
+  const list = useListState({ resetKey: one });
+  const searchParams: Record<string, string | number> = {
+    company_id: one ?? '',
+    page: list.page,
+    paginate: list.pageSize,
+    search: list.search,
+  };
+  if (/^\d{4}-\d{2}$/.test(month)) searchParams.month = month;
+  const { data, loading } = useFetch<AuditorCalendar>(one ? 'auditor-calendar' : null, {
+    searchParams,
+    keepData: true,
+    onError: notifyApiError,
+  });
   if (!month && data?.month) setMonth(data.month);
   return (
     <Stack spacing={2}>
-      <TextField
-        label={s.month}
-        type="month"
-        size="small"
-        value={month}
-        onChange={(e) => setMonth(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ maxWidth: 220 }}
-      />
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        <ListToolbar
+          title={s.title}
+          search={{ value: list.searchText, onChange: list.setSearchText, placeholder: s.search }}
+          pageSize={{ value: list.pageSize, onChange: list.setPageSize }}
+        >
+          <TextField
+            label={s.month}
+            type="month"
+            size="small"
+            value={month}
+            onChange={(e) => {
+              setMonth(e.target.value);
+              if (list.page !== 1) list.setPage(1);
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ maxWidth: { sm: 220 } }}
+          />
+        </ListToolbar>
+      </Paper>
       {!one && <Alert severity="info">{s.chooseCompany}</Alert>}
-      {one && data && data.auditors.length === 0 && <Alert severity="info">{s.empty}</Alert>}
-      {data?.auditors.map((auditor) => (
+      {one && data && data.data.length === 0 && (
+        <Alert severity="info">{list.search ? s.notFound : s.empty}</Alert>
+      )}
+      {data?.data.map((auditor) => (
         <Paper
           key={auditor.id}
           variant="outlined"
@@ -89,6 +112,17 @@ export function AuditorCalendarScreen() {
           ))}
         </Paper>
       ))}
+      {one && data && data.data.length > 0 && (
+        <ListPagination
+          current={data.current_page}
+          last={data.last_page}
+          from={data.from}
+          to={data.to}
+          total={data.total}
+          onPage={list.setPage}
+          disabled={loading}
+        />
+      )}
     </Stack>
   );
 }
