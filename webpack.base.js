@@ -287,6 +287,7 @@ function hostSplitChunks(firstScreen) {
  * @param {boolean} [o.host]      the shell: builds index.html
  * @param {string} [o.title]      index.html title
  * @param {string} [o.loginPage]  the host's page with the sign-in form drawn in it (e.g. 'login.html')
+ * @param {string} [o.loginTitle] that page's title (before any script runs, the tab names the page)
  * @param {string[]} [o.share]    only these shared modules (mf-public-check: React alone)
  * @param {{entry: string, template: string, title: string, folder?: string}} [o.standalone]
  *   a page of the module's own besides the remote (mf-public-check): built by a second compiler with no
@@ -427,7 +428,7 @@ function remoteConfig(o) {
                     new HtmlWebpackPlugin({
                       template: path.join(o.dir, 'src', 'index.html'),
                       filename: o.loginPage,
-                      title: o.title,
+                      title: o.loginTitle ?? o.title,
                       publicPath: '/',
                       excludeChunks: [o.name],
                       loginForm: true,
