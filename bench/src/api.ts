@@ -26,6 +26,7 @@ export {
   users,
 } from '../../api/src/db/schema';
 export { hashPassword } from '../../api/src/lib/crypto';
-export { planReads, schemeFacts } from '../../api/src/modules/planned-audits/planned-audits.repository';
+export { schemeFacts } from '../../api/src/modules/planned-audits/planned-audits.repository';
+export { planReads } from '../../api/src/modules/planned-audits/plan-reads.repository';
 export { auditDaysOf } from '../../api/src/modules/planned-audits/planned-audits.service';
 export { createSession } from '../../api/src/services/sessions';

@@ -9,6 +9,9 @@
  * dashboard card sum the counts per due date (`scheme_cycle_due_counts`), less the ACTIVE schemes
  * expired before today (`scheme_counts`): every such scheme's item is due before today; with a
  * search or a type filter the rows are counted, up to the list's cap.
+ *
+ * Long file: the page, its total and the dashboard card are one selection of the items due, in the
+ * prepared shapes they share.
  */
 import { and, asc, count, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import {

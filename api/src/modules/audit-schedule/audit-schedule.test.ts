@@ -1,3 +1,4 @@
+// Long file: the schedule's windows, scope, search, recording, export and the one-statement page are checked on one register of schemes at every stage of their cycle, built once.
 import { workbookOf } from '../../../test/workbook';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditScheduleRow, ListResponse, Scheme, SchemeAudit } from '@sertifikasi/shared-contracts';

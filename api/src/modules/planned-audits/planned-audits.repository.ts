@@ -1,32 +1,21 @@
 /**
  * Reads of the planned audits (docs/rules.md#auditors-and-planned-audits): a planned audit as the API
- * answers it (its scheme named, its team in order), the list and its filters, what the team rules
- * read (the scheme's facts, the other PLANNED audits of the team's members), the audit-days table
- * of a company and the auditors' calendar of a month.
+ * answers it (its scheme named, its team in order), the list and its filters, the scheme's facts a
+ * save reads (with the company's audit-days table) and the form's choices. What the team rules read
+ * of the members: plan-reads.repository.ts; the auditors' calendar: auditor-calendar.repository.ts.
  */
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ALL,
   type AuditDayBand,
-  type AuditorCalendar,
-  type CalendarAuditor,
-  type ListQuery,
-  auditDates,
   type CompanyScope,
   type ListResponse,
-  longDate,
-  PLANNED_AUDIT_KIND_LABELS,
   type PlannedAudit,
-  type PlannedAuditKind,
   type PlannedAuditListQuery,
-  type RuleAuditor,
-  type RuleOtherAudit,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import {
   auditDayBands,
-  auditorConflicts,
-  auditorQualifications,
   auditors,
   certificationTypes,
   clientCertificates,
@@ -34,8 +23,8 @@ import {
   plannedAuditTeam,
   schemes,
 } from '../../db/schema';
-import { prepared, preparedShapes } from '../../db/prepared';
-import { inCompanies, isAnyOf, likePattern, listAnswer, listPage, searchAny } from '../../lib/list';
+import { prepared } from '../../db/prepared';
+import { inCompanies, isAnyOf, listAnswer, listPage, searchAny } from '../../lib/list';
 import type { ListCache } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
@@ -297,193 +286,6 @@ export async function listPlannedAudits(
       },
     ),
   );
-}
-
-/** What the team rules read of a save besides its scheme: the members and their other audits. */
-export interface PlanReads {
-  /** The members of the company, by id (others' ids are left out). */
-  auditors: Map<string, RuleAuditor>;
-  /**
-   * The other PLANNED audits of the company whose dates touch the save's and whose team holds a
-   * member, each named for a message ('Surveilan PT X, 10 Maret 2026 s.d. 12 Maret 2026'), soonest first.
-   */
-  others: RuleOtherAudit[];
-}
-
-interface ClashRow {
-  id: string;
-  kind: PlannedAuditKind;
-  start_date: string;
-  end_date: string;
-  client: string;
-}
-
-/**
- * What the team rules read of the members `auditorIds` of a company's audit start..end (`selfId`:
- * the audit changed, not a clash with itself), in one statement: each member with its
- * qualifications, conflicts of interest and other PLANNED audits touching those days.
- */
-export async function planReads(
-  db: Executor,
-  companyId: string,
-  auditorIds: readonly string[],
-  start: string,
-  end: string,
-  selfId: string | null,
-): Promise<PlanReads> {
-  if (!auditorIds.length) return { auditors: new Map(), others: [] };
-  // The member's id in the subqueries, named with its table (a one-table select names its columns bare).
-  const member = sql`${auditors}.${sql.identifier('id')}`;
-  const clashes =
-    end < start
-      ? sql`'[]'::json`
-      : sql`coalesce((
-    select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'start_date', p.start_date,
-      'end_date', p.end_date, 'client', cc.name) order by p.start_date, p.id)
-    from ${plannedAuditTeam} t
-    join ${plannedAudits} p on p.id = t.planned_audit_id
-    join ${schemes} s on s.id = p.scheme_id
-    join ${clientCertificates} cc on cc.id = s.certificate_id
-    where t.auditor_id = ${member} and p.company_id = ${companyId} and p.state = 'PLANNED'
-      and p.start_date <= ${end} and p.end_date >= ${start}
-      ${selfId ? sql`and p.id <> ${selfId}` : sql``}
-  ), '[]'::json)`;
-  const rows = await db
-    .select({
-      id: auditors.id,
-      name: auditors.name,
-      active: auditors.active,
-      qualifications: sql<RuleAuditor['qualifications']>`coalesce((
-        select json_agg(json_build_object('certification_id', q.certification_id, 'role', q.role,
-          'sector_codes', q.sector_codes, 'valid_from', q.valid_from, 'valid_until', q.valid_until)
-          order by q.position)
-        from ${auditorQualifications} q where q.auditor_id = ${member}
-      ), '[]'::json)`,
-      conflicts: sql<RuleAuditor['conflicts']>`coalesce((
-        select json_agg(json_build_object('client_id', c.client_id, 'reason', c.reason, 'until', c.until)
-          order by c.position)
-        from ${auditorConflicts} c where c.auditor_id = ${member}
-      ), '[]'::json)`,
-      clashes: sql<ClashRow[]>`${clashes}`,
-    })
-    .from(auditors)
-    .where(and(eq(auditors.company_id, companyId), inArray(auditors.id, [...auditorIds])));
-  const byAudit = new Map<string, RuleOtherAudit & { auditor_ids: string[]; key: string }>();
-  for (const { clashes: theirs, ...auditor } of rows)
-    for (const r of theirs) {
-      const other = byAudit.get(r.id) ?? {
-        label: `${PLANNED_AUDIT_KIND_LABELS[r.kind]} ${r.client}, ${longDate(r.start_date, 'id')} s.d. ${longDate(r.end_date, 'id')}`,
-        start_date: r.start_date,
-        end_date: r.end_date,
-        auditor_ids: [],
-        key: `${r.start_date} ${r.id}`,
-      };
-      other.auditor_ids.push(auditor.id);
-      byAudit.set(r.id, other);
-    }
-  return {
-    auditors: new Map(rows.map(({ clashes: _, ...a }) => [a.id, a])),
-    others: [...byAudit.values()]
-      .sort((x, y) => (x.key < y.key ? -1 : 1))
-      .map(({ key: _, ...other }) => other),
-  };
-}
-
-/** One auditor's audit in the calendar's answer. */
-type CalendarAudit = CalendarAuditor['audits'][number];
-
-/**
- * The calendar's statement (prepared: parsed and planned once per connection, db/prepared.ts; with
- * a search or without), answering one JSON value `{ total, rows }`: the count and the page of the
- * active auditors of a company (their (company_id, lower(name)) index), then the month's audits of
- * the company (the (company_id, dates) range index reads only the audits that overlap the month)
- * and, for each, only the page's team rows (the team's primary key: a lateral join, so that no
- * estimate of the month's audits turns it into a scan of the whole team table), grouped by auditor.
- */
-const calendarPage = preparedShapes(
-  'auditor-calendar.page',
-  ['search'],
-  ['company', 'first', 'last', 'pattern', 'limit', 'offset'],
-  (db, p, on, name) => {
-    const named = on.search ? sql`and a.name ilike ${p.pattern}` : sql``;
-    return db
-      .select({
-        answer: sql<{ total: number; rows: { id: string; name: string; audits: CalendarAudit[] }[] }>`(
-          with people as (
-            select a.id, a.name from ${auditors} a
-            where a.company_id = ${p.company} and a.active ${named}
-            order by lower(a.name), a.id
-            limit ${p.limit} offset ${p.offset}
-          ), month_audits as (
-            select t.auditor_id,
-              json_agg(json_build_object('id', pa.id, 'kind', pa.kind, 'role', t.role, 'state', pa.state,
-                'start_date', pa.start_date, 'end_date', pa.end_date, 'client', cc.name)
-                order by pa.start_date, pa.id) as audits
-            from ${plannedAudits} pa
-            cross join lateral (
-              select t.auditor_id, t.role from ${plannedAuditTeam} t
-              where t.planned_audit_id = pa.id and t.auditor_id = any(array(select id from people))
-            ) t
-            join ${schemes} s on s.id = pa.scheme_id
-            join ${clientCertificates} cc on cc.id = s.certificate_id
-            where pa.company_id = ${p.company} and pa.state <> 'CANCELLED'
-              and daterange(pa.start_date, pa.end_date, '[]') && daterange(${p.first}, ${p.last}, '[]')
-            group by t.auditor_id
-          )
-          select json_build_object(
-            'total', (select count(*) from ${auditors} a where a.company_id = ${p.company} and a.active ${named}),
-            'rows', coalesce((
-              select json_agg(json_build_object('id', pe.id, 'name', pe.name,
-                'audits', coalesce(m.audits, '[]'::json)) order by lower(pe.name), pe.id)
-              from people pe left join month_audits m on m.auditor_id = pe.id
-            ), '[]'::json)))`,
-      })
-      .from(sql`(select 1) as one`)
-      .prepare(name);
-  },
-);
-
-/**
- * A page of the active auditors of a company (by name; `search` on the name) with the days of
- * `month` (`YYYY-MM`) they are on a planned or done audit, and those audits, and the total of
- * auditors: one prepared statement (calendarPage); the days are drawn from each auditor's own audits.
- */
-export async function auditorCalendar(
-  db: Executor,
-  companyId: string,
-  month: string,
-  query: Pick<ListQuery, 'page' | 'paginate' | 'search'>,
-): Promise<AuditorCalendar> {
-  const first = `${month}-01`;
-  const last = lastDayOf(month);
-  const answer = await listAnswer(query, async (limit, offset) => {
-    const [row] = await calendarPage(
-      db,
-      { search: !!query.search },
-      { company: companyId, first, last, pattern: likePattern(query.search), limit, offset },
-    );
-    return { total: row?.answer.total ?? 0, rows: row?.answer.rows ?? [] };
-  });
-  return {
-    month,
-    ...answer,
-    data: answer.data.map((person) => {
-      const days = new Set<string>();
-      for (const a of person.audits)
-        for (const d of auditDates(
-          a.start_date < first ? first : a.start_date,
-          a.end_date > last ? last : a.end_date,
-        ))
-          days.add(d);
-      return { ...person, days: [...days].sort() };
-    }),
-  };
-}
-
-/** The last day of a month `YYYY-MM`. */
-function lastDayOf(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
 /** The schemes and active auditors of the companies in `scope`, for the planned-audit form's selects. */

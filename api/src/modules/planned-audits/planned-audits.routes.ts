@@ -30,12 +30,8 @@ import { sendExport } from '../reports/report-route';
 import { auditDayTableRoutes } from './audit-day-table.routes';
 import { plannedAuditBatches } from './planned-audits.export';
 import { contextOf } from '../../services/context';
-import {
-  auditorCalendar,
-  findPlannedAudit,
-  listPlannedAudits,
-  schemeFacts,
-} from './planned-audits.repository';
+import { auditorCalendar } from './auditor-calendar.repository';
+import { findPlannedAudit, listPlannedAudits, schemeFacts } from './planned-audits.repository';
 import {
   auditDaysOf,
   cancelPlannedAudit,

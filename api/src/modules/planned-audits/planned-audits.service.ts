@@ -34,10 +34,10 @@ import {
   findPlannedAudit,
   plannedAuditRow,
   type SchemeFacts,
-  planReads,
   schemeFacts,
   teamOf,
 } from './planned-audits.repository';
+import { planReads } from './plan-reads.repository';
 
 export const PLANNED_AUDIT_MESSAGES = {
   schemeMissing: 'Skema tidak ditemukan',

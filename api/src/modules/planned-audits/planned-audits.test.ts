@@ -1,6 +1,9 @@
 /**
  * 'Rencana Audit' routes: the audit days suggested, every refusal of the team rules at its edges
  * (422 naming the field), the list's filters, 'Kalender Auditor', and 401 / 403 / 404.
+ *
+ * Long file: every subject here plans audits for the one cast of auditors (a lead, a second, a
+ * qualification ending, an expert, a conflict, an inactive one) and the scheme set up once.
  */
 import type { Auditor, AuditorCalendar, ListResponse, PlannedAudit } from '@sertifikasi/shared-contracts';
 import { call, useTestContext } from '../../../test/helpers';
