@@ -6,7 +6,7 @@
  * At 1366 px and on a phone (390 px): the screen works and nothing scrolls sideways but the table.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCaller, day, form } from './support/api';
+import { apiCaller, day } from './support/api';
 import {
   collectPageErrors,
   gone,
@@ -21,7 +21,8 @@ import {
   toast,
   visible,
 } from './support/browser';
-import { logoPng } from './support/png';
+import { expectNoSidewaysScroll } from './support/layout';
+import { makeRegister } from './support/register';
 
 const suffix = runSuffix();
 const stamp = Date.now().toString(36).toUpperCase();
@@ -36,42 +37,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { adminPassword } = systemUnderTest();
   token = String((await api('POST', '/api/login', { username: 'admin', password: adminPassword })).token);
-  const company = await api(
-    'POST',
-    '/api/company',
-    form({ name: `PT Lembaga Jadwal${suffix} ${stamp}`, website: 'https://jadwal.co.id' }),
-  );
-  const type = await api(
-    'POST',
-    '/api/certification',
-    form({
-      company_id: String(company.id),
-      name: 'ISO 9001:2015',
-      category: 'ISO',
-      code: `JDW-${stamp}`,
-      position: '1',
-      icon_file: logoPng(64),
-    }),
-  );
-  const client = await api(
-    'POST',
-    '/api/company-certificate',
-    form({
-      company_id: String(company.id),
-      name: CLIENT,
-      certificate_number: `KL-${stamp}`,
-      region: 'Jakarta',
-    }),
-  );
-  await api('POST', '/api/company-certificate-scheme', {
-    certificate_id: client.id,
-    certification_id: type.id,
-    cert_number: CERT_NUMBER,
-    status: 'ACTIVE',
+  await makeRegister(api, {
+    company: { name: `PT Lembaga Jadwal${suffix} ${stamp}`, website: 'https://jadwal.co.id' },
+    type: { code: `JDW-${stamp}` },
+    client: { name: CLIENT, certificate_number: `KL-${stamp}`, region: 'Jakarta' },
+    schemes: [CERT_NUMBER],
     issue_date: day(-400),
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'false',
   });
 });
 
@@ -89,15 +60,6 @@ async function narrow(page: Page, window: string) {
   await main(page).getByRole('button', { name: window, exact: true }).click();
   const search = main(page).getByRole('searchbox', { name: 'Cari Data' });
   if ((await search.inputValue()) !== CERT_NUMBER) await search.fill(CERT_NUMBER);
-}
-
-/** Nothing but the table's own box scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-  }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.view);
 }
 
 describe('Jadwal Audit', () => {

@@ -24,6 +24,7 @@ import {
   toast,
   visible,
 } from './support/browser';
+import { expectNoSidewaysScroll } from './support/layout';
 import { logoPng } from './support/png';
 
 const suffix = runSuffix();
@@ -122,15 +123,6 @@ async function downloadQr(page: Page, scope: Locator, name: string) {
 function checkTarget(text: string) {
   const url = new URL(text);
   return { path: url.pathname, cert: url.searchParams.get('cert'), port: url.port };
-}
-
-/** The page itself never scrolls sideways (a table may, inside its own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.scrollingElement!.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 describe('certification: types, accreditation bodies, clients with schemes and QR codes, training certificates', () => {

@@ -7,7 +7,7 @@
  * tables' own boxes.
  */
 import type { Browser, Page } from 'playwright-core';
-import { apiCaller, day, form } from './support/api';
+import { apiCaller, day } from './support/api';
 import {
   collectPageErrors,
   launchBrowser,
@@ -20,7 +20,8 @@ import {
   systemUnderTest,
   visible,
 } from './support/browser';
-import { logoPng } from './support/png';
+import { expectNoSidewaysScroll } from './support/layout';
+import { makeRegister } from './support/register';
 
 const suffix = runSuffix();
 const stamp = Date.now().toString(36).toUpperCase();
@@ -37,55 +38,22 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { adminPassword } = systemUnderTest();
   token = String((await api('POST', '/api/login', { username: 'admin', password: adminPassword })).token);
-  const company = await api('POST', '/api/company', form({ name: COMPANY, website: 'https://iaf.co.id' }));
-  const companyId = String(company.id);
-  const type = await api(
-    'POST',
-    '/api/certification',
-    form({
-      company_id: companyId,
-      name: 'ISO 9001:2015',
-      category: 'ISO',
-      code: `IAF-${stamp}`,
-      position: '1',
-      icon_file: logoPng(64),
-    }),
-  );
-  const body = await api(
-    'POST',
-    '/api/accredited',
-    form({
-      company_id: companyId,
-      name: 'Komite Akreditasi Nasional',
-      acronym: 'KAN',
-      icon_file: logoPng(64),
-    }),
-  );
-  const client = await api(
-    'POST',
-    '/api/company-certificate',
-    form({
-      company_id: companyId,
+  // A client without its city ('Kota/Kabupaten'), its one scheme accredited.
+  ({ clientId } = await makeRegister(api, {
+    company: { name: COMPANY, website: 'https://iaf.co.id' },
+    type: { code: `IAF-${stamp}` },
+    accredited: { name: 'Komite Akreditasi Nasional', acronym: 'KAN' },
+    client: {
       name: CLIENT,
       certificate_number: `KL-${stamp}`,
       region: 'Jawa Timur',
       address: 'Jl. Merdeka No. 1',
       scope: 'Produksi kemasan plastik',
       ea_code: 'EA 14',
-    }),
-  );
-  clientId = String(client.id);
-  await api('POST', '/api/company-certificate-scheme', {
-    certificate_id: client.id,
-    certification_id: type.id,
-    cert_number: CERT_NUMBER,
-    status: 'ACTIVE',
+    },
+    schemes: [CERT_NUMBER],
     issue_date: day(-10),
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'true',
-    accredited_id: body.id,
-  });
+  }));
 });
 
 afterAll(async () => {
@@ -100,15 +68,6 @@ async function openFor(page: Page) {
   await picker.fill(COMPANY);
   await page.getByRole('listbox').getByRole('option', { name: COMPANY, exact: true }).click();
   await visible(main(page).getByText('0 dari 1 skema siap diunggah'));
-}
-
-/** Nothing but a table's own box scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-  }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.view);
 }
 
 describe('IAF CertSearch', () => {

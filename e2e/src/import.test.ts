@@ -23,6 +23,7 @@ import {
   toast,
   visible,
 } from './support/browser';
+import { expectNoSidewaysScroll } from './support/layout';
 import { logoPng } from './support/png';
 
 const suffix = runSuffix();
@@ -125,11 +126,7 @@ describe('import from Excel', () => {
       expect(title && shown).toBeTruthy();
       expect(shown!.y >= title!.y + title!.height || shown!.y + shown!.height <= title!.y).toBe(true);
 
-      const [scrollWidth, innerWidth] = await page.evaluate(() => [
-        document.scrollingElement!.scrollWidth,
-        window.innerWidth,
-      ]);
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'import-phone');
 
       await dialog.getByRole('button', { name: 'Riwayat Impor' }).click();

@@ -20,6 +20,7 @@ import {
   toast,
   visible,
 } from './support/browser';
+import { expectNoSidewaysScroll } from './support/layout';
 
 const suffix = runSuffix();
 const COMPANY = `PT Telepon Genggam Sertifikasi Nusantara${suffix}`;
@@ -45,15 +46,6 @@ async function expectBelowHeader(page: Page, locator: Locator) {
   const header = await box(page.getByRole('banner'));
   const target = await box(locator);
   expect(target.y).toBeGreaterThanOrEqual(header.y + header.height - 0.5);
-}
-
-/** The page itself never scrolls sideways (a table may, inside its own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.scrollingElement!.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** What a tap at the centre of `locator` would hit belongs to it (nothing lies on top of it). */

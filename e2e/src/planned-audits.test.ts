@@ -9,7 +9,7 @@
  * Audit' frees the lead's days and the schedule offers 'Rencanakan' again.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCaller, day, form } from './support/api';
+import { apiCaller, day } from './support/api';
 import {
   collectPageErrors,
   gone,
@@ -23,7 +23,8 @@ import {
   systemUnderTest,
   visible,
 } from './support/browser';
-import { logoPng } from './support/png';
+import { expectNoSidewaysScroll } from './support/layout';
+import { makeRegister } from './support/register';
 
 const suffix = runSuffix();
 const stamp = Date.now().toString(36).toUpperCase();
@@ -44,46 +45,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { adminPassword } = systemUnderTest();
   token = String((await api('POST', '/api/login', { username: 'admin', password: adminPassword })).token);
-  const company = await api(
-    'POST',
-    '/api/company',
-    form({ name: COMPANY, website: 'https://rencana.co.id' }),
-  );
-  const type = await api(
-    'POST',
-    '/api/certification',
-    form({
-      company_id: String(company.id),
-      name: 'ISO 9001:2015',
-      category: 'ISO',
-      code: `RNC-${stamp}`,
-      position: '1',
-      icon_file: logoPng(64),
-    }),
-  );
-  const client = await api(
-    'POST',
-    '/api/company-certificate',
-    form({
-      company_id: String(company.id),
-      name: CLIENT,
-      certificate_number: `KR-${stamp}`,
-      region: 'Bandung',
-      employees_number: '40',
-    }),
-  );
-  await api('POST', '/api/company-certificate-scheme', {
-    certificate_id: client.id,
-    certification_id: type.id,
-    cert_number: CERT_NUMBER,
-    status: 'ACTIVE',
+  const { companyId, typeId, clientId } = await makeRegister(api, {
+    company: { name: COMPANY, website: 'https://rencana.co.id' },
+    type: { code: `RNC-${stamp}` },
+    client: { name: CLIENT, certificate_number: `KR-${stamp}`, region: 'Bandung', employees_number: 40 },
+    schemes: [CERT_NUMBER],
     issue_date: day(-400),
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'false',
   });
   const qualification = {
-    certification_id: type.id,
+    certification_id: typeId,
     role: 'LEAD_AUDITOR',
     sector_codes: [],
     valid_from: day(-700),
@@ -91,10 +61,10 @@ beforeAll(async () => {
   };
   for (const [name, conflicts] of [
     [LEAD, []],
-    [CONFLICTED, [{ client_id: client.id, reason: 'Mantan konsultan klien', until: null }]],
+    [CONFLICTED, [{ client_id: clientId, reason: 'Mantan konsultan klien', until: null }]],
   ] as const) {
     await api('POST', '/api/auditor', {
-      company_id: company.id,
+      company_id: companyId,
       name,
       email: `${name.split(' ')[0]!.toLowerCase()}.${stamp.toLowerCase()}@rencana.example`,
       employment: 'INTERNAL',
@@ -144,15 +114,6 @@ async function expectFieldLabel(scope: Locator, name: string) {
   const [own, box] = [await label.boundingBox(), await field.locator('fieldset').boundingBox()];
   // The outline's top edge runs through the label (the field is empty: the label inside the box).
   expect(own!.y + own!.height).toBeGreaterThan(box!.y);
-}
-
-/** Nothing but a table's own box scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-  }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.view);
 }
 
 describe('Rencana Audit', () => {

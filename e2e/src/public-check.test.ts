@@ -20,8 +20,9 @@ import {
   systemUnderTest,
   visible,
 } from './support/browser';
-import { apiCaller, day, form } from './support/api';
-import { logoPng } from './support/png';
+import { expectNoSidewaysScroll } from './support/layout';
+import { makeRegister } from './support/register';
+import { apiCaller, day } from './support/api';
 
 const suffix = runSuffix();
 const stamp = Date.now().toString(36).toUpperCase();
@@ -37,58 +38,24 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { adminPassword } = systemUnderTest();
   token = String((await api('POST', '/api/login', { username: 'admin', password: adminPassword })).token);
-  const company = await api(
-    'POST',
-    '/api/company',
-    form({
+  await makeRegister(api, {
+    company: {
       name: `PT Lembaga Sertifikasi QR${suffix} ${stamp}`,
       website: 'https://lsqr.co.id',
-      public_certificate_download: 'true',
-      logo_cert_file: logoPng(160),
-      ttd_cert_file: logoPng(120),
-    }),
-  );
-  const companyId = String(company.id);
-  const type = await api(
-    'POST',
-    '/api/certification',
-    form({
-      company_id: companyId,
-      name: 'ISO 9001:2015',
-      category: 'ISO',
-      code: `QMS-${stamp}`,
-      position: '1',
-      icon_file: logoPng(64),
-    }),
-  );
-  const body = await api(
-    'POST',
-    '/api/accredited',
-    form({ company_id: companyId, name: 'Komite Akreditasi Nasional', icon_file: logoPng(64) }),
-  );
-  const client = await api(
-    'POST',
-    '/api/company-certificate',
-    form({
-      company_id: companyId,
+      publicDownload: true,
+    },
+    type: { code: `QMS-${stamp}` },
+    accredited: { name: 'Komite Akreditasi Nasional' },
+    client: {
       name: CLIENT,
       certificate_number: `KL-${stamp}`,
       region: 'Jawa Barat',
       address: 'Jl. Asia Afrika No. 8, Bandung',
       scope: 'Produksi dan distribusi kopi bubuk',
       ea_code: 'EA 03',
-    }),
-  );
-  await api('POST', '/api/company-certificate-scheme', {
-    certificate_id: client.id,
-    certification_id: type.id,
-    cert_number: CERT_NUMBER,
-    status: 'ACTIVE',
+    },
+    schemes: [CERT_NUMBER],
     issue_date: day(-10),
-    valid_for: 3,
-    valid_for_type: 'YEAR',
-    is_accredited: 'true',
-    accredited_id: body.id,
   });
 });
 
@@ -131,11 +98,7 @@ describe('a QR code scanned on a phone', () => {
       await visible(page.getByText(`On ${written} this certificate was valid.`));
 
       // A phone-sized page: nothing scrolls sideways.
-      const [scrollWidth, innerWidth] = await page.evaluate(() => [
-        document.scrollingElement!.scrollWidth,
-        window.innerWidth,
-      ]);
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expectNoSidewaysScroll(page);
       // Only the public-check module's own page and React: never the shell, MUI or staff code.
       expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.filter((s) => !s.startsWith('/modules/mf-public-check/page/'))).toEqual([]);

@@ -36,6 +36,7 @@ import {
   visible,
   WAIT,
 } from './support/browser';
+import { expectNoSidewaysScroll } from './support/layout';
 import { REPO_ROOT, type RunningSystem, startSystem, stopSystem } from './support/system';
 
 /** The demo users' password (DEMO_PASSWORD). */
@@ -102,14 +103,6 @@ async function apiGet<T>(token: string, apiPath: string, params: Record<string, 
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET ${url.pathname} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.scrollingElement!.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Today in the deployment's time zone (the demo's dates are relative to it). */

@@ -21,8 +21,8 @@ import {
   systemUnderTest,
   visible,
 } from './support/browser';
-import { apiCaller, day, form } from './support/api';
-import { logoPng } from './support/png';
+import { makeRegister } from './support/register';
+import { apiCaller, day } from './support/api';
 
 const suffix = runSuffix();
 const stamp = Date.now().toString(36).toUpperCase();
@@ -60,48 +60,16 @@ beforeAll(async () => {
   token = String(
     (await api('POST', '/api/login', { username: 'admin', password: systemUnderTest().adminPassword })).token,
   );
-  const company = await api(
-    'POST',
-    '/api/company',
-    form({ name: `PT Lembaga Bertanda Tangan${suffix} ${stamp}`, website: 'https://lstt.co.id' }),
-  );
-  const type = await api(
-    'POST',
-    '/api/certification',
-    form({
-      company_id: String(company.id),
-      name: 'ISO 27001:2022',
-      category: 'ISO',
-      code: `ISMS-${stamp}`,
-      position: '1',
-      icon_file: logoPng(64),
-    }),
-  );
-  const client = await api(
-    'POST',
-    '/api/company-certificate',
-    form({
-      company_id: String(company.id),
-      name: CLIENT,
-      certificate_number: `KL-SIG-${stamp}`,
-      region: 'DKI Jakarta',
-    }),
-  );
-  const qrOf = async (number: string) => {
-    const scheme = await api('POST', '/api/company-certificate-scheme', {
-      certificate_id: client.id,
-      certification_id: type.id,
-      cert_number: number,
-      status: 'ACTIVE',
-      issue_date: day(-5),
-      valid_for: 3,
-      valid_for_type: 'YEAR',
-      is_accredited: 'false',
-    });
-    return String((await api('GET', `/api/generate-qr-scheme/${String(scheme.id)}`)).qrcode);
-  };
-  schemeQr = decodeQr(await qrOf(CERT_NUMBER));
-  otherQr = decodeQr(await qrOf(OTHER_NUMBER));
+  const { schemeIds } = await makeRegister(api, {
+    company: { name: `PT Lembaga Bertanda Tangan${suffix} ${stamp}`, website: 'https://lstt.co.id' },
+    type: { code: `ISMS-${stamp}`, name: 'ISO 27001:2022' },
+    client: { name: CLIENT, certificate_number: `KL-SIG-${stamp}`, region: 'DKI Jakarta' },
+    schemes: [CERT_NUMBER, OTHER_NUMBER],
+    issue_date: day(-5),
+  });
+  const qrOf = async (schemeId: string) =>
+    decodeQr(String((await api('GET', `/api/generate-qr-scheme/${schemeId}`)).qrcode));
+  [schemeQr, otherQr] = [await qrOf(schemeIds[0]!), await qrOf(schemeIds[1]!)];
 });
 
 afterAll(async () => {

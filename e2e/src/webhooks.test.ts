@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { apiCaller, form } from './support/api';
+import { apiCaller } from './support/api';
 import {
   collectPageErrors,
   eventually,
@@ -25,6 +25,8 @@ import {
   toast,
   visible,
 } from './support/browser';
+import { expectNoSidewaysScroll } from './support/layout';
+import { makeCompany } from './support/register';
 
 const suffix = runSuffix();
 const stamp = Date.now().toString(36).toUpperCase();
@@ -46,7 +48,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { adminPassword } = systemUnderTest();
   token = String((await api('POST', '/api/login', { username: 'admin', password: adminPassword })).token);
-  await api('POST', '/api/company', form({ name: COMPANY, website: 'https://webhook-lembaga.co.id' }));
+  await makeCompany(api, { name: COMPANY, website: 'https://webhook-lembaga.co.id' });
   receiver = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -79,15 +81,6 @@ function signedWith(secret: string, arrival: Arrival): boolean {
       const given = Buffer.from(value, 'base64');
       return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
     });
-}
-
-/** Nothing scrolls sideways but a table's own box. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-  }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.view);
 }
 
 describe('Webhook and Log Notifikasi', () => {
