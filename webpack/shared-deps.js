@@ -1,26 +1,35 @@
 // What the shell and every micro-frontend share through Module Federation (webpack.base.js): the
 // singletons with the versions each package.json asks for (docs/conventions.md#traps).
+const fs = require('node:fs');
 const path = require('node:path');
 
-/** The files of @mui/material that create a React context (`grep -rl createContext --include=*.mjs`). */
-const MUI_CONTEXT_FILES = [
-  'Accordion/AccordionContext.mjs',
-  'ButtonGroup/ButtonGroupButtonContext.mjs',
-  'ButtonGroup/ButtonGroupContext.mjs',
-  'Dialog/DialogContext.mjs',
-  'FormControl/FormControlContext.mjs',
-  'ImageList/ImageListContext.mjs',
-  'List/ListContext.mjs',
-  'MenuList/MenuListContext.mjs',
-  'RadioGroup/RadioGroupContext.mjs',
-  'Select/utils/SelectFocusSourceContext.mjs',
-  'Step/StepContext.mjs',
-  'Stepper/StepperContext.mjs',
-  'Table/TableContext.mjs',
-  'Table/Tablelvl2Context.mjs',
-  'ToggleButtonGroup/ToggleButtonGroupButtonContext.mjs',
-  'ToggleButtonGroup/ToggleButtonGroupContext.mjs',
-];
+/** A module that creates a React context: `React.createContext(` or an imported `createContext(`. */
+const CREATES_CONTEXT = /\bcreateContext\s*\(/;
+
+/**
+ * The files under a package's folder that create a React context, as paths inside it ('/'-separated,
+ * sorted): its ES module build (`.mjs`, what webpack resolves an import to), outside any nested
+ * node_modules. Read at build time, so that a new version's new context file is shared too.
+ */
+function contextFiles(dir) {
+  const found = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.mjs'))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((file) => !file.split('/').includes('node_modules'))
+    .filter((file) => CREATES_CONTEXT.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    .sort();
+  // None at all: the package's layout changed, and sharing nothing would bring the bug back quietly.
+  if (found.length === 0) throw new Error(`No .mjs file creating a React context found in ${dir}`);
+  return found;
+}
+
+let muiContexts;
+/** The files of the installed @mui/material that create a React context, scanned once per build. */
+function muiContextFiles() {
+  muiContexts ??= contextFiles(path.dirname(require.resolve('@mui/material/package.json')));
+  return muiContexts;
+}
 
 /** Shared singletons, with the versions each package.json asks for. */
 function sharedDeps(pkg) {
@@ -55,7 +64,7 @@ function sharedDeps(pkg) {
     // FormControl and another's InputLabel meet (the date pickers compose both), each read its own
     // copy of FormControlContext and the label lost its place and its '*'. Matched by their path
     // under node_modules, the context files themselves are shared.
-    for (const file of MUI_CONTEXT_FILES) {
+    for (const file of muiContextFiles()) {
       shared[`@mui/material/${file}`] = singleton('@mui/material', {
         allowNodeModulesSuffixMatch: true,
         // The package's exports map hides the file from a bare request: its path, then.
@@ -88,4 +97,4 @@ function sharedDeps(pkg) {
   return shared;
 }
 
-module.exports = { sharedDeps, MUI_CONTEXT_FILES };
+module.exports = { sharedDeps, contextFiles, muiContextFiles };

@@ -203,6 +203,11 @@ describe('Rencana Audit', () => {
       const planned = await visible(main(page).getByRole('row').filter({ hasText: CLIENT }));
       await visible(planned.getByText('Direncanakan'));
       await planned.getByRole('button', { name: 'Batalkan' }).click();
+      // It asks first, naming the audit; 'Ya, Batalkan Audit' cancels it (and emails the team).
+      const ask = await visible(page.getByRole('dialog', { name: 'Batalkan Audit?' }));
+      await visible(ask.getByText(CLIENT));
+      await ask.getByRole('button', { name: 'Ya, Batalkan Audit' }).click();
+      await gone(ask);
       await visible(main(page).getByRole('row').filter({ hasText: CLIENT }).getByText('Dibatalkan'));
 
       await openFromMenu(page, 'Sertifikasi', 'Kalender Auditor', '/auditor-calendar');

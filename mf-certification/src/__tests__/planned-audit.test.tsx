@@ -39,7 +39,7 @@ const audit = {
 };
 
 describe('Rencana Audit', () => {
-  it('lists planned audits with their lead auditor and state, and marks one done', async () => {
+  it('lists planned audits with their lead auditor and state, and marks one done once confirmed', async () => {
     const api = fakeApi({
       'GET /api/planned-audit': { body: listOf([audit]) },
       [`POST /api/planned-audit/${AUDIT}/done`]: { body: { ...audit, state: 'DONE' } },
@@ -52,7 +52,71 @@ describe('Rencana Audit', () => {
     expect(within(row).getByText('1,5')).toBeInTheDocument();
     expect(within(row).getByText('Direncanakan')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Selesai' }));
-    await waitFor(() => expect(api.callsTo('POST', `/api/planned-audit/${AUDIT}/done`)).toHaveLength(1));
+    const dialog = await screen.findByRole('dialog', { name: 'Tandai Audit Selesai?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Audit Surveilan PT Klien (ISO 9001 · QMS/1), 10 Maret 2026 - 12 Maret 2026, akan dicatat selesai ' +
+        'di Riwayat Audit skema, dan siklus sertifikasi berlanjut ke tahap berikutnya. Tindakan ini tidak dapat diurungkan.',
+    );
+    expect(api.callsTo('POST', `/api/planned-audit/${AUDIT}/done`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ya, Tandai Selesai' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Audit ditandai selesai');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', `/api/planned-audit/${AUDIT}/done`)).toHaveLength(1);
+  });
+
+  it("says a stage audit leads to the certification decision, not the audit history, before 'Selesai'", async () => {
+    fakeApi({
+      'GET /api/planned-audit': { body: listOf([{ ...audit, kind: 'STAGE2', end_date: '2026-03-10' }]) },
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    const row = (await screen.findByText('PT Klien')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Selesai' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tandai Audit Selesai?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Audit Tahap 2 PT Klien (ISO 9001 · QMS/1), 10 Maret 2026, akan dicatat selesai; ' +
+        'tahap berikutnya adalah keputusan sertifikasi. Tindakan ini tidak dapat diurungkan.',
+    );
+  });
+
+  it("'Batalkan' asks first: 'Kembali' sends nothing, 'Ya, Batalkan Audit' cancels it once", async () => {
+    let cancelled = false;
+    const api = fakeApi({
+      'GET /api/planned-audit': () => ({
+        body: listOf([{ ...audit, state: cancelled ? 'CANCELLED' : 'PLANNED' }]),
+      }),
+      [`POST /api/planned-audit/${AUDIT}/cancel`]: () => {
+        cancelled = true;
+        return { body: { ...audit, state: 'CANCELLED' } };
+      },
+    });
+    const cancelCalls = () => api.callsTo('POST', `/api/planned-audit/${AUDIT}/cancel`);
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    const row = (await screen.findByText('PT Klien')).closest('tr')!;
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Batalkan' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Batalkan Audit?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Audit Surveilan PT Klien (ISO 9001 · QMS/1), 10 Maret 2026 - 12 Maret 2026, akan dibatalkan. ' +
+        'Anggota tim audit yang punya email akan diberi tahu lewat email. Tindakan ini tidak dapat diurungkan.',
+    );
+    // The dismiss button is not a second 'Batalkan' beside the one that cancels.
+    expect(within(dialog).queryByRole('button', { name: 'Batalkan' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kembali' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancelCalls()).toHaveLength(0);
+    expect(within(row).getByText('Direncanakan')).toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Batalkan' }));
+    dialog = await screen.findByRole('dialog', { name: 'Batalkan Audit?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ya, Batalkan Audit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Rencana audit dibatalkan');
+    // The list reloads with the audit cancelled, and its 'Batalkan' is gone.
+    const after = (await screen.findByText('Dibatalkan')).closest('tr')!;
+    expect(within(after).queryByRole('button', { name: 'Batalkan' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancelCalls()).toHaveLength(1);
   });
 });
 

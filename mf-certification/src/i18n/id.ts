@@ -263,6 +263,19 @@ export const t = {
     cancel: 'Batalkan',
     doneOk: 'Audit ditandai selesai',
     cancelOk: 'Rencana audit dibatalkan',
+    /** The confirmations of 'Selesai' and 'Batalkan' (dismissed with `common.back`); `what` is `auditName`. */
+    auditName: (kind: string, client: string, scheme: string, dates: string) =>
+      `Audit ${kind} ${client} (${scheme}), ${dates},`,
+    doneAsk: 'Tandai Audit Selesai?',
+    doneCycle: (what: string) =>
+      `${what} akan dicatat selesai di Riwayat Audit skema, dan siklus sertifikasi berlanjut ke tahap berikutnya. Tindakan ini tidak dapat diurungkan.`,
+    doneStage: (what: string) =>
+      `${what} akan dicatat selesai; tahap berikutnya adalah keputusan sertifikasi. Tindakan ini tidak dapat diurungkan.`,
+    doneYes: 'Ya, Tandai Selesai',
+    cancelAsk: 'Batalkan Audit?',
+    cancelText: (what: string) =>
+      `${what} akan dibatalkan. Anggota tim audit yang punya email akan diberi tahu lewat email. Tindakan ini tidak dapat diurungkan.`,
+    cancelYes: 'Ya, Batalkan Audit',
     oneScheme: 'Satu skema',
   },
   dayTable: {

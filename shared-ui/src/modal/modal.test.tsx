@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import { AppThemeProvider } from '@sertifikasi/shared-ui/core';
 import { ImageInput } from '../form/ImageInput';
 import { TextInput } from '../form/TextInput';
 import { emulateScreenWidth } from '../test/viewport';
+import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 import { FormModal } from './FormModal';
 
 function renderModal(width?: number) {
@@ -63,5 +65,52 @@ describe('ImageInput', () => {
     );
     expect(getComputedStyle(screen.getByText('Pilih Gambar')).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(screen.getByRole('button', { name: 'Hapus Gambar' })).whiteSpace).toBe('nowrap');
+  });
+});
+
+describe('ConfirmDialog', () => {
+  function renderConfirm(props: Partial<ConfirmDialogProps> = {}) {
+    const onCancel = jest.fn();
+    const onConfirm = jest.fn();
+    render(
+      <AppThemeProvider>
+        <ConfirmDialog open onCancel={onCancel} onConfirm={onConfirm} {...props} />
+      </AppThemeProvider>,
+    );
+    return { onCancel, onConfirm };
+  }
+
+  it("asks the delete question with 'Batalkan' and 'Yakin' when given nothing else", async () => {
+    const { onCancel, onConfirm } = renderConfirm();
+    const dialog = screen.getByRole('dialog', { name: 'Kamu yakin untuk menghapus data ini' });
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Batalkan', 'Yakin']);
+    await userEvent.click(screen.getByRole('button', { name: 'Yakin' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('asks its own question, says what follows, and names its buttons as asked', async () => {
+    const { onCancel, onConfirm } = renderConfirm({
+      text: 'Batalkan Audit?',
+      description: 'Tim audit akan diberi tahu lewat email.',
+      confirmLabel: 'Ya, Batalkan Audit',
+      cancelLabel: 'Kembali',
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Batalkan Audit?' });
+    expect(dialog).toHaveAccessibleDescription('Tim audit akan diberi tahu lewat email.');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Kembali',
+      'Ya, Batalkan Audit',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('disables both buttons while busy', () => {
+    renderConfirm({ busy: true, cancelLabel: 'Kembali', confirmLabel: 'Ya, Tandai Selesai' });
+    expect(screen.getByRole('button', { name: 'Kembali' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ya, Tandai Selesai' })).toBeDisabled();
   });
 });

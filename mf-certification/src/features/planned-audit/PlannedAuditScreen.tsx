@@ -13,11 +13,16 @@ import {
   type PlannedAuditKind,
   type PlannedAuditState,
 } from '@sertifikasi/shared-contracts';
-import { api, notifyApiError } from '@sertifikasi/shared-auth';
-import { formatDate, type ResourceConfig, ResourceScreen, showToast } from '@sertifikasi/shared-ui';
+import { type ResourceConfig, ResourceScreen } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { PlannedAuditFields, type PlannedAuditFormValues } from './PlannedAuditFields';
 import { PlannedAuditToolbar, SCHEME_PARAM } from './PlannedAuditExport';
+import {
+  auditDates,
+  type AuditStep,
+  type AuditStepTarget,
+  PlannedAuditStepDialog,
+} from './PlannedAuditStepDialog';
 
 const s = t.plan;
 
@@ -26,19 +31,6 @@ const STATE_COLORS: Record<PlannedAuditState, 'info' | 'success' | 'default'> = 
   DONE: 'success',
   CANCELLED: 'default',
 };
-
-/** 'Selesai' or 'Batalkan' of a PLANNED audit: the toast says how it went (a refusal: its message). */
-async function act(row: PlannedAudit, step: 'done' | 'cancel'): Promise<void> {
-  try {
-    await api.post(`planned-audit/${encodeURIComponent(row.id)}/${step}`).json();
-    showToast('success', step === 'done' ? s.doneOk : s.cancelOk);
-  } catch (err) {
-    const answer = (await (err as { response?: Response }).response?.json().catch(() => null)) as
-      { message?: unknown } | null | undefined;
-    if (typeof answer?.message === 'string') showToast('warning', answer.message);
-    else notifyApiError(err);
-  }
-}
 
 const columns: ResourceConfig<PlannedAudit, PlannedAuditFormValues>['columns'] = [
   {
@@ -54,13 +46,7 @@ const columns: ResourceConfig<PlannedAudit, PlannedAuditFormValues>['columns'] =
     ),
   },
   { header: s.kind, render: (a) => PLANNED_AUDIT_KIND_LABELS[a.kind as PlannedAuditKind] ?? a.kind },
-  {
-    header: s.dates,
-    render: (a) =>
-      a.start_date === a.end_date
-        ? formatDate(a.start_date)
-        : `${formatDate(a.start_date)} - ${formatDate(a.end_date)}`,
-  },
+  { header: s.dates, render: auditDates },
   { header: s.days, render: (a) => String(a.audit_days).replace('.', ','), align: 'right' },
   { header: s.lead, render: (a) => a.team.find((m) => m.role === 'LEAD_AUDITOR')?.name ?? '-' },
   {
@@ -78,16 +64,17 @@ const columns: ResourceConfig<PlannedAudit, PlannedAuditFormValues>['columns'] =
 /**
  * 'Rencana Audit' (permission `audit-plan`): the planned audits of the selected company, soonest
  * first; the form (scheme, kind, dates, days with the suggestion, team, notes); 'Selesai' and
- * 'Batalkan' on a PLANNED audit; 'Export Excel'; `?scheme_id=` (a 'Jadwal Audit' item's link)
- * narrows it to one scheme. The API checks the team rules and names what it refuses.
+ * 'Batalkan' on a PLANNED audit, each confirmed first; 'Export Excel'; `?scheme_id=` (a 'Jadwal
+ * Audit' item's link) narrows it to one scheme. The API checks the team rules and names what it refuses.
  */
 export function PlannedAuditScreen() {
   // A new key after 'Selesai' or 'Batalkan' mounts the list again: it reloads.
   const [version, setVersion] = useState(0);
+  // The step asked for, waiting for its confirmation.
+  const [asked, setAsked] = useState<AuditStepTarget | null>(null);
   const schemeId = useSearchParams()[0].get(SCHEME_PARAM);
   const config = useMemo<ResourceConfig<PlannedAudit, PlannedAuditFormValues>>(() => {
-    const step = (kind: 'done' | 'cancel') => (row: PlannedAudit) =>
-      void act(row, kind).then(() => setVersion((v) => v + 1));
+    const step = (kind: AuditStep) => (row: PlannedAudit) => setAsked({ row, step: kind });
     const planned = (row: PlannedAudit) => row.state !== 'PLANNED';
     return {
       title: s.title,
@@ -148,5 +135,17 @@ export function PlannedAuditScreen() {
       },
     };
   }, [schemeId]);
-  return <ResourceScreen key={version} config={config} />;
+  return (
+    <>
+      <ResourceScreen key={version} config={config} />
+      <PlannedAuditStepDialog
+        target={asked}
+        onClose={() => setAsked(null)}
+        onFinished={() => {
+          setAsked(null);
+          setVersion((v) => v + 1);
+        }}
+      />
+    </>
+  );
 }
