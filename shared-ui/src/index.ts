@@ -62,6 +62,7 @@ export {
   type SortState,
 } from './resource/useListState';
 export { ListToolbar, type ListToolbarProps } from './resource/ListToolbar';
+export { ExportButton, type ExportButtonProps } from './resource/ExportButton';
 export { ResourceTable, type ResourceTableProps } from './resource/ResourceTable';
 export {
   RowActions,

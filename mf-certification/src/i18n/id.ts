@@ -185,8 +185,6 @@ export const t = {
     planned: 'Audit Direncanakan',
     openPlan: 'Lihat Rencana Audit',
     leadOf: (name: string) => `Lead Auditor: ${name}`,
-    export: 'Export Excel',
-    exporting: 'Export Data...',
     client: 'Nama Klien',
     company: 'Perusahaan',
     certName: 'Sertifikat',

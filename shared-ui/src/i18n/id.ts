@@ -26,6 +26,8 @@ export const UI_TEXT = {
     success: 'Berhasil',
   },
   searchFallback: 'Cari Data',
+  exportExcel: 'Export Excel',
+  exporting: 'Export Data...',
   pageSize: 'Data per halaman',
   paginationLabel: 'Navigasi halaman',
   previousPage: 'Halaman sebelumnya',

@@ -1,8 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,7 +9,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
-import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import {
   ALL,
@@ -27,13 +24,14 @@ import {
   type SchemeAuditKind,
   todayOfItem,
 } from '@sertifikasi/shared-contracts';
-import { downloadFile, notifyApiError, useAuth, useCan } from '@sertifikasi/shared-auth';
+import { useAuth, useCan } from '@sertifikasi/shared-auth';
 import {
   formatDate,
   formatNumber,
   ListPagination,
   ListToolbar,
   logLoadFailure,
+  ExportButton,
   NameWithImage,
   orDash,
   ResourceTable,
@@ -90,7 +88,6 @@ function ScheduleBody({ companyId }: { companyId: string }) {
   const [recording, setRecording] = useState<Row | null>(null);
   const canPlan = useCan('audit-plan');
   const [planning, setPlanning] = useState<Row | null>(null);
-  const [exporting, setExporting] = useState(false);
   const phone = usePhone();
 
   const columns = useMemo<ResourceColumn<Row>[]>(
@@ -144,19 +141,6 @@ function ScheduleBody({ companyId }: { companyId: string }) {
       : []),
   ];
 
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const params: Record<string, string> = { window, type: 'export' };
-      if (certification) params.certification = certification;
-      if (list.search) params.search = list.search;
-      await downloadFile(path, { searchParams: params, filename: AUDIT_SCHEDULE.fileName });
-    } catch (err) {
-      notifyApiError(err);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const certificationChoices = (lookups?.certification ?? []).map((o) => ({
     value: o.id,
@@ -214,15 +198,16 @@ function ScheduleBody({ companyId }: { companyId: string }) {
           ))}
         </TextField>
         <Box sx={{ flexGrow: 1 }} />
-        <Button
-          variant="outlined"
-          color="success"
-          disabled={exporting}
-          startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
-          onClick={() => void exportFile()}
-        >
-          {exporting ? t.schedule.exporting : t.schedule.export}
-        </Button>
+        <ExportButton
+          path={path}
+          filename={AUDIT_SCHEDULE.fileName}
+          searchParams={() => {
+            const params: Record<string, string> = { window };
+            if (certification) params.certification = certification;
+            if (list.search) params.search = list.search;
+            return params;
+          }}
+        />
       </Stack>
       {phone ? (
         <ScheduleCards rows={rows} actions={actions} all={all} loading={data.loading} />

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import TableChartIcon from '@mui/icons-material/TableChartOutlined';
 import { ALL, PLANNED_AUDIT_EXPORT } from '@sertifikasi/shared-contracts';
-import { downloadFile, notifyApiError, useAuth } from '@sertifikasi/shared-auth';
+import { useAuth } from '@sertifikasi/shared-auth';
+import { ExportButton } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { AuditDayTableDialog } from './AuditDayTableDialog';
 
@@ -22,25 +21,9 @@ export const SCHEME_PARAM = 'scheme_id';
 export function PlannedAuditToolbar() {
   const [params, setParams] = useSearchParams();
   const companyId = useAuth((s) => s.company_id);
-  const [exporting, setExporting] = useState(false);
   const [editingTable, setEditingTable] = useState(false);
   const one = companyId && companyId !== ALL ? companyId : null;
   const schemeId = params.get(SCHEME_PARAM);
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const searchParams: Record<string, string> = { type: 'export' };
-      if (companyId) searchParams.company_id = companyId;
-      if (schemeId) searchParams.scheme_id = schemeId;
-      const search = params.get('search');
-      if (search) searchParams.search = search;
-      await downloadFile('planned-audit', { searchParams, filename: PLANNED_AUDIT_EXPORT.fileName });
-    } catch (err) {
-      notifyApiError(err);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <>
       {schemeId && (
@@ -57,15 +40,18 @@ export function PlannedAuditToolbar() {
           }
         />
       )}
-      <Button
-        variant="outlined"
-        color="success"
-        disabled={exporting}
-        startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
-        onClick={() => void exportFile()}
-      >
-        {exporting ? t.schedule.exporting : t.schedule.export}
-      </Button>
+      <ExportButton
+        path="planned-audit"
+        filename={PLANNED_AUDIT_EXPORT.fileName}
+        searchParams={() => {
+          const searchParams: Record<string, string> = {};
+          if (companyId) searchParams.company_id = companyId;
+          if (schemeId) searchParams.scheme_id = schemeId;
+          const search = params.get('search');
+          if (search) searchParams.search = search;
+          return searchParams;
+        }}
+      />
       {one && (
         <>
           <Button variant="outlined" startIcon={<TableChartIcon />} onClick={() => setEditingTable(true)}>
