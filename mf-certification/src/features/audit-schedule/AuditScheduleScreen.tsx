@@ -141,7 +141,6 @@ function ScheduleBody({ companyId }: { companyId: string }) {
       : []),
   ];
 
-
   const certificationChoices = (lookups?.certification ?? []).map((o) => ({
     value: o.id,
     label: all ? `${o.name} (${o.company.name})` : o.name,
