@@ -98,6 +98,15 @@ async function main(): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   const company =
     (await pool.query<{ id: string }>('select id from companies order by name limit 1')).rows[0]?.id ?? '';
+  // The company with the most planned audits (the bench's busiest), and this month, for the
+  // planned-audit screens.
+  const planned =
+    (
+      await pool.query<{ id: string }>(
+        'select company_id as id from planned_audits group by company_id order by count(*) desc limit 1',
+      )
+    ).rows[0]?.id ?? company;
+  const month = new Date().toISOString().slice(0, 7);
   const routes = [
     ['profile', '/api/profile'],
     ['dashboard ALL', '/api/dashboard-total/ALL'],
@@ -105,6 +114,11 @@ async function main(): Promise<void> {
     ['scheme report first page', '/api/report-company-certification-scheme/ALL?status=ACTIVE&paginate=20'],
     ['Jadwal Audit first page', '/api/audit-schedule/ALL?window=all&paginate=20'],
     ['company chart, 6 months', '/api/grafic-certification-company/ALL?date_type=6m&chart=MONTH'],
+    ["'Rencana Audit' first page", `/api/planned-audit?company_id=${planned}&paginate=20`],
+    [
+      "'Kalender Auditor', this month",
+      `/api/auditor-calendar?company_id=${planned}&month=${month}&paginate=20`,
+    ],
   ] as const;
   for (const [label, path] of routes) {
     const times: number[] = [];
