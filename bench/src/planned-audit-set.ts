@@ -73,8 +73,8 @@ export async function seedPlannedAudits(database: Database, today: string): Prom
         case when planned then 'PLANNED' when k % 10 = 9 then 'CANCELLED' else 'DONE' end, 0
       from bench_audits`);
     await exec(sql`
-      insert into planned_audit_team (planned_audit_id, auditor_id, role, position)
-      select a.id, s.id, 'LEAD_AUDITOR', 0
+      insert into planned_audit_team (planned_audit_id, auditor_id, role, position, start_date, end_date)
+      select a.id, s.id, 'LEAD_AUDITOR', 0, a.start_date, a.start_date + 1
       from bench_audits a join bench_staff s on s.company_id = a.company_id and s.slot = a.slot`);
     // Written without the services: any list total kept of planned audits is counted again.
     await exec(sql`

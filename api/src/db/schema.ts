@@ -1044,6 +1044,8 @@ export const plannedAudits = pgTable(
       sql`daterange(${t.start_date}, ${t.end_date}, '[]')`,
     ),
     index('planned_audits_scheme_idx').on(t.scheme_id),
+    // What the team rows' foreign key points to: each team row holds its audit's dates.
+    unique('planned_audits_id_dates_uq').on(t.id, t.start_date, t.end_date),
     // 'Jadwal Audit' reads each item's earliest PLANNED audit.
     index('planned_audits_planned_scheme_idx')
       .on(t.scheme_id, t.start_date)
@@ -1061,22 +1063,39 @@ export const plannedAudits = pgTable(
   ],
 );
 
-/** The team of a planned audit: who, in which role, in the order written. */
+/** The team of a planned audit: who, in which role, in the order written, with the audit's dates. */
 export const plannedAuditTeam = pgTable(
   'planned_audit_team',
   {
-    planned_audit_id: uuid('planned_audit_id')
-      .notNull()
-      .references(() => plannedAudits.id, { onDelete: 'cascade' }),
+    planned_audit_id: uuid('planned_audit_id').notNull(),
     auditor_id: uuid('auditor_id')
       .notNull()
       .references(() => auditors.id, { onDelete: 'restrict' }),
     role: text('role').notNull(),
     position: integer('position').notNull(),
+    /** The audit's dates, kept equal to its own by the foreign key below (ON UPDATE CASCADE). */
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.planned_audit_id, t.auditor_id] }),
+    // The audit and its dates: a team row with other dates than its audit's is refused, and an
+    // audit whose dates change moves its team rows with it.
+    foreignKey({
+      name: 'planned_audit_team_audit_dates_fk',
+      columns: [t.planned_audit_id, t.start_date, t.end_date],
+      foreignColumns: [plannedAudits.id, plannedAudits.start_date, plannedAudits.end_date],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('planned_audit_team_auditor_idx').on(t.auditor_id),
+    // 'Kalender Auditor' and the double-booking check read an auditor's team rows that overlap
+    // some days, and only those (btree_gist).
+    index('planned_audit_team_auditor_dates_idx').using(
+      'gist',
+      t.auditor_id,
+      sql`daterange(${t.start_date}, ${t.end_date}, '[]')`,
+    ),
     check(
       'planned_audit_team_role_ck',
       sql`${t.role} in ('LEAD_AUDITOR', 'AUDITOR', 'TECHNICAL_EXPERT', 'TRAINEE')`,

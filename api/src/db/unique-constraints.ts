@@ -24,4 +24,6 @@ export const UNIQUE_CONSTRAINTS: Record<string, readonly [field: string, message
   // Two processes making the first key at once: ON CONFLICT DO NOTHING keeps the first (services/signing.ts).
   signing_keys_one_active_uq: null,
   auditors_email_uq: ['email', 'Email auditor sudah digunakan'],
+  // What the team rows' foreign key points to; the id alone is already the primary key.
+  planned_audits_id_dates_uq: null,
 };

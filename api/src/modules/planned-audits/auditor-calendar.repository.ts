@@ -21,10 +21,10 @@ type CalendarAudit = CalendarAuditor['audits'][number];
 /**
  * The calendar's statement (prepared: parsed and planned once per connection, db/prepared.ts; with
  * a search or without), answering one JSON value `{ total, rows }`: the count and the page of the
- * active auditors of a company (their (company_id, lower(name)) index), then the month's audits of
- * the company (the (company_id, dates) range index reads only the audits that overlap the month)
- * and, for each, only the page's team rows (the team's primary key: a lateral join, so that no
- * estimate of the month's audits turns it into a scan of the whole team table), grouped by auditor.
+ * active auditors of a company (their (company_id, lower(name)) index), then the page's auditors'
+ * team rows that overlap the month (each team row holds its audit's dates: the team's (auditor_id,
+ * dates) range index reads only those, however long the auditors' history), their audits by primary
+ * key (CANCELLED left out), grouped by auditor.
  */
 const calendarPage = preparedShapes(
   'auditor-calendar.page',
@@ -45,15 +45,13 @@ const calendarPage = preparedShapes(
               json_agg(json_build_object('id', pa.id, 'kind', pa.kind, 'role', t.role, 'state', pa.state,
                 'start_date', pa.start_date, 'end_date', pa.end_date, 'client', cc.name)
                 order by pa.start_date, pa.id) as audits
-            from ${plannedAudits} pa
-            cross join lateral (
-              select t.auditor_id, t.role from ${plannedAuditTeam} t
-              where t.planned_audit_id = pa.id and t.auditor_id = any(array(select id from people))
-            ) t
+            from ${plannedAuditTeam} t
+            join ${plannedAudits} pa on pa.id = t.planned_audit_id
             join ${schemes} s on s.id = pa.scheme_id
             join ${clientCertificates} cc on cc.id = s.certificate_id
-            where pa.company_id = ${p.company} and pa.state <> 'CANCELLED'
-              and daterange(pa.start_date, pa.end_date, '[]') && daterange(${p.first}, ${p.last}, '[]')
+            where t.auditor_id = any(array(select id from people))
+              and daterange(t.start_date, t.end_date, '[]') && daterange(${p.first}, ${p.last}, '[]')
+              and pa.company_id = ${p.company} and pa.state <> 'CANCELLED'
             group by t.auditor_id
           )
           select json_build_object(

@@ -56,6 +56,8 @@ export async function planReads(
 ): Promise<PlanReads> {
   if (!auditorIds.length) return { auditors: new Map(), others: [] };
   // The member's id in the subqueries, named with its table (a one-table select names its columns bare).
+  // A member's clashes: its team rows touching start..end (they hold their audit's dates: the team's
+  // (auditor_id, dates) range index reads only those, not the member's whole history), then their audits.
   const member = sql`${auditors}.${sql.identifier('id')}`;
   const clashes =
     end < start
@@ -67,8 +69,9 @@ export async function planReads(
     join ${plannedAudits} p on p.id = t.planned_audit_id
     join ${schemes} s on s.id = p.scheme_id
     join ${clientCertificates} cc on cc.id = s.certificate_id
-    where t.auditor_id = ${member} and p.company_id = ${companyId} and p.state = 'PLANNED'
-      and p.start_date <= ${end} and p.end_date >= ${start}
+    where t.auditor_id = ${member}
+      and daterange(t.start_date, t.end_date, '[]') && daterange(${start}, ${end}, '[]')
+      and p.company_id = ${companyId} and p.state = 'PLANNED'
       ${selfId ? sql`and p.id <> ${selfId}` : sql``}
   ), '[]'::json)`;
   const rows = await db

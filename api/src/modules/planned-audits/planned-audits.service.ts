@@ -144,13 +144,27 @@ const fields = (input: PlannedAuditInput) => ({
   notes: input.notes || null,
 });
 
-async function writeTeam(ctx: ServiceContext, id: string, team: { auditor_id: string; role: string }[]) {
+/**
+ * The team of audit `id` replaced, each row with the audit's dates as just written (the team's
+ * foreign key refuses others and moves them when the audit's dates change).
+ */
+async function writeTeam(
+  ctx: ServiceContext,
+  id: string,
+  input: PlannedAuditInput,
+  team: { auditor_id: string; role: string }[],
+) {
   await ctx.tx.delete(plannedAuditTeam).where(eq(plannedAuditTeam.planned_audit_id, id));
-  await ctx.tx
-    .insert(plannedAuditTeam)
-    .values(
-      team.map((m, position) => ({ planned_audit_id: id, auditor_id: m.auditor_id, role: m.role, position })),
-    );
+  await ctx.tx.insert(plannedAuditTeam).values(
+    team.map((m, position) => ({
+      planned_audit_id: id,
+      auditor_id: m.auditor_id,
+      role: m.role,
+      position,
+      start_date: input.start_date,
+      end_date: input.end_date,
+    })),
+  );
 }
 
 const membersOf = async (ctx: ServiceContext, id: string): Promise<Invitee[]> =>
@@ -179,7 +193,7 @@ export async function createPlannedAudit(
         created_at: now,
         updated_at: now,
       });
-      await writeTeam(ctx, id, team);
+      await writeTeam(ctx, id, input, team);
     },
   );
   await queueInvitations(ctx, created!, await membersOf(ctx, id), 'REQUEST');
@@ -219,7 +233,7 @@ export async function updatePlannedAudit(
           updated_at: ctx.clock.now(),
         })
         .where(eq(plannedAudits.id, before.id));
-      await writeTeam(ctx, before.id, team);
+      await writeTeam(ctx, before.id, input, team);
     },
   );
   // Who is told: a new member is invited, the others when the dates moved, a member taken off is cancelled.
