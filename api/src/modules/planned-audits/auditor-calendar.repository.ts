@@ -8,7 +8,6 @@ import {
   type AuditorCalendar,
   type CalendarAuditor,
   type ListQuery,
-  auditDates,
 } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { auditors, clientCertificates, plannedAudits, plannedAuditTeam, schemes } from '../../db/schema';
@@ -91,17 +90,27 @@ export async function auditorCalendar(
   return {
     month,
     ...answer,
-    data: answer.data.map((person) => {
-      const days = new Set<string>();
-      for (const a of person.audits)
-        for (const d of auditDates(
-          a.start_date < first ? first : a.start_date,
-          a.end_date > last ? last : a.end_date,
-        ))
-          days.add(d);
-      return { ...person, days: [...days].sort() };
-    }),
+    data: answer.data.map((person) => ({ ...person, days: daysOn(month, last, person.audits) })),
   };
+}
+
+/**
+ * The days of `month` (its last day `last`) on which any of `audits` falls, in order: each audit's
+ * dates clamped to the month, so only the day of the month varies (no date objects: the calendar
+ * answers some hundred days a page).
+ */
+function daysOn(month: string, last: string, audits: readonly CalendarAudit[]): string[] {
+  const prefix = `${month}-`;
+  const lastDay = Number(last.slice(8));
+  const on = new Array<boolean>(lastDay + 1).fill(false);
+  for (const a of audits) {
+    const from = a.start_date < prefix ? 1 : Number(a.start_date.slice(8));
+    const to = a.end_date > last ? lastDay : Number(a.end_date.slice(8));
+    for (let day = from; day <= to; day++) on[day] = true;
+  }
+  const days: string[] = [];
+  for (let day = 1; day <= lastDay; day++) if (on[day]) days.push(prefix + String(day).padStart(2, '0'));
+  return days;
 }
 
 /** The last day of a month `YYYY-MM`. */
