@@ -26,10 +26,19 @@ function signedIn(): boolean {
   }
 }
 
+/**
+ * Whether the form was used before this script ran: login.html's boot script (webpack/login-boot.js)
+ * adds the portal's scripts on the first use too, whose event has then passed.
+ */
+function used(doc: Document, form: Element): boolean {
+  if (doc.activeElement && doc.activeElement !== doc.body && form.contains(doc.activeElement)) return true;
+  return [...form.querySelectorAll('input')].some((input) => input.value !== '');
+}
+
 /** Settles when the portal should start: at once, unless this is login.html's form, still untouched. */
 export function whenToStart(doc: Document = document): Promise<void> {
   const form = doc.querySelector('.boot form');
-  if (!form || signedIn()) return Promise.resolve();
+  if (!form || signedIn() || used(doc, form)) return Promise.resolve();
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submitted = true;

@@ -35,6 +35,19 @@ describe("login.html's drawn form", () => {
     expect(await settled(start)).toBe(true);
   });
 
+  it('starts at once when the form was used before the script ran (a field focused or typed in)', async () => {
+    const typed = drawnForm();
+    (typed.getElementById('username') as HTMLInputElement).value = 'adm';
+    expect(await settled(whenToStart(typed))).toBe(true);
+    document.body.innerHTML =
+      '<div class="boot"><form method="dialog"><input id="username" /><button type="submit">Login</button></form></div>';
+    const start = whenToStart(document);
+    expect(await settled(start)).toBe(false);
+    document.getElementById('username')!.focus();
+    expect(await settled(whenToStart(document))).toBe(true);
+    document.body.innerHTML = '';
+  });
+
   it('remembers a submit made before the login page took over, once', async () => {
     const doc = drawnForm();
     const start = whenToStart(doc);

@@ -4,11 +4,7 @@
  * done audit and those audits.
  */
 import { sql } from 'drizzle-orm';
-import {
-  type AuditorCalendar,
-  type CalendarAuditor,
-  type ListQuery,
-} from '@sertifikasi/shared-contracts';
+import { type AuditorCalendar, type CalendarAuditor, type ListQuery } from '@sertifikasi/shared-contracts';
 import type { Executor } from '../../db';
 import { auditors, clientCertificates, plannedAudits, plannedAuditTeam, schemes } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
