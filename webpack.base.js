@@ -9,6 +9,7 @@ const { Compilation } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps } = require('./webpack/shared-deps');
+const { LoginBootScript } = require('./webpack/login-boot');
 
 /** A content-hashed bundle and its compressed copies (`main.<hash>.js`, `.br`, `.gz`). */
 const HASHED_FILE = /\.[0-9a-f]{16,}\.(js|css)(\.br|\.gz)?$/;
@@ -352,7 +353,7 @@ function remoteConfig(o) {
                 : []),
             ]
           : []),
-        ...(o.host ? [firstScreen, new PreloadFirstChunk()] : []),
+        ...(o.host ? [firstScreen, new PreloadFirstChunk(), new LoginBootScript()] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: o.host ? { splitChunks: hostSplitChunks(firstScreen) } : { runtimeChunk: false },
