@@ -38,11 +38,14 @@ function used(doc: Document, form: Element): boolean {
 /** Settles when the portal should start: at once, unless this is login.html's form, still untouched. */
 export function whenToStart(doc: Document = document): Promise<void> {
   const form = doc.querySelector('.boot form');
-  if (!form || signedIn() || used(doc, form)) return Promise.resolve();
+  if (!form || signedIn()) return Promise.resolve();
+  // Until the login page takes the form over, a submit is remembered (takeBootSubmit), also when
+  // the portal starts at once because the form was used before this ran.
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submitted = true;
   });
+  if (used(doc, form)) return Promise.resolve();
   return new Promise((resolve) => {
     const start = () => {
       for (const type of STARTERS) form.removeEventListener(type, start, true);

@@ -39,6 +39,11 @@ describe("login.html's drawn form", () => {
     const typed = drawnForm();
     (typed.getElementById('username') as HTMLInputElement).value = 'adm';
     expect(await settled(whenToStart(typed))).toBe(true);
+    // A submit after that, before the login page has taken the form over, is still remembered.
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    typed.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(takeBootSubmit()).toBe(true);
     document.body.innerHTML =
       '<div class="boot"><form method="dialog"><input id="username" /><button type="submit">Login</button></form></div>';
     const start = whenToStart(document);
