@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import type { PathsOf } from '@sertifikasi/shared-contracts';
-import { ResourceScreen } from '@sertifikasi/shared-ui';
+import { lazyScreen, ResourceScreen } from '@sertifikasi/shared-ui';
 import { companyResource } from './features/companies/companies.resource';
 import { userResource } from './features/users/users.resource';
-import { lazyScreen } from './components/lazyScreen';
 
 /**
  * What this module exposes to the shell: one screen per route path the registry gives it.

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PathsOf } from '@sertifikasi/shared-contracts';
-import { lazyScreen } from './components/lazyScreen';
+import { lazyScreen } from '@sertifikasi/shared-ui';
 
 /** What this module exposes to the shell: one screen per route path the registry gives it. */
 export const screens: Record<PathsOf<'mf_reports'>, ComponentType> = {

@@ -63,6 +63,7 @@ export {
 } from './resource/useListState';
 export { ListToolbar, type ListToolbarProps } from './resource/ListToolbar';
 export { ExportButton, type ExportButtonProps } from './resource/ExportButton';
+export { lazyScreen } from './screen/lazyScreen';
 export { ResourceTable, type ResourceTableProps } from './resource/ResourceTable';
 export {
   RowActions,
