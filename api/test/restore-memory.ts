@@ -1,5 +1,7 @@
 /**
- * Run by backup-secrets.test.ts as a child process (`node --expose-gc --import tsx`): restores the
+ * Run by backup-secrets.test.ts as a child process (`node --expose-gc
+ * --no-concurrent-array-buffer-sweeping --import tsx`: buffers collected are freed with the
+ * collection, not later on a background thread, so a sample counts only what is held): restores the
  * backup file argv[2] into DATABASE_URL's database and prints, as one JSON line, the error it ended
  * with, the most memory the process held meanwhile above what it held before (heap and buffers,
  * each sample after a full collection, so buffers already let go of (and not yet collected) do not
