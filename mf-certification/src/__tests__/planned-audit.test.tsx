@@ -79,6 +79,25 @@ describe('Rencana Audit', () => {
     );
   });
 
+  it("a refused 'Selesai' shows the API's reason, not the system error", async () => {
+    fakeApi({
+      'GET /api/planned-audit': { body: listOf([audit]) },
+      [`POST /api/planned-audit/${AUDIT}/done`]: {
+        status: 409,
+        body: { code: 'conflict', message: 'Rencana audit ini sudah tidak berstatus Direncanakan' },
+      },
+    });
+    const Screen = screens['/planned-audit'];
+    renderInApp(<Screen />);
+    const row = (await screen.findByText('PT Klien')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Selesai' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tandai Audit Selesai?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ya, Tandai Selesai' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Rencana audit ini sudah tidak berstatus Direncanakan',
+    );
+  });
+
   it("'Batalkan' asks first: 'Kembali' sends nothing, 'Ya, Batalkan Audit' cancels it once", async () => {
     let cancelled = false;
     const api = fakeApi({

@@ -5,7 +5,7 @@ import {
   type PlannedAuditKind,
   SCHEME_AUDIT_KINDS,
 } from '@sertifikasi/shared-contracts';
-import { api, notifyApiError } from '@sertifikasi/shared-auth';
+import { api, notifyApiError, readApiError } from '@sertifikasi/shared-auth';
 import { ConfirmDialog, formatDate, showToast } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 
@@ -49,9 +49,10 @@ async function act({ row, step }: AuditStepTarget): Promise<void> {
     await api.post(`planned-audit/${encodeURIComponent(row.id)}/${step}`).json();
     showToast('success', step === 'done' ? s.doneOk : s.cancelOk);
   } catch (err) {
-    const answer = (await (err as { response?: Response }).response?.json().catch(() => null)) as
-      { message?: unknown } | null | undefined;
-    if (typeof answer?.message === 'string') showToast('warning', answer.message);
+    // A refusal (409, 422: e.g. the audit is no longer PLANNED) says why; anything else is the
+    // system's error. readApiError reads the body ky has already read.
+    const answer = await readApiError(err);
+    if (answer) showToast('warning', answer.message);
     else notifyApiError(err);
   }
 }
