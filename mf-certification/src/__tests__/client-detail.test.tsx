@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionKey } from '@sertifikasi/shared-contracts';
-import { fakeApi } from '@sertifikasi/shared-ui/test';
-import { C1, catchDownloads, clientDetail, QR_PNG, scheme, show, signIn, uuid } from '../test/support';
+import { catchDownloads, fakeApi } from '@sertifikasi/shared-ui/test';
+import { C1, clientDetail, QR_PNG, scheme, show, signIn, uuid } from '../test/support';
 
 const CLIENT = clientDetail().id;
 const detailPath = (company = 'ALL') => `/api/company-certificate/${company}/${CLIENT}`;

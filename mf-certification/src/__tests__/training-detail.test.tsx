@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppThemeProvider } from '@sertifikasi/shared-ui';
 import { screens } from '../routes';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from '@sertifikasi/shared-ui/test';
-import { C1, catchDownloads, QR_PNG, show, signIn, training, uuid } from '../test/support';
+import { catchDownloads, fakeApi } from '@sertifikasi/shared-ui/test';
+import { C1, QR_PNG, show, signIn, training, uuid } from '../test/support';
 
 const ID = training().id;
 const detailPath = (company = 'ALL') => `/api/training-certificate/${company}/${ID}`;

@@ -4,6 +4,7 @@ import { MESSAGES } from '@sertifikasi/shared-contracts';
 import { hideToast } from '@sertifikasi/shared-ui/core';
 import { deferred, fakeApi, type Answer } from '../test/fakeApi';
 import { renderInApp } from '../test/render';
+import { catchDownloads } from '../test/downloads';
 import { signIn } from '../test/barang';
 import { ExportButton } from './ExportButton';
 
@@ -12,18 +13,6 @@ const workbook = () =>
   new Response(new Blob(['xlsx']), {
     headers: { 'content-disposition': 'attachment; filename="export-barang.xlsx"' },
   });
-
-/** Saved files: the anchor's download name of each blob the button hands the browser. */
-function catchDownloads() {
-  const saved: string[] = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:test/1'), revokeObjectURL: jest.fn() });
-  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    if (this.download) saved.push(this.download);
-  });
-  return { saved, restore: () => click.mockRestore() };
-}
 
 beforeEach(() => {
   signIn();
@@ -43,7 +32,7 @@ describe('ExportButton', () => {
     expect(busy).toBeDisabled();
     expect(Object.fromEntries(api.calls[0]!.params)).toEqual({ search: 'baut', type: 'export' });
     await act(async () => answer.resolve(workbook()));
-    await waitFor(() => expect(downloads.saved).toEqual(['export-barang.xlsx']));
+    await waitFor(() => expect(downloads.saved.map((f) => f.name)).toEqual(['export-barang.xlsx']));
     expect(await screen.findByRole('button', { name: 'Export Excel' })).toBeEnabled();
     downloads.restore();
   });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuditScheduleRow, PERMISSION_KEYS, type PermissionKey } from '@sertifikasi/shared-contracts';
-import { type Call, emulateScreenWidth, fakeApi, listOf } from '@sertifikasi/shared-ui/test';
-import { C1, catchDownloads, show, signIn, uuid } from '../../../test/support';
+import { catchDownloads, type Call, emulateScreenWidth, fakeApi, listOf } from '@sertifikasi/shared-ui/test';
+import { C1, show, signIn, uuid } from '../../../test/support';
 
 const row = (over: Partial<AuditScheduleRow> = {}): AuditScheduleRow => ({
   scheme_id: uuid(51),
