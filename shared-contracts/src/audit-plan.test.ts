@@ -1,5 +1,4 @@
 import {
-  auditDates,
   initialAuditDays,
   MD5_QMS_BANDS,
   type RuleAuditor,
@@ -256,15 +255,6 @@ describe('team rules', () => {
 });
 
 describe('wire shapes', () => {
-  it('lists the days of an audit', () => {
-    expect(auditDates('2026-02-27', '2026-03-02')).toEqual([
-      '2026-02-27',
-      '2026-02-28',
-      '2026-03-01',
-      '2026-03-02',
-    ]);
-  });
-
   it('takes audit days in half days only', () => {
     const base = {
       scheme_id: '3f2a1c4e-0000-4000-8000-000000000001',

@@ -263,12 +263,3 @@ export function teamProblems({
     put('audit_days', AUDIT_PLAN_MESSAGES.daysBelow(suggested));
   return out;
 }
-
-/** The days of an audit from start to end (inclusive), `YYYY-MM-DD`. */
-export function auditDates(start: string, end: string): string[] {
-  const out: string[] = [];
-  const from = Date.parse(`${start}T00:00:00Z`);
-  const n = daysBetween(start, end);
-  for (let i = 0; i <= n; i++) out.push(new Date(from + i * 86_400_000).toISOString().slice(0, 10));
-  return out;
-}
