@@ -8,7 +8,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
  * once when someone uses the form, it adds the page's own scripts and the
  * prefetch of the 'first' chunk. Written out with their URLs, so it imports nothing and weighs a
  * few hundred bytes; an external file because the portal's Content-Security-Policy allows no inline
- * script. `__SCRIPTS__` and `__PREFETCH__` are JSON arrays of URLs.
+ * script. `__SCRIPTS__` and `__PREFETCH__` are JSON arrays of URLs. Its uses of the form are
+ * boot-form.ts's STARTERS (a shell test holds them equal).
  */
 const BOOT_SOURCE = `(function () {
   var scripts = __SCRIPTS__, prefetch = __PREFETCH__, started = false;

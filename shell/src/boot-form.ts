@@ -5,7 +5,7 @@
  * is needed. A signed-in visitor (a token kept) and every other page start at once. A submit before
  * the login page has taken over is remembered: the login page then signs in with what was typed.
  */
-const STARTERS = ['focusin', 'pointerdown', 'keydown', 'input', 'submit'] as const;
+export const STARTERS = ['focusin', 'pointerdown', 'keydown', 'input', 'submit'] as const;
 /** shared-auth's STORAGE_KEYS.token (read here without loading shared-auth; a shell test holds them equal). */
 export const TOKEN_KEY = 'sertifikasi.token';
 

@@ -3,6 +3,7 @@
  * prefetch are added after the drawn form is painted, or at its first use, once.
  */
 import path from 'node:path';
+import { STARTERS } from '../boot-form';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { BOOT_SOURCE } = require(path.resolve(__dirname, '..', '..', '..', 'webpack', 'login-boot.js')) as {
@@ -33,6 +34,11 @@ beforeEach(() => {
 });
 
 describe("login.html's boot script", () => {
+  it('starts on the same uses of the form as boot-form.ts waits for', () => {
+    const listed = /var starters = (\[[^\]]*\])/.exec(BOOT_SOURCE)?.[1];
+    expect(JSON.parse(listed!.replace(/'/g, '"'))).toEqual([...STARTERS]);
+  });
+
   it('adds the scripts in order and the prefetch after the page has loaded and painted, not before', async () => {
     jest.useFakeTimers();
     try {
