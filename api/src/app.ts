@@ -21,7 +21,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
 import type { LoginThrottle } from './services/login-throttle';
-import { createListCache, LIST_CACHE_LIMITS, type ListCache } from './services/list-versions';
+import { createListCache, type ListCache } from './services/list-versions';
 import overloadPlugin from './plugins/overload';
 import metricsPlugin from './plugins/metrics';
 import { jobsPlugin } from './jobs/engine';
@@ -121,7 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('reportExports', createReportExports());
   app.decorate('imageWork', createSemaphore(opts.config.imageConcurrency));
   app.decorate('routeMap', createRouteMap());
-  app.decorate('listCache', createListCache({ ...LIST_CACHE_LIMITS, entries: opts.config.listCacheEntries }));
+  app.decorate('listCache', createListCache({ entries: opts.config.listCacheEntries }));
   app.decorate('mailer', createMailer(opts.config));
   app.decorate('importPlans', new HandedPlans());
   app.addHook('onClose', async () => app.mailer?.close());

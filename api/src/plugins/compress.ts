@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** JSON answers at least this large are compressed; smaller ones gain less than the work costs. */
@@ -26,7 +26,7 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 4 };
 
 /** Compressed on this thread (small bodies) or on libuv's (from ASYNC_MIN_BYTES): a Buffer, or its promise. */
-function encode(payload: string | Buffer, size: number, encoding: Encoding): Buffer | Promise<Buffer> {
+export function encode(payload: string | Buffer, size: number, encoding: Encoding): Buffer | Promise<Buffer> {
   if (size >= ASYNC_MIN_BYTES) {
     return encoding === 'br' ? brotliAsync(payload, brotliOptions(size)) : gzipAsync(payload, GZIP_OPTIONS);
   }
@@ -61,6 +61,13 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
   return gz > 0 ? 'gzip' : undefined;
 }
 
+/** Says that the answer depends on Accept-Encoding (once, beside any other Vary). */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'Accept-Encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`);
+}
+
 /**
  * Compresses the API's JSON answers above COMPRESS_MIN_BYTES with brotli or gzip, as the client
  * accepts (`Vary: Accept-Encoding` on every answer that could be compressed). Anything else passes
@@ -76,9 +83,7 @@ export default fp(async function compress(app: FastifyInstance) {
     if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
     const size = Buffer.byteLength(payload);
     if (size < COMPRESS_MIN_BYTES) return done(null, payload);
-    const vary = reply.getHeader('vary');
-    if (!vary) reply.header('vary', 'Accept-Encoding');
-    else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`);
+    varyOnEncoding(reply);
     const encoding = pickEncoding(req.headers['accept-encoding']);
     if (!encoding || req.method === 'HEAD') return done(null, payload);
     const compressed = (body: Buffer) => {

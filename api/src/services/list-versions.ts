@@ -41,8 +41,10 @@ import type { ServiceContext } from './context';
 import type { EntityName } from './write-event';
 
 /**
- * The record kinds whose lists keep their totals (every record built by defineResourceService, and
- * the planned audits of 'Rencana Audit' without a search).
+ * The record kinds with a list version: those whose lists keep their totals (every record built by
+ * defineResourceService, and the planned audits of 'Rencana Audit' without a search), and those
+ * whose rows a kept whole answer shows besides (the schemes and auditors named in 'Rencana Audit'
+ * and 'Kalender Auditor').
  */
 export const LISTED_ENTITIES = [
   'accreditation-body',
@@ -50,6 +52,8 @@ export const LISTED_ENTITIES = [
   'client-certificate',
   'training-certificate',
   'planned-audit',
+  'scheme',
+  'auditor',
 ] as const satisfies readonly EntityName[];
 export type ListedEntity = (typeof LISTED_ENTITIES)[number];
 
@@ -133,21 +137,44 @@ export async function renewListVersions(exec: Executor): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) await exec.insert(listVersions).values(rows.slice(i, i + 1000));
 }
 
-/** The versions of the companies in a scope, `company:version` in company order, as one text. */
-const versionsOf = preparedShapes('list-versions.of', ['scoped'], ['entity', 'scope'], (db, p, on, name) =>
+/** A digest of the versions text: what an entry keeps, whatever the number of companies. */
+const digest = (text: string) => createHash('sha256').update(text).digest('base64');
+
+/**
+ * The versions of some record kinds for the companies in a scope, `kind:company:version` in kind
+ * and company order, as one text: one indexed statement, whatever the number of kinds.
+ */
+const versionsOf = preparedShapes('list-versions.of', ['scoped'], ['entities', 'scope'], (db, p, on, name) =>
   db
     .select({
-      v: sql<string>`coalesce(string_agg(${listVersions.company_id}::text || ':' || ${listVersions.version}::text, ',' order by ${listVersions.company_id}), '')`,
+      v: sql<string>`coalesce(string_agg(${listVersions.entity} || ':' || ${listVersions.company_id}::text || ':' || ${listVersions.version}::text, ',' order by ${listVersions.entity}, ${listVersions.company_id}), '')`,
     })
     .from(listVersions)
     .where(
       and(
-        eq(listVersions.entity, p.entity),
+        isAnyOf(listVersions.entity, p.entities),
         on.scoped ? isAnyOf(listVersions.company_id, p.scope) : undefined,
       ),
     )
     .prepare(name),
 );
+
+/** The company ids of a scope in order, and its part of a cache key. */
+function scopeKey(scope: CompanyScope): { scoped: boolean; ids: string[]; key: string } {
+  if (scope === ALL) return { scoped: false, ids: [], key: ALL };
+  const ids = [...scope].sort();
+  return { scoped: true, ids, key: ids.join(',') };
+}
+
+/** A digest of the versions of `kinds` for the companies of a scope, read now. */
+async function versionsNow(
+  db: Executor,
+  kinds: readonly ListedEntity[],
+  scope: { scoped: boolean; ids: string[] },
+): Promise<string> {
+  const [row] = await versionsOf(db, { scoped: scope.scoped }, { entities: [...kinds].sort(), scope: scope.ids });
+  return digest(row?.v ?? '');
+}
 
 /** One list page asked: the record kind, the caller's scope, the search pattern ('' for none), the order. */
 export interface ListAsked {
@@ -172,14 +199,46 @@ export interface ListReads<T> {
 export interface ListCacheLimits {
   /**
    * Totals and pages remembered at most (config LIST_CACHE_ENTRIES); 0: none, every list is counted
-   * and read (after its versions, as a list asked for the first time).
+   * and read (after its versions, as a list asked for the first time), and no whole answer is kept.
    */
   entries: number;
   /** Their keys, versions and ids at most, in bytes (as JavaScript holds strings: two a character). */
   bytes: number;
+  /** Whole answers remembered at most (`answer`). */
+  answers: number;
+  /** Their bodies and compressed forms at most, in bytes; a body over an eighth of it is not kept. */
+  answerBytes: number;
 }
 
-export const LIST_CACHE_LIMITS: ListCacheLimits = { entries: 10_000, bytes: 8 * 1024 * 1024 };
+export const LIST_CACHE_LIMITS: ListCacheLimits = {
+  entries: 10_000,
+  bytes: 8 * 1024 * 1024,
+  answers: 1_000,
+  answerBytes: 32 * 1024 * 1024,
+};
+
+/**
+ * One whole answer asked (`ListCache.answer`): the record kinds whose rows it shows, the caller's
+ * scope, and everything else it depends on.
+ */
+export interface AnswerAsked {
+  /**
+   * Every kind of record whose rows the answer shows, a name or a date of it: a write of any of them
+   * in a company of the scope (through the services, or a bulk load renewing every version) makes
+   * the answer again.
+   */
+  kinds: readonly ListedEntity[];
+  scope: CompanyScope;
+  /** All else the answer depends on: the route and its whole query as validated (a month, a page). */
+  key: string;
+}
+
+/** A kept answer: its JSON body and, once first asked for, its compressed forms. */
+export interface KeptAnswer {
+  readonly body: Buffer;
+  /** The body compressed as `encoding`: made by `encode` the first time, then kept with the answer. */
+  encoded(encoding: string, encode: (body: Buffer) => Buffer | Promise<Buffer>): Promise<Buffer>;
+}
 
 /** An app's list cache (app.listCache): each app instance its own. */
 export interface ListCache {
@@ -189,24 +248,33 @@ export interface ListCache {
    * were read at; else they are counted and read, and kept with the versions read before.
    */
   read<T>(db: Executor, list: ListAsked, reads: ListReads<T>): Promise<{ total: number; rows: T[] }>;
-  /** Totals and pages remembered now, and the bytes counted for them. */
-  readonly size: { entries: number; bytes: number };
+  /**
+   * A whole answer, as `make` serialises it: the one kept under the same question while the versions
+   * of its kinds for the scope's companies are those read before it was made; else made now and
+   * kept with the versions read before. A write landing in between costs a needless remake later,
+   * never a stale answer. Only for answers that depend on nothing but the rows of those kinds
+   * and the key (no clock, no caller beyond the scope).
+   */
+  answer(db: Executor, asked: AnswerAsked, make: () => Promise<string | Buffer>): Promise<KeptAnswer>;
+  /** Totals and pages remembered now and the bytes counted for them; whole answers and theirs. */
+  readonly size: { entries: number; bytes: number; answers: number; answerBytes: number };
 }
 
-interface Entry {
-  versions: string;
-  value: number | string[];
-  bytes: number;
-}
-
-/** A digest of the versions text: what an entry keeps, whatever the number of companies. */
-const digest = (text: string) => createHash('sha256').update(text).digest('base64');
 /** What an entry costs beside its strings (the Map slot, the objects), roughly. */
 const ENTRY_OVERHEAD = 160;
 
-/** A new, empty list cache, least recently used first out. */
-export function createListCache(limits: ListCacheLimits = LIST_CACHE_LIMITS): ListCache {
-  const entries = new Map<string, Entry>();
+interface Entry<V> {
+  versions: string;
+  value: V;
+  bytes: number;
+}
+
+/**
+ * Entries kept with the versions they were read at, least recently used first out, within a number
+ * and a size in bytes.
+ */
+function createLru<V>(limits: { entries: number; bytes: number }) {
+  const entries = new Map<string, Entry<V>>();
   let bytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -214,50 +282,96 @@ export function createListCache(limits: ListCacheLimits = LIST_CACHE_LIMITS): Li
     entries.delete(key);
     bytes -= entry.bytes;
   };
-  /** The entry under `key` if it was read at `versions` (then it is the most recently used). */
-  const hit = (key: string, versions: string): Entry | undefined => {
-    const entry = entries.get(key);
-    if (!entry || entry.versions !== versions) return undefined;
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  };
-  const keep = (key: string, versions: string, value: number | string[]) => {
-    drop(key);
-    const size = typeof value === 'number' ? 0 : value.reduce((n, id) => n + id.length + 8, 0);
-    const entry = { versions, value, bytes: 2 * (key.length + versions.length) + size + ENTRY_OVERHEAD };
-    entries.set(key, entry);
-    bytes += entry.bytes;
+  const trim = () => {
     for (const [oldest] of entries) {
       if (entries.size <= limits.entries && bytes <= limits.bytes) break;
       drop(oldest);
     }
   };
+  return {
+    /** The entry under `key`, whatever its versions, without counting it as used. */
+    peek: (key: string) => entries.get(key),
+    /** The entry under `key` if it was read at `versions` (then it is the most recently used). */
+    hit(key: string, versions: string): Entry<V> | undefined {
+      const entry = entries.get(key);
+      if (!entry || entry.versions !== versions) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    /** Keeps `value` read at `versions`; `size`: its bytes beside the key and versions. */
+    keep(key: string, versions: string, value: V, size: number) {
+      drop(key);
+      const entry = { versions, value, bytes: 2 * (key.length + versions.length) + size + ENTRY_OVERHEAD };
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      trim();
+    },
+    /** `size` more bytes held by the value under `key`, if it is still that value. */
+    grow(key: string, value: V, size: number) {
+      const entry = entries.get(key);
+      if (entry?.value !== value) return;
+      entry.bytes += size;
+      bytes += size;
+      trim();
+    },
+    get size() {
+      return { entries: entries.size, bytes };
+    },
+  };
+}
+
+/** A kept answer of `body`; `grew` is told the bytes of each compressed form made. */
+function keptAnswer(body: Buffer, grew: (answer: KeptAnswer, size: number) => void): KeptAnswer {
+  const forms = new Map<string, Buffer>();
+  const answer: KeptAnswer = {
+    body,
+    async encoded(encoding, encode) {
+      const kept = forms.get(encoding);
+      if (kept) return kept;
+      const made = await encode(body);
+      // Another request may have made it meanwhile: one is kept, and counted once.
+      const first = forms.get(encoding);
+      if (first) return first;
+      forms.set(encoding, made);
+      grew(answer, made.length);
+      return made;
+    },
+  };
+  return answer;
+}
+
+/** A new, empty list cache, least recently used first out (LIST_CACHE_LIMITS where `bounds` is silent). */
+export function createListCache(bounds: Partial<ListCacheLimits> = {}): ListCache {
+  const limits = { ...LIST_CACHE_LIMITS, ...bounds };
+  const lists = createLru<number | string[]>(limits);
+  const answers = createLru<KeptAnswer>({
+    entries: limits.entries > 0 ? limits.answers : 0,
+    bytes: limits.answerBytes,
+  });
 
   return {
     async read(db, list, reads) {
       const { limit, offset } = list;
-      const scoped = list.scope !== ALL;
-      const ids = scoped ? [...list.scope].sort() : [];
-      const totalKey = `${list.entity}\n${scoped ? ids.join(',') : ALL}\n${list.pattern}`;
+      const scope = scopeKey(list.scope);
+      const totalKey = `${list.entity}\n${scope.key}\n${list.pattern}`;
       const pageKey = `${totalKey}\n${list.order}\n${limit}\n${offset}`;
       // The rows of the page's ids as last read are read beside the versions; they are answered
       // only if the versions are those the ids were read at.
-      const seen = entries.get(pageKey);
+      const seen = lists.peek(pageKey);
       const guess = seen ? reads.byIds(seen.value as string[]) : undefined;
       guess?.catch(() => undefined);
-      const [row] = await versionsOf(db, { scoped }, { entity: list.entity, scope: ids });
-      const versions = digest(row?.v ?? '');
+      const versions = await versionsNow(db, [list.entity], scope);
 
-      const cachedTotal = hit(totalKey, versions);
+      const cachedTotal = lists.hit(totalKey, versions);
       const total = cachedTotal
         ? Promise.resolve(cachedTotal.value as number)
         : reads.count().then((n) => {
-            keep(totalKey, versions, n);
+            lists.keep(totalKey, versions, n, 0);
             return n;
           });
       const rows = (async () => {
-        const cachedPage = guess && hit(pageKey, versions);
+        const cachedPage = guess && lists.hit(pageKey, versions);
         if (cachedPage) {
           const pageIds = cachedPage.value as string[];
           const got = await guess;
@@ -269,13 +383,29 @@ export function createListCache(limits: ListCacheLimits = LIST_CACHE_LIMITS): Li
           }
         }
         const read = await reads.page(limit, offset);
-        keep(pageKey, versions, read.map(reads.idOf));
+        const ids = read.map(reads.idOf);
+        lists.keep(pageKey, versions, ids, ids.reduce((n, id) => n + id.length + 8, 0));
         return read;
       })();
       return { total: await total, rows: await rows };
     },
+    async answer(db, asked, make) {
+      const scope = scopeKey(asked.scope);
+      const kinds = [...new Set(asked.kinds)].sort();
+      const key = `${kinds.join(',')}\n${scope.key}\n${asked.key}`;
+      const versions = await versionsNow(db, kinds, scope);
+      const kept = answers.hit(key, versions);
+      if (kept) return kept.value;
+      const made = await make();
+      const answer = keptAnswer(Buffer.isBuffer(made) ? made : Buffer.from(made), (a, size) =>
+        answers.grow(key, a, size),
+      );
+      if (answer.body.length <= limits.answerBytes / 8) answers.keep(key, versions, answer, answer.body.length);
+      return answer;
+    },
     get size() {
-      return { entries: entries.size, bytes };
+      const a = answers.size;
+      return { ...lists.size, answers: a.entries, answerBytes: a.bytes };
     },
   };
 }

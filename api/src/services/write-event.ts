@@ -5,6 +5,7 @@
  */
 import type {
   accreditationBodies,
+  auditors,
   certificationTypes,
   clientCertificates,
   clientSites,
@@ -32,6 +33,8 @@ export interface EntityRows {
   /** An audit done on a scheme (its 'Riwayat Audit'). */
   'scheme-audit': typeof schemeAudits.$inferSelect;
   'training-certificate': typeof trainingCertificates.$inferSelect;
+  /** An auditor ('Auditor'; its qualifications and conflicts are not in the row). */
+  auditor: typeof auditors.$inferSelect;
   /** A planned audit ('Rencana Audit'; its team is not in the row). */
   'planned-audit': typeof plannedAudits.$inferSelect;
 }

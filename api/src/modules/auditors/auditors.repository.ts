@@ -22,7 +22,13 @@ import {
 } from '../../db/schema';
 import { inCompanies, listPage, searchAny } from '../../lib/list';
 
-type AuditorRow = typeof auditors.$inferSelect;
+export type AuditorRow = typeof auditors.$inferSelect;
+
+/** The stored rows of some auditors, by id (for the after-write steps). */
+export async function auditorRows(db: Executor, ids: readonly string[]): Promise<Map<string, AuditorRow>> {
+  const rows = ids.length ? await db.select().from(auditors).where(inArray(auditors.id, [...ids])) : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
 
 /** The children of some auditors, by auditor id, in the order written. */
 async function childrenOf(db: Executor, ids: readonly string[]) {

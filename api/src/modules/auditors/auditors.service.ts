@@ -31,7 +31,7 @@ import {
   type WriteAction,
 } from '../../services/write-sequence';
 import { checkCompanyExists, checkCompanyInScope } from '../resource/resource.service';
-import { findAuditor } from './auditors.repository';
+import { auditorRows, type AuditorRow, findAuditor } from './auditors.repository';
 
 export const AUDITOR_IN_USE = 'Auditor masih tercatat pada rencana audit: nonaktifkan saja';
 export const AUDITOR_COMPANY_LOCKED =
@@ -115,25 +115,31 @@ async function writeChildren(ctx: ServiceContext, id: string, input: AuditorInpu
     );
 }
 
-/** One write of an auditor through the one write sequence; no after-write step follows an auditor. */
+/**
+ * One write of an auditor through the one write sequence, its after-write steps included (the list
+ * version of its company: 'Rencana Audit' and 'Kalender Auditor' show auditors' names).
+ */
 const writeAuditor = async (
   ctx: ServiceContext,
   action: WriteAction,
-  write: RecordWrite,
+  write: Omit<RecordWrite<AuditorRow>, 'current'>,
   run: () => Promise<unknown>,
-): Promise<Auditor | undefined> =>
-  (
-    await runWriteSequence<unknown, Auditor>(ctx, {
-      entity: undefined,
+): Promise<Auditor | undefined> => {
+  const current = action === 'create' ? null : ((await auditorRows(ctx.tx, [write.id])).get(write.id) ?? null);
+  return (
+    await runWriteSequence<AuditorRow, Auditor>(ctx, {
+      entity: 'auditor',
       auditEntity: 'auditor',
       action,
-      writes: [write],
+      writes: [{ ...write, current }],
       write: async () => {
         await run();
       },
+      stored: (ids) => auditorRows(ctx.tx, ids),
       answers: (ids) => rowsById(ids, (id) => findAuditor(ctx.tx, id, ALL)),
     })
   )[0];
+};
 
 const fields = (input: AuditorInput) => ({
   name: input.name,
@@ -150,7 +156,7 @@ export async function createAuditor(ctx: ServiceContext, input: AuditorInput): P
   await checkReferences(ctx, companyId, input);
   const id = newId();
   const now = ctx.clock.now();
-  const created = await writeAuditor(ctx, 'create', { id, companyId, current: null }, async () => {
+  const created = await writeAuditor(ctx, 'create', { id, companyId }, async () => {
     await ctx.tx
       .insert(auditors)
       .values({ id, company_id: companyId, ...fields(input), created_at: now, updated_at: now });
@@ -174,7 +180,7 @@ export async function updateAuditor(ctx: ServiceContext, id: string, input: Audi
   const after = await writeAuditor(
     ctx,
     'update',
-    { id: before.id, companyId, current: before, before },
+    { id: before.id, companyId, before },
     async () => {
       await ctx.tx
         .update(auditors)
@@ -194,7 +200,7 @@ export async function removeAuditor(ctx: ServiceContext, id: string): Promise<De
   await writeAuditor(
     ctx,
     'delete',
-    { id: before.id, companyId: before.company_id, current: before, before },
+    { id: before.id, companyId: before.company_id, before },
     () => ctx.tx.delete(auditors).where(eq(auditors.id, before.id)),
   );
   return { success: true, message: MESSAGES.deleted };

@@ -9,6 +9,14 @@ import type { Executor } from '../../db';
 import { auditors, clientCertificates, plannedAudits, plannedAuditTeam, schemes } from '../../db/schema';
 import { preparedShapes } from '../../db/prepared';
 import { likePattern, listAnswer } from '../../lib/list';
+import type { ListedEntity } from '../../services/list-versions';
+
+/**
+ * The kinds of record whose rows the calendar shows (the auditors, active or not, and their names;
+ * their team rows and audits; the clients' names): an answer is kept until a write of one of them
+ * (services/list-versions.ts `answer`).
+ */
+export const CALENDAR_SHOWS = ['auditor', 'planned-audit', 'client-certificate'] as const satisfies readonly ListedEntity[];
 
 /** One auditor's audit in the calendar's answer. */
 type CalendarAudit = CalendarAuditor['audits'][number];

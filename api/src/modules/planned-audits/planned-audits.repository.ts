@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { prepared } from '../../db/prepared';
 import { inCompanies, isAnyOf, listAnswer, listPage, searchAny } from '../../lib/list';
-import type { ListCache } from '../../services/list-versions';
+import type { ListCache, ListedEntity } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
 /** What a planned audit reads of its scheme, and what the team rules and the audit days need. */
@@ -107,6 +107,19 @@ const teamJson = sql<TeamMember[]>`coalesce((
   from ${plannedAuditTeam} t join ${auditors} a on a.id = t.auditor_id
   where t.planned_audit_id = ${plannedAudits.id}
 ), '[]'::json)`;
+
+/**
+ * The kinds of record whose rows a planned audit as answered shows (its own row and team, its
+ * scheme's number and type, its client's name, its team's names): a list answer is kept until a
+ * write of one of them (services/list-versions.ts `answer`).
+ */
+export const PLANNED_AUDIT_SHOWS = [
+  'planned-audit',
+  'scheme',
+  'client-certificate',
+  'certification-type',
+  'auditor',
+] as const satisfies readonly ListedEntity[];
 
 /** The list's statement before its conditions: each audit with its scheme, client, type and team. */
 const auditsFrom = (db: Executor) =>

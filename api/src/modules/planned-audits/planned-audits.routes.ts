@@ -22,6 +22,7 @@ import {
 import { invalid, notFound } from '../../lib/errors';
 import { listJsonSchema } from '../../lib/list';
 import { deleteResponseSchema, idParams } from '../../lib/params';
+import { sendKeptAnswer } from '../../lib/kept-answer';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
@@ -30,8 +31,8 @@ import { sendExport } from '../reports/report-route';
 import { auditDayTableRoutes } from './audit-day-table.routes';
 import { plannedAuditBatches } from './planned-audits.export';
 import { contextOf } from '../../services/context';
-import { auditorCalendar } from './auditor-calendar.repository';
-import { findPlannedAudit, listPlannedAudits, schemeFacts } from './planned-audits.repository';
+import { auditorCalendar, CALENDAR_SHOWS } from './auditor-calendar.repository';
+import { findPlannedAudit, listPlannedAudits, PLANNED_AUDIT_SHOWS, schemeFacts } from './planned-audits.repository';
 import {
   auditDaysOf,
   cancelPlannedAudit,
@@ -57,7 +58,13 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     response: { 200: listJsonSchema(toJsonSchema(plannedAuditSchema)) },
     handler: async (req, reply) => {
       const scope = companyFilter(req, req.query.company_id);
-      if (req.query.type !== 'export') return listPlannedAudits(app.db, req.query, scope, app.listCache);
+      const list = () => listPlannedAudits(app.db, req.query, scope, app.listCache);
+      // A search reads clients' names afresh each time (its answers are not kept: one per text typed).
+      if (req.query.type !== 'export' && req.query.search) return list();
+      if (req.query.type !== 'export') {
+        const key = `planned-audit-list\n${JSON.stringify(req.query)}`;
+        return sendKeptAnswer(app, req, reply, { kinds: PLANNED_AUDIT_SHOWS, scope, key }, list);
+      }
       const words = PLANNED_AUDIT_EXPORT.filters;
       const spec = {
         kind: 'planned-audit',
@@ -177,11 +184,14 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     access,
     query: auditorCalendarQuerySchema,
     response: { 200: auditorCalendarSchema },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const [companyId] = companyFilter(req, req.query.company_id) as string[];
       // No month: this month by the app's clock and time zone (the portal's one clock), as answered.
       const month = req.query.month ?? app.clock.today().slice(0, 7);
-      return auditorCalendar(app.db, companyId!, month, req.query);
+      const read = () => auditorCalendar(app.db, companyId!, month, req.query);
+      if (req.query.search) return read();
+      const key = `auditor-calendar\n${month}\n${JSON.stringify(req.query)}`;
+      return sendKeptAnswer(app, req, reply, { kinds: CALENDAR_SHOWS, scope: [companyId!], key }, read);
     },
   });
 }
