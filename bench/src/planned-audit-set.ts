@@ -76,10 +76,11 @@ export async function seedPlannedAudits(database: Database, today: string): Prom
       insert into planned_audit_team (planned_audit_id, auditor_id, role, position, start_date, end_date)
       select a.id, s.id, 'LEAD_AUDITOR', 0, a.start_date, a.start_date + 1
       from bench_audits a join bench_staff s on s.company_id = a.company_id and s.slot = a.slot`);
-    // Written without the services: any list total kept of planned audits is counted again.
+    // Written without the services: any list total or answer kept of planned audits or auditors is
+    // made again.
     await exec(sql`
       insert into list_versions (entity, company_id, version)
-      select 'planned-audit', id, gen_random_uuid() from companies
+      select kind, id, gen_random_uuid() from companies cross join unnest(array['planned-audit', 'auditor']) kind
       on conflict (entity, company_id) do update set version = excluded.version`);
   });
   await run(sql`analyze auditors`);

@@ -28,6 +28,12 @@
  * The search document covers the record's own columns only (db/search.ts), and the count reads the
  * record's table alone, so nothing but a write of the record itself moves a total (renaming a
  * company does not).
+ *
+ * - A whole answer (`ListCache.answer`: 'Rencana Audit' and 'Kalender Auditor' without a search) is
+ *   kept the same way, under the versions of EVERY kind of record it shows (the route names them
+ *   beside its query: a planned audit shows its scheme's number, its client's and type's names, its
+ *   team's names), with its compressed forms once asked for (lib/kept-answer.ts). That is why the
+ *   schemes and the auditors have versions too, though no list of theirs keeps a total.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
