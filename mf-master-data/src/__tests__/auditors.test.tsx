@@ -57,8 +57,49 @@ describe('Auditor screen', () => {
     const row = (await screen.findByText('Lina Lead')).closest('tr')!;
     expect(within(row).getByText('lina@auditor.co.id')).toBeInTheDocument();
     expect(within(row).getByText('Eksternal')).toBeInTheDocument();
-    expect(within(row).getByText('ISO 9001 · Lead Auditor · EA 28, 33')).toBeInTheDocument();
+    // A short qualification list is shown whole: its one line, nothing more, no tooltip.
+    const cell = within(row).getByText('ISO 9001 · Lead Auditor · EA 28, 33').parentElement;
+    expect(cell).toHaveTextContent(/^ISO 9001 · Lead Auditor · EA 28, 33$/);
+    expect(cell).not.toHaveAttribute('title');
     expect(within(row).getByText('Aktif')).toBeInTheDocument();
+  });
+
+  it('keeps a row to three qualifications of six codes, with the whole list as its title', async () => {
+    const codes = [1, 3, 17, 28, 29, 33, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
+    const types = [
+      'ISO 9001',
+      'ISO 14001',
+      'ISO 45001',
+      'ISO 27001',
+      'ISO 22000',
+      'ISO 37001',
+      'ISO 50001',
+      'ISO 13485',
+    ];
+    const qualifications = types.map((certification, i) => ({
+      certification_id: TYPE,
+      certification,
+      role: i % 2 ? 'AUDITOR' : 'LEAD_AUDITOR',
+      sector_codes: codes,
+      valid_from: '2020-01-01',
+      valid_until: i === 1 ? '2021-12-31' : null,
+    }));
+    fakeApi({ 'GET /api/auditor': { body: listOf([{ ...auditor, qualifications }]) } });
+    const Screen = screens['/auditor'];
+    renderInApp(<Screen />);
+    const row = (await screen.findByText('Lina Lead')).closest('tr')!;
+    const lines = within(row).getAllByText(/ · EA /);
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'ISO 9001 · Lead Auditor · EA 1, 3, 17, 28, 29, 33 +11',
+      'ISO 14001 · Auditor · EA 1, 3, 17, 28, 29, 33 +11 (berakhir)',
+      'ISO 45001 · Lead Auditor · EA 1, 3, 17, 28, 29, 33 +11',
+    ]);
+    expect(within(row).getByText('+5 kualifikasi lainnya')).toBeInTheDocument();
+    const all = types.map(
+      (type, i) =>
+        `${type} · ${i % 2 ? 'Auditor' : 'Lead Auditor'} · EA ${codes.join(', ')}${i === 1 ? ' (berakhir)' : ''}`,
+    );
+    expect(lines[0]!.parentElement).toHaveAttribute('title', all.join('\n'));
   });
 
   it('adds an auditor with a qualification row', async () => {

@@ -5,8 +5,6 @@ import {
   auditorInputSchema,
   EMPLOYMENT_LABELS,
   EMPLOYMENTS,
-  TEAM_ROLE_LABELS,
-  type TeamRole,
 } from '@sertifikasi/shared-contracts';
 import {
   ActiveBadge,
@@ -18,6 +16,7 @@ import {
 } from '@sertifikasi/shared-ui';
 import { t } from '../../i18n/id';
 import { AuditorLists, type ConflictValues, type QualificationValues } from './AuditorLists';
+import { QualificationsCell } from './QualificationsCell';
 
 const s = t.auditors;
 
@@ -54,10 +53,6 @@ function AuditorFields() {
   );
 }
 
-/** A qualification as a line of the list: type, role and sector codes. */
-const qualificationLine = (q: Auditor['qualifications'][number]) =>
-  `${q.certification} · ${TEAM_ROLE_LABELS[q.role as TeamRole] ?? q.role}${q.sector_codes.length ? ` · EA ${q.sector_codes.join(', ')}` : ''}`;
-
 /**
  * 'Auditor' (permission `auditor`): a company's auditors, their qualifications (type, role, sector
  * codes, validity) and conflicts of interest with clients. An auditor on a planned audit cannot be
@@ -90,15 +85,7 @@ export const auditorResource: ResourceConfig<Auditor, AuditorFormValues> = {
     },
     {
       header: s.qualifications,
-      render: (a) => (
-        <Stack spacing={0.25} sx={{ minWidth: 200 }}>
-          {a.qualifications.map((q, i) => (
-            <Typography key={i} variant="body2">
-              {qualificationLine(q)}
-            </Typography>
-          ))}
-        </Stack>
-      ),
+      render: (a) => <QualificationsCell qualifications={a.qualifications} />,
     },
     { header: s.status, render: (a) => <ActiveBadge active={a.active} /> },
   ],
