@@ -21,7 +21,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import swaggerPlugin from './plugins/swagger';
 import type { LoginThrottle } from './services/login-throttle';
-import { createListCache, type ListCache } from './services/list-versions';
+import { createListCache, type ListCache } from './services/list-cache';
 import overloadPlugin from './plugins/overload';
 import metricsPlugin from './plugins/metrics';
 import { jobsPlugin } from './jobs/engine';

@@ -30,7 +30,7 @@ export interface Config {
   badTokenRateLimit: number;
   /** Images re-encoded at once (IMAGE_CONCURRENCY, 1 or more): the rest wait, so sign-ins keep threads. */
   imageConcurrency: number;
-  /** List totals and pages one process keeps (LIST_CACHE_ENTRIES; 0: none; services/list-versions.ts). */
+  /** List totals, pages and whole answers one process keeps (LIST_CACHE_ENTRIES; 0: none; services/list-cache.ts). */
   listCacheEntries: number;
   /** Folder holding shell/dist and <module>/dist (the repository root by default). */
   portalRoot: string;

@@ -26,7 +26,12 @@ export type AuditorRow = typeof auditors.$inferSelect;
 
 /** The stored rows of some auditors, by id (for the after-write steps). */
 export async function auditorRows(db: Executor, ids: readonly string[]): Promise<Map<string, AuditorRow>> {
-  const rows = ids.length ? await db.select().from(auditors).where(inArray(auditors.id, [...ids])) : [];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(auditors)
+        .where(inArray(auditors.id, [...ids]))
+    : [];
   return new Map(rows.map((r) => [r.id, r]));
 }
 

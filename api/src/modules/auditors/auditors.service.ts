@@ -125,7 +125,8 @@ const writeAuditor = async (
   write: Omit<RecordWrite<AuditorRow>, 'current'>,
   run: () => Promise<unknown>,
 ): Promise<Auditor | undefined> => {
-  const current = action === 'create' ? null : ((await auditorRows(ctx.tx, [write.id])).get(write.id) ?? null);
+  const current =
+    action === 'create' ? null : ((await auditorRows(ctx.tx, [write.id])).get(write.id) ?? null);
   return (
     await runWriteSequence<AuditorRow, Auditor>(ctx, {
       entity: 'auditor',
@@ -177,18 +178,13 @@ export async function updateAuditor(ctx: ServiceContext, id: string, input: Audi
     if (await onAnyAudit(ctx, before.id)) throw invalid({ company_id: AUDITOR_COMPANY_LOCKED });
   }
   await checkReferences(ctx, companyId, input);
-  const after = await writeAuditor(
-    ctx,
-    'update',
-    { id: before.id, companyId, before },
-    async () => {
-      await ctx.tx
-        .update(auditors)
-        .set({ company_id: companyId, ...fields(input), updated_at: ctx.clock.now() })
-        .where(eq(auditors.id, before.id));
-      await writeChildren(ctx, before.id, input);
-    },
-  );
+  const after = await writeAuditor(ctx, 'update', { id: before.id, companyId, before }, async () => {
+    await ctx.tx
+      .update(auditors)
+      .set({ company_id: companyId, ...fields(input), updated_at: ctx.clock.now() })
+      .where(eq(auditors.id, before.id));
+    await writeChildren(ctx, before.id, input);
+  });
   return after!;
 }
 
@@ -197,11 +193,8 @@ export async function removeAuditor(ctx: ServiceContext, id: string): Promise<De
   const before = await findAuditor(ctx.tx, id, ctx.actor.scope);
   if (!before) throw notFound();
   if (await onAnyAudit(ctx, before.id)) throw conflict(AUDITOR_IN_USE);
-  await writeAuditor(
-    ctx,
-    'delete',
-    { id: before.id, companyId: before.company_id, before },
-    () => ctx.tx.delete(auditors).where(eq(auditors.id, before.id)),
+  await writeAuditor(ctx, 'delete', { id: before.id, companyId: before.company_id, before }, () =>
+    ctx.tx.delete(auditors).where(eq(auditors.id, before.id)),
   );
   return { success: true, message: MESSAGES.deleted };
 }

@@ -14,9 +14,13 @@ import type { ListedEntity } from '../../services/list-versions';
 /**
  * The kinds of record whose rows the calendar shows (the auditors, active or not, and their names;
  * their team rows and audits; the clients' names): an answer is kept until a write of one of them
- * (services/list-versions.ts `answer`).
+ * (services/list-cache.ts `answer`).
  */
-export const CALENDAR_SHOWS = ['auditor', 'planned-audit', 'client-certificate'] as const satisfies readonly ListedEntity[];
+export const CALENDAR_SHOWS = [
+  'auditor',
+  'planned-audit',
+  'client-certificate',
+] as const satisfies readonly ListedEntity[];
 
 /** One auditor's audit in the calendar's answer. */
 type CalendarAudit = CalendarAuditor['audits'][number];

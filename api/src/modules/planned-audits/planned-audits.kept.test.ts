@@ -31,7 +31,9 @@ const auditorBody = (name: string, active = 'true') => ({
   name,
   employment: 'INTERNAL',
   active,
-  qualifications: [{ certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2024-01-01' }],
+  qualifications: [
+    { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2024-01-01' },
+  ],
 });
 const schemeBody = (certNumber: string) => ({
   certificate_id: client,
@@ -99,7 +101,11 @@ async function shown() {
         team: row.team.map((m) => m.name),
         dates: [row.start_date, row.end_date],
       },
-      calendar: month.data.map((p) => ({ name: p.name, days: p.days, clients: p.audits.map((a) => a.client) })),
+      calendar: month.data.map((p) => ({
+        name: p.name,
+        days: p.days,
+        clients: p.audits.map((a) => a.client),
+      })),
     };
   };
   const first = await read();
@@ -122,7 +128,8 @@ describe('kept whole answers of the planned audits', () => {
 
     // The auditor renamed (this app), then the client (the other app).
     expect(
-      (await call(ctx.app, ctx.adminToken, 'PUT', `/api/auditor/${lead.id}`, auditorBody('Lina Baru'))).statusCode,
+      (await call(ctx.app, ctx.adminToken, 'PUT', `/api/auditor/${lead.id}`, auditorBody('Lina Baru')))
+        .statusCode,
     ).toBe(200);
     let now = await shown();
     expect(now.audit?.team).toEqual(['Lina Baru']);
@@ -143,8 +150,15 @@ describe('kept whole answers of the planned audits', () => {
 
     // The scheme's number (the other app), then the type's name (this app).
     expect(
-      (await call(other, otherToken, 'PUT', `/api/company-certificate-scheme/${scheme}`, schemeBody('QMS/K/2')))
-        .statusCode,
+      (
+        await call(
+          other,
+          otherToken,
+          'PUT',
+          `/api/company-certificate-scheme/${scheme}`,
+          schemeBody('QMS/K/2'),
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await shown()).audit?.cert_number).toBe('QMS/K/2');
     const typeRenamed = await call(ctx.app, ctx.adminToken, 'PUT', `/api/certification/${type}`, {

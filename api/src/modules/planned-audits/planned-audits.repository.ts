@@ -25,7 +25,8 @@ import {
 } from '../../db/schema';
 import { prepared } from '../../db/prepared';
 import { inCompanies, isAnyOf, listAnswer, listPage, searchAny } from '../../lib/list';
-import type { ListCache, ListedEntity } from '../../services/list-versions';
+import type { ListCache } from '../../services/list-cache';
+import type { ListedEntity } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
 /** What a planned audit reads of its scheme, and what the team rules and the audit days need. */
@@ -111,7 +112,7 @@ const teamJson = sql<TeamMember[]>`coalesce((
 /**
  * The kinds of record whose rows a planned audit as answered shows (its own row and team, its
  * scheme's number and type, its client's name, its team's names): a list answer is kept until a
- * write of one of them (services/list-versions.ts `answer`).
+ * write of one of them (services/list-cache.ts `answer`).
  */
 export const PLANNED_AUDIT_SHOWS = [
   'planned-audit',

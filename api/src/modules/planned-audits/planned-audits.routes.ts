@@ -22,7 +22,7 @@ import {
 import { invalid, notFound } from '../../lib/errors';
 import { listJsonSchema } from '../../lib/list';
 import { deleteResponseSchema, idParams } from '../../lib/params';
-import { sendKeptAnswer } from '../../lib/kept-answer';
+import { sendKeptAnswer } from '../../plugins/kept-answer';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
@@ -32,7 +32,12 @@ import { auditDayTableRoutes } from './audit-day-table.routes';
 import { plannedAuditBatches } from './planned-audits.export';
 import { contextOf } from '../../services/context';
 import { auditorCalendar, CALENDAR_SHOWS } from './auditor-calendar.repository';
-import { findPlannedAudit, listPlannedAudits, PLANNED_AUDIT_SHOWS, schemeFacts } from './planned-audits.repository';
+import {
+  findPlannedAudit,
+  listPlannedAudits,
+  PLANNED_AUDIT_SHOWS,
+  schemeFacts,
+} from './planned-audits.repository';
 import {
   auditDaysOf,
   cancelPlannedAudit,

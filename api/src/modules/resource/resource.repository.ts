@@ -8,7 +8,7 @@
  * caller's scope); search over one search document (db/search.ts); a sort allow-list
  * (`sort=<key>&order=asc|desc`); pages counted with count(*) under the same filter, a search's up to
  * COUNT_LIMIT rows; a total counted, and a page's ids read, again only when a write of the record in
- * a company of the scope happened since (services/list-versions.ts, the app's `listCache`).
+ * a company of the scope happened since (services/list-cache.ts, the app's `listCache`).
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -24,7 +24,8 @@ import type { Executor } from '../../db';
 import { companies } from '../../db/schema';
 import { type Placeholders, preparedShapes } from '../../db/prepared';
 import { searchDocument } from '../../db/search';
-import type { ListCache, ListedEntity } from '../../services/list-versions';
+import type { ListCache } from '../../services/list-cache';
+import type { ListedEntity } from '../../services/list-versions';
 import {
   COUNT_LIMIT,
   isAnyOf,
@@ -255,7 +256,7 @@ export function defineResourceReads<T extends CompanyOwnedTable, A extends { id:
         .prepare(name),
   );
 
-  // The rows of a cached page's ids (services/list-versions.ts), within the scope all the same.
+  // The rows of a cached page's ids (services/list-cache.ts), within the scope all the same.
   const byIds = preparedShapes(
     `${key}.by-ids`,
     ['scoped', 'one'],

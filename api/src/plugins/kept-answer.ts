@@ -1,12 +1,12 @@
 /**
- * Sends a whole answer kept by the app's list cache (services/list-versions.ts `answer`): the JSON
+ * Sends a whole answer kept by the app's list cache (services/list-cache.ts `answer`): the JSON
  * the route's response schema makes of `make`'s answer, made again only after a write of a kind of
  * record it shows in a company of the scope; compressed once per encoding the clients accept, as
  * the compression plugin would (plugins/compress.ts), and the compressed form kept with it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerAsked } from '../services/list-versions';
-import { COMPRESS_MIN_BYTES, encode, pickEncoding, varyOnEncoding } from '../plugins/compress';
+import type { AnswerAsked } from '../services/list-cache';
+import { COMPRESS_MIN_BYTES, encode, pickEncoding, varyOnEncoding } from './compress';
 
 export async function sendKeptAnswer(
   app: FastifyInstance,
