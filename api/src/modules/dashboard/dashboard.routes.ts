@@ -22,6 +22,8 @@ import { companyFilter } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { scopeParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
+import { sendKeptAnswer } from '../../plugins/kept-answer';
+import type { ListedEntity } from '../../services/list-versions';
 import { type DayCount, dashboardTotals, schemeIssuesPerDay, trainingsPerDay } from './dashboard.repository';
 
 /** The range and its buckets, or 422 when there would be more than CHART_MAX_BUCKETS. */
@@ -53,6 +55,21 @@ function fillBuckets(keys: string[], days: DayCount[], granularity: ChartGranula
   return keys.map((k) => [k, totals.get(k) ?? 0]);
 }
 
+/*
+ * The kinds of record each answer shows (services/list-cache.ts `answer`): an answer is kept, for
+ * its day (its expiries and ranges count from today), until a write of one of them in a company of
+ * the scope. The figures and the expiring list: the schemes (counts, statuses, expiries, numbers),
+ * their clients (certified, names, logos), types (names) and the training certificates (persons).
+ */
+const TOTALS_SHOW = [
+  'scheme',
+  'client-certificate',
+  'certification-type',
+  'training-certificate',
+] as const satisfies readonly ListedEntity[];
+const COMPANY_CHART_SHOWS = ['scheme'] as const satisfies readonly ListedEntity[];
+const TRAINING_CHART_SHOWS = ['training-certificate'] as const satisfies readonly ListedEntity[];
+
 /** The dashboard (`/statistik`): totals and the two charts (docs/rules.md#dashboard-and-reports and #wire-formats). */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const tags = ['dashboard'];
@@ -65,8 +82,14 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     access: { permission: 'statistik' },
     params: scopeParams,
     response: { 200: dashboardTotalsSchema },
-    handler: async (req) =>
-      dashboardTotals(app.db, companyFilter(req, req.params.company_id), app.clock.calendar()),
+    handler: async (req, reply) => {
+      const scope = companyFilter(req, req.params.company_id);
+      const dates = app.clock.calendar();
+      const key = `dashboard-totals\n${dates.today}`;
+      return sendKeptAnswer(app, req, reply, { kinds: TOTALS_SHOW, scope, key }, () =>
+        dashboardTotals(app.db, scope, dates),
+      );
+    },
   });
 
   defineRoute(app, {
@@ -78,15 +101,19 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     params: scopeParams,
     query: companyChartQuerySchema,
     response: { 200: companyChartSchema },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const scope = companyFilter(req, req.params.company_id);
       const granularity = chartGranularity(req.query);
-      const { range, keys } = chartPlan(req.query, granularity, app.clock.today());
+      const today = app.clock.today();
+      const { range, keys } = chartPlan(req.query, granularity, today);
       const statuses: readonly SchemeStatus[] = req.query.status.length
         ? req.query.status
         : DEFAULT_CHART_STATUSES;
-      const days = await schemeIssuesPerDay(app.db, scope, range, statuses);
-      return fillBuckets(keys, days, granularity).map(([date, total]) => ({ date, total }));
+      const key = `company-chart\n${today}\n${JSON.stringify(req.query)}`;
+      return sendKeptAnswer(app, req, reply, { kinds: COMPANY_CHART_SHOWS, scope, key }, async () => {
+        const days = await schemeIssuesPerDay(app.db, scope, range, statuses);
+        return fillBuckets(keys, days, granularity).map(([date, total]) => ({ date, total }));
+      });
     },
   });
 
@@ -99,12 +126,16 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     params: scopeParams,
     query: trainingChartQuerySchema,
     response: { 200: trainingChartSchema },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const scope = companyFilter(req, req.params.company_id);
       const granularity = chartGranularity(req.query);
-      const { range, keys } = chartPlan(req.query, granularity, app.clock.today());
-      const days = await trainingsPerDay(app.db, scope, range);
-      return fillBuckets(keys, days, granularity).map(([date_f, total]) => ({ date_f, total }));
+      const today = app.clock.today();
+      const { range, keys } = chartPlan(req.query, granularity, today);
+      const key = `training-chart\n${today}\n${JSON.stringify(req.query)}`;
+      return sendKeptAnswer(app, req, reply, { kinds: TRAINING_CHART_SHOWS, scope, key }, async () => {
+        const days = await trainingsPerDay(app.db, scope, range);
+        return fillBuckets(keys, days, granularity).map(([date_f, total]) => ({ date_f, total }));
+      });
     },
   });
 }
