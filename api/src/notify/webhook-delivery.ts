@@ -312,6 +312,9 @@ export async function deliverDueWebhooks(
   for (;;) {
     const claiming = !settings.stopping?.aborted && Date.now() < until && !failure;
     if (claiming && lanes.size < concurrency) {
+      // The endpoints in flight are left out of this claim; one that ends meanwhile is claimed again
+      // below (else a run could stop with its next delivery due).
+      const inFlight = lanes.size;
       const now = clock.now();
       const rows = await claimDue(db, { ...work, limit: concurrency - lanes.size }, now, {
         onePer: webhookDeliveries.webhook_id,
@@ -331,7 +334,7 @@ export async function deliverDueWebhooks(
           });
         lanes.set(row.webhook_id, lane);
       }
-      if (rows.length > 0) continue;
+      if (rows.length > 0 || lanes.size < inFlight) continue;
     }
     if (lanes.size === 0) break;
     await bell.wait(RECHECK_MS);
