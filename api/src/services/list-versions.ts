@@ -34,7 +34,8 @@
  *   kept the same way, under the versions of EVERY kind of record it shows (the route names them
  *   beside its query: a planned audit shows its scheme's number, its client's and type's names, its
  *   team's names), with its compressed forms once asked for (plugins/kept-answer.ts). That is why the
- *   schemes and the auditors have versions too, though no list of theirs keeps a total.
+ *   schemes, auditors, audits done and companies have versions too, though no list of theirs keeps
+ *   a total (a company's are under its own id).
  */
 import { createHash } from 'node:crypto';
 import { and, sql } from 'drizzle-orm';
@@ -50,8 +51,8 @@ import type { EntityName } from './write-event';
 /**
  * The record kinds with a list version: those whose lists keep their totals (every record built by
  * defineResourceService, and the planned audits of 'Rencana Audit' without a search), and those
- * whose rows a kept whole answer shows besides (the schemes and auditors named in 'Rencana Audit'
- * and 'Kalender Auditor').
+ * whose rows a kept whole answer shows besides (schemes, auditors, audits done, companies: the
+ * planned audits, the calendar, 'Jadwal Audit').
  */
 export const LISTED_ENTITIES = [
   'accreditation-body',
@@ -61,6 +62,8 @@ export const LISTED_ENTITIES = [
   'planned-audit',
   'scheme',
   'auditor',
+  'scheme-audit',
+  'company',
 ] as const satisfies readonly EntityName[];
 export type ListedEntity = (typeof LISTED_ENTITIES)[number];
 
@@ -81,8 +84,13 @@ function movedBy(event: { entity: string; before: object | null; after: object |
   const kinds: string[] = isListed(event.entity) ? [event.entity] : [];
   if (event.before && !event.after) kinds.push(...(CASCADES[event.entity]?.deletes ?? []));
   const companiesOf = new Set<string>();
-  for (const row of [event.before, event.after]) {
-    if (row) companiesOf.add((row as { company_id: string }).company_id);
+  if (event.entity === 'company') {
+    // A company's own row is its key; deleted, its versions go with it (the foreign key's cascade).
+    if (event.after) companiesOf.add((event.after as { id: string }).id);
+  } else {
+    for (const row of [event.before, event.after]) {
+      if (row) companiesOf.add((row as { company_id: string }).company_id);
+    }
   }
   return kinds.flatMap((entity) => [...companiesOf].map((company_id) => ({ entity, company_id })));
 }

@@ -12,6 +12,8 @@ import { certificationTypes } from '../../db/schema';
 import { scopeParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { companyFilter } from '../../plugins/auth';
+import { sendKeptAnswer } from '../../plugins/kept-answer';
+import type { ListedEntity } from '../../services/list-versions';
 import { namesOf } from '../reports/reports.repository';
 import { defineReportRoute } from '../reports/report-route';
 import {
@@ -22,6 +24,22 @@ import {
   schedulePageAndTotal,
   schedulePlain,
 } from './audit-schedule.repository';
+
+/*
+ * The kinds of record each answer shows (services/list-cache.ts `answer`; kept for its day): a page
+ * shows each item due (from its scheme and its audits done) with its scheme's number, client, type,
+ * company and earliest planned audit with its lead; the card counts the items alone.
+ */
+const SCHEDULE_SHOWS = [
+  'scheme',
+  'scheme-audit',
+  'client-certificate',
+  'certification-type',
+  'company',
+  'planned-audit',
+  'auditor',
+] as const satisfies readonly ListedEntity[];
+const SUMMARY_SHOWS = ['scheme', 'scheme-audit'] as const satisfies readonly ListedEntity[];
 
 /**
  * 'Jadwal Audit' (docs/product.md, "The certification cycle"): what is due next for every ACTIVE or
@@ -44,6 +62,7 @@ export default async function auditScheduleRoutes(app: FastifyInstance) {
     pageAndTotal: (filter, limit, offset) =>
       schedulePlain(filter) ? schedulePageAndTotal(app.db, filter, limit, offset) : undefined,
     capped: true,
+    kept: SCHEDULE_SHOWS,
     exported: async (filter, q, scope, batchSize) => {
       const labels = AUDIT_SCHEDULE.filters;
       const types = await namesOf(app.db, certificationTypes, q.certification, scope);
@@ -70,9 +89,13 @@ export default async function auditScheduleRoutes(app: FastifyInstance) {
     access: { permission: AUDIT_SCHEDULE.permission },
     params: scopeParams,
     response: { 200: auditDueSummarySchema },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const scope = companyFilter(req, req.params.company_id);
-      return dueSummary(app.db, scope, app.clock.today());
+      const today = app.clock.today();
+      const key = `audit-due-summary\n${today}`;
+      return sendKeptAnswer(app, req, reply, { kinds: SUMMARY_SHOWS, scope, key }, () =>
+        dueSummary(app.db, scope, today),
+      );
     },
   });
 }

@@ -24,6 +24,8 @@ import { scopeParams } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { toJsonSchema } from '../../lib/yup-json-schema';
 import { companyFilter } from '../../plugins/auth';
+import { sendKeptAnswer } from '../../plugins/kept-answer';
+import type { ListedEntity } from '../../services/list-versions';
 import { exportBatchSize } from './export-state';
 import { companyName } from './reports.repository';
 import { ExportAborted, writeReportWorkbook } from './workbook';
@@ -148,6 +150,12 @@ export interface ReportRouteDef<Q extends yup.AnyObjectSchema, F, Row> {
   ) => Promise<{ rows: unknown[]; total: number }> | undefined;
   /** The total is counted up to LIST_TOTAL_CAP rows: one above answers a capped total. */
   capped?: boolean;
+  /**
+   * The kinds of record a table page shows (services/list-cache.ts `answer`): a page without a
+   * search is then kept, for its day, until a write of one of them in a company of the scope.
+   * Undefined: read every time.
+   */
+  kept?: readonly ListedEntity[];
   /** The export's columns, its Filter sheet (label, what was chosen) and its rows in batches of `batchSize`. */
   exported: (
     f: F,
@@ -188,15 +196,20 @@ export function defineReportRoute<Q extends yup.AnyObjectSchema, F, Row>(
           req.params.company_id,
         );
       }
-      const offset = (page - 1) * paginate;
-      const both = def.pageAndTotal?.(f, paginate, offset);
-      const { total, rows } = both
-        ? await both
-        : await Promise.all([def.count(f), def.page(f, paginate, offset)]).then(([n, r]) => ({
-            total: n,
-            rows: r,
-          }));
-      return toListResponse(rows, total, page, paginate, def.capped === true && total > LIST_TOTAL_CAP);
+      const table = async () => {
+        const offset = (page - 1) * paginate;
+        const both = def.pageAndTotal?.(f, paginate, offset);
+        const { total, rows } = both
+          ? await both
+          : await Promise.all([def.count(f), def.page(f, paginate, offset)]).then(([n, r]) => ({
+              total: n,
+              rows: r,
+            }));
+        return toListResponse(rows, total, page, paginate, def.capped === true && total > LIST_TOTAL_CAP);
+      };
+      if (!def.kept || (query as { search?: string }).search) return table();
+      const key = `${report.endpoint}\n${app.clock.today()}\n${JSON.stringify(query)}`;
+      return sendKeptAnswer(app, req, reply, { kinds: def.kept, scope, key }, table);
     },
   });
 }
