@@ -109,6 +109,8 @@ export default async function reportRoutes(app: FastifyInstance) {
     page: ({ filter, where }, limit, offset) => schemeReportPage(app.db, filter, where, limit, offset),
     pageAndTotal: ({ filter }, limit, offset) =>
       schemeReportPlain(filter) ? schemeReportPageAndTotal(app.db, filter, limit, offset) : undefined,
+    // A page shows each scheme with its company's, client's, type's and accreditation body's names.
+    kept: ['scheme', 'company', 'client-certificate', 'certification-type', 'accreditation-body'],
     exported: async ({ filter, where }, q, scope, batchSize) => ({
       columns: schemeExportColumns,
       filters: [
