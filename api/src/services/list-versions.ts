@@ -30,7 +30,7 @@
  * company does not).
  *
  * - A whole answer (`ListCache.answer`: 'Rencana Audit' and 'Kalender Auditor' without a search,
- *   the dashboard's figures and charts for their day) is
+ *   the dashboard's figures and charts, 'Jadwal Audit' and the scheme report for their day) is
  *   kept the same way, under the versions of EVERY kind of record it shows (the route names them
  *   beside its query: a planned audit shows its scheme's number, its client's and type's names, its
  *   team's names), with its compressed forms once asked for (plugins/kept-answer.ts). That is why the
