@@ -64,3 +64,55 @@ export function schemeBody(
     ...over,
   };
 }
+
+/** A client ('Sertifikasi Perusahaan') body as the form sends it, naming it `name`. */
+export const clientBody = (company: string, name: string, over: Record<string, unknown> = {}) => ({
+  company_id: company,
+  name,
+  certificate_number: `CL-${newId().slice(0, 8)}`,
+  region: 'Jakarta',
+  ...over,
+});
+
+/** A certification type ('Sertifikat') body without its icon, as an update sends it, naming it `name`. */
+export const certificationTypeBody = (company: string, name: string, over: Record<string, unknown> = {}) => ({
+  company_id: company,
+  name,
+  category: 'Sistem',
+  code: `K-${newId().slice(0, 8)}`,
+  position: 1,
+  ...over,
+});
+
+/** An auditor body as the form sends it: `name`, a lead auditor for the type `type` since 2024. */
+export const auditorBody = (
+  company: string,
+  type: string,
+  name: string,
+  over: Record<string, unknown> = {},
+) => ({
+  company_id: company,
+  name,
+  employment: 'INTERNAL',
+  qualifications: [
+    { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2024-01-01' },
+  ],
+  ...over,
+});
+
+/** A planned surveillance's body as the form sends it: `start`..`end`, two audit days, `lead` alone. */
+export const plannedAuditBody = (
+  scheme: string,
+  lead: string,
+  start: string,
+  end: string,
+  over: Record<string, unknown> = {},
+) => ({
+  scheme_id: scheme,
+  kind: 'SURVEILLANCE',
+  start_date: start,
+  end_date: end,
+  audit_days: 2,
+  team: [{ auditor_id: lead, role: 'LEAD_AUDITOR' }],
+  ...over,
+});

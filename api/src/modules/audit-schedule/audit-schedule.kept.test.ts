@@ -6,7 +6,13 @@
  */
 import type { AuditDueSummary, AuditScheduleRow, Auditor, ListResponse } from '@sertifikasi/shared-contracts';
 import { ADMIN_PASSWORD, call, login, useTestContext } from '../../../test/helpers';
-import { schemeBody } from '../../../test/forms';
+import {
+  auditorBody,
+  certificationTypeBody,
+  clientBody,
+  plannedAuditBody,
+  schemeBody,
+} from '../../../test/forms';
 
 /** 10:00 in Jakarta on 1 March 2026. */
 const ctx = useTestContext({ TZ: 'Asia/Jakarta' }, { now: new Date('2026-03-01T03:00:00Z') });
@@ -74,22 +80,11 @@ describe("kept 'Jadwal Audit' answers", () => {
       website: 'https://jadwal.co.id',
     });
     expect((await shown()).row?.names).toBe('PT Jadwal Simpan Baru | PT Klien Jadwal | ISO 9001 | JDW/1');
-    await ok('PUT', `/api/company-certificate/${client}`, {
-      company_id: company,
-      name: 'PT Klien Jadwal Baru',
-      certificate_number: 'CL-JADWAL',
-      region: 'Jakarta',
-    });
+    await ok('PUT', `/api/company-certificate/${client}`, clientBody(company, 'PT Klien Jadwal Baru'));
     expect((await shown()).row?.names).toBe(
       'PT Jadwal Simpan Baru | PT Klien Jadwal Baru | ISO 9001 | JDW/1',
     );
-    await ok('PUT', `/api/certification/${type}`, {
-      company_id: company,
-      name: 'ISO 9001:2015',
-      category: 'Sistem',
-      code: 'K-JADWAL',
-      position: 1,
-    });
+    await ok('PUT', `/api/certification/${type}`, certificationTypeBody(company, 'ISO 9001:2015'));
     expect((await shown()).row?.names).toBe(
       'PT Jadwal Simpan Baru | PT Klien Jadwal Baru | ISO 9001:2015 | JDW/1',
     );
@@ -100,33 +95,12 @@ describe("kept 'Jadwal Audit' answers", () => {
 
     // Planned, with a lead; the lead renamed.
     const lead = (
-      await ok('POST', '/api/auditor', {
-        company_id: company,
-        name: 'Lina Jadwal',
-        employment: 'INTERNAL',
-        qualifications: [
-          { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2024-01-01' },
-        ],
-      })
+      await ok('POST', '/api/auditor', auditorBody(company, type, 'Lina Jadwal'))
     ).json<Auditor>();
     expect((await shown()).row?.lead).toBeNull();
-    await ok('POST', '/api/planned-audit', {
-      scheme_id: scheme,
-      kind: 'SURVEILLANCE',
-      start_date: '2026-03-10',
-      end_date: '2026-03-11',
-      audit_days: 2,
-      team: [{ auditor_id: lead.id, role: 'LEAD_AUDITOR' }],
-    });
+    await ok('POST', '/api/planned-audit', plannedAuditBody(scheme, lead.id, '2026-03-10', '2026-03-11'));
     expect((await shown()).row?.lead).toBe('Lina Jadwal');
-    await ok('PUT', `/api/auditor/${lead.id}`, {
-      company_id: company,
-      name: 'Lina Jadwal Baru',
-      employment: 'INTERNAL',
-      qualifications: [
-        { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2024-01-01' },
-      ],
-    });
+    await ok('PUT', `/api/auditor/${lead.id}`, auditorBody(company, type, 'Lina Jadwal Baru'));
     expect((await shown()).row?.lead).toBe('Lina Jadwal Baru');
 
     // The surveillance recorded as done: the next one is due in a year, nothing late.

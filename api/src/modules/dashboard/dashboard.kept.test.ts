@@ -6,7 +6,7 @@
  */
 import type { DashboardTotals } from '@sertifikasi/shared-contracts';
 import { ADMIN_PASSWORD, call, login, useTestContext } from '../../../test/helpers';
-import { schemeBody } from '../../../test/forms';
+import { certificationTypeBody, clientBody, schemeBody } from '../../../test/forms';
 
 /** 10:00 in Jakarta on 10 April 2026. */
 const ctx = useTestContext({ TZ: 'Asia/Jakarta' }, { now: new Date('2026-04-10T03:00:00Z') });
@@ -79,24 +79,25 @@ describe('kept dashboard answers', () => {
     // The client and the type renamed.
     expect(
       (
-        await call(ctx.app, ctx.adminToken, 'PUT', `/api/company-certificate/${client}`, {
-          company_id: company,
-          name: 'PT Klien Dasbor Baru',
-          certificate_number: 'CL-DASBOR',
-          region: 'Jakarta',
-        })
+        await call(
+          ctx.app,
+          ctx.adminToken,
+          'PUT',
+          `/api/company-certificate/${client}`,
+          clientBody(company, 'PT Klien Dasbor Baru'),
+        )
       ).statusCode,
     ).toBe(200);
     expect((await totals()).expiring).toEqual(['PT Klien Dasbor Baru ISO 9001 ACTIVE']);
     expect(
       (
-        await call(ctx.app, ctx.adminToken, 'PUT', `/api/certification/${type}`, {
-          company_id: company,
-          name: 'ISO 9001:2015',
-          category: 'Sistem',
-          code: 'K-DASBOR',
-          position: 1,
-        })
+        await call(
+          ctx.app,
+          ctx.adminToken,
+          'PUT',
+          `/api/certification/${type}`,
+          certificationTypeBody(company, 'ISO 9001:2015'),
+        )
       ).statusCode,
     ).toBe(200);
     expect((await totals()).expiring).toEqual(['PT Klien Dasbor Baru ISO 9001:2015 ACTIVE']);

@@ -12,6 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Auditor, AuditorCalendar, ListResponse, PlannedAudit } from '@sertifikasi/shared-contracts';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import {
+  auditorBody,
+  certificationTypeBody,
+  clientBody,
+  plannedAuditBody,
+  schemeBody,
+} from '../../../test/forms';
 import { ADMIN_PASSWORD, call, login, useTestContext } from '../../../test/helpers';
 
 /** 10:00 in Jakarta on 1 March 2026. */
@@ -26,44 +33,28 @@ let scheme: string;
 let lead: Auditor;
 let audit: PlannedAudit;
 
-const auditorBody = (name: string, active = 'true') => ({
-  company_id: alfa,
-  name,
-  employment: 'INTERNAL',
-  active,
-  qualifications: [
-    { certification_id: type, role: 'LEAD_AUDITOR', sector_codes: [], valid_from: '2024-01-01' },
-  ],
-});
-const schemeBody = (certNumber: string) => ({
-  certificate_id: client,
-  certification_id: type,
-  cert_number: certNumber,
-  status: 'ACTIVE',
-  issue_date: '2025-01-10',
-  valid_for: 3,
-  valid_for_type: 'YEAR',
-  is_accredited: 'false',
-});
+/** The lead auditor's body, `active` or not. */
+const leadBody = (name: string, active = 'true') => auditorBody(alfa, type, name, { active });
+/** The scheme's body numbered `certNumber`. */
+const numbered = (certNumber: string) => schemeBody(client, type, { cert_number: certNumber });
 
 beforeAll(async () => {
   alfa = await ctx.make.company('PT Alfa Tersimpan');
   type = await ctx.make.certificationType(alfa, 'ISO 9001');
   client = await ctx.make.client(alfa, 'PT Klien Lama', { employees_number: 20 });
   scheme = (
-    await call(ctx.app, ctx.adminToken, 'POST', '/api/company-certificate-scheme', schemeBody('QMS/K/1'))
+    await call(ctx.app, ctx.adminToken, 'POST', '/api/company-certificate-scheme', numbered('QMS/K/1'))
   ).json<{ id: string }>().id;
-  const made = await call(ctx.app, ctx.adminToken, 'POST', '/api/auditor', auditorBody('Lina Lama'));
+  const made = await call(ctx.app, ctx.adminToken, 'POST', '/api/auditor', leadBody('Lina Lama'));
   expect(made.statusCode).toBe(201);
   lead = made.json<Auditor>();
-  const planned = await call(ctx.app, ctx.adminToken, 'POST', '/api/planned-audit', {
-    scheme_id: scheme,
-    kind: 'SURVEILLANCE',
-    start_date: '2026-03-10',
-    end_date: '2026-03-11',
-    audit_days: 2,
-    team: [{ auditor_id: lead.id, role: 'LEAD_AUDITOR' }],
-  });
+  const planned = await call(
+    ctx.app,
+    ctx.adminToken,
+    'POST',
+    '/api/planned-audit',
+    plannedAuditBody(scheme, lead.id, '2026-03-10', '2026-03-11'),
+  );
   expect(planned.statusCode).toBe(201);
   audit = planned.json<PlannedAudit>();
   other = await buildApp({
@@ -128,19 +119,19 @@ describe('kept whole answers of the planned audits', () => {
 
     // The auditor renamed (this app), then the client (the other app).
     expect(
-      (await call(ctx.app, ctx.adminToken, 'PUT', `/api/auditor/${lead.id}`, auditorBody('Lina Baru')))
+      (await call(ctx.app, ctx.adminToken, 'PUT', `/api/auditor/${lead.id}`, leadBody('Lina Baru')))
         .statusCode,
     ).toBe(200);
     let now = await shown();
     expect(now.audit?.team).toEqual(['Lina Baru']);
     expect(now.calendar[0]?.name).toBe('Lina Baru');
-    const renamed = await call(other, otherToken, 'PUT', `/api/company-certificate/${client}`, {
-      company_id: alfa,
-      name: 'PT Klien Baru',
-      certificate_number: 'CL-KEPT',
-      region: 'Jakarta',
-      employees_number: 20,
-    });
+    const renamed = await call(
+      other,
+      otherToken,
+      'PUT',
+      `/api/company-certificate/${client}`,
+      clientBody(alfa, 'PT Klien Baru', { employees_number: 20 }),
+    );
     expect(renamed.statusCode).toBe(200);
     now = await shown();
     expect(now.audit).toMatchObject({ client: 'PT Klien Baru', team: ['Lina Baru'] });
@@ -150,36 +141,28 @@ describe('kept whole answers of the planned audits', () => {
 
     // The scheme's number (the other app), then the type's name (this app).
     expect(
-      (
-        await call(
-          other,
-          otherToken,
-          'PUT',
-          `/api/company-certificate-scheme/${scheme}`,
-          schemeBody('QMS/K/2'),
-        )
-      ).statusCode,
+      (await call(other, otherToken, 'PUT', `/api/company-certificate-scheme/${scheme}`, numbered('QMS/K/2')))
+        .statusCode,
     ).toBe(200);
     expect((await shown()).audit?.cert_number).toBe('QMS/K/2');
-    const typeRenamed = await call(ctx.app, ctx.adminToken, 'PUT', `/api/certification/${type}`, {
-      company_id: alfa,
-      name: 'ISO 9001:2015',
-      category: 'Sistem',
-      code: 'K-KEPT',
-      position: 1,
-    });
+    const typeRenamed = await call(
+      ctx.app,
+      ctx.adminToken,
+      'PUT',
+      `/api/certification/${type}`,
+      certificationTypeBody(alfa, 'ISO 9001:2015'),
+    );
     expect(typeRenamed.statusCode).toBe(200);
     expect((await shown()).audit?.certification).toBe('ISO 9001:2015');
 
     // The audit moved (the other app): both follow.
-    const moved = await call(other, otherToken, 'PUT', `/api/planned-audit/${audit.id}`, {
-      scheme_id: scheme,
-      kind: 'SURVEILLANCE',
-      start_date: '2026-03-17',
-      end_date: '2026-03-18',
-      audit_days: 2,
-      team: [{ auditor_id: lead.id, role: 'LEAD_AUDITOR' }],
-    });
+    const moved = await call(
+      other,
+      otherToken,
+      'PUT',
+      `/api/planned-audit/${audit.id}`,
+      plannedAuditBody(scheme, lead.id, '2026-03-17', '2026-03-18'),
+    );
     expect(moved.statusCode).toBe(200);
     now = await shown();
     expect(now.audit?.dates).toEqual(['2026-03-17', '2026-03-18']);
@@ -187,7 +170,7 @@ describe('kept whole answers of the planned audits', () => {
 
     // The auditor made inactive (the other app): gone from the calendar, still named on the audit.
     expect(
-      (await call(other, otherToken, 'PUT', `/api/auditor/${lead.id}`, auditorBody('Lina Baru', 'false')))
+      (await call(other, otherToken, 'PUT', `/api/auditor/${lead.id}`, leadBody('Lina Baru', 'false')))
         .statusCode,
     ).toBe(200);
     now = await shown();
@@ -202,16 +185,12 @@ describe('kept whole answers of the planned audits', () => {
   });
 
   it('answer a compressed form that reads back as the plain answer, once made kept alike', async () => {
-    const rekan = await call(ctx.app, ctx.adminToken, 'POST', '/api/auditor', auditorBody('Rina Rekan'));
+    const rekan = await call(ctx.app, ctx.adminToken, 'POST', '/api/auditor', leadBody('Rina Rekan'));
     for (const week of ['06', '13', '20', '27']) {
-      const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/planned-audit', {
-        scheme_id: await ctx.make.scheme({ company: alfa, type }),
-        kind: 'SURVEILLANCE',
-        start_date: `2026-04-${week}`,
-        end_date: `2026-04-${week}`,
-        audit_days: 1,
-        team: [{ auditor_id: rekan.json<Auditor>().id, role: 'LEAD_AUDITOR' }],
-      });
+      const day = `2026-04-${week}`;
+      const scheme = await ctx.make.scheme({ company: alfa, type });
+      const body = plannedAuditBody(scheme, rekan.json<Auditor>().id, day, day, { audit_days: 1 });
+      const res = await call(ctx.app, ctx.adminToken, 'POST', '/api/planned-audit', body);
       expect(res.statusCode).toBe(201);
     }
     const url = `/api/planned-audit?company_id=${alfa}&paginate=200`;

@@ -5,7 +5,7 @@
  */
 import type { ListResponse, SchemeReportRow } from '@sertifikasi/shared-contracts';
 import { ADMIN_PASSWORD, call, login, useTestContext } from '../../../test/helpers';
-import { schemeBody } from '../../../test/forms';
+import { certificationTypeBody, clientBody, schemeBody } from '../../../test/forms';
 
 /** 10:00 in Jakarta on 10 April 2026. */
 const ctx = useTestContext({ TZ: 'Asia/Jakarta' }, { now: new Date('2026-04-10T03:00:00Z') });
@@ -68,20 +68,9 @@ describe('kept scheme report pages', () => {
     expect(await shown()).toBe('PT Laporan Simpan | PT Klien Laporan | ISO 9001 | KAN | LAP/1 | ACTIVE');
     await put(`/api/company/${company}`, { name: 'PT Laporan Baru', website: 'https://laporan.co.id' });
     expect(await shown()).toBe('PT Laporan Baru | PT Klien Laporan | ISO 9001 | KAN | LAP/1 | ACTIVE');
-    await put(`/api/company-certificate/${client}`, {
-      company_id: company,
-      name: 'PT Klien Laporan Baru',
-      certificate_number: 'CL-LAPORAN',
-      region: 'Jakarta',
-    });
+    await put(`/api/company-certificate/${client}`, clientBody(company, 'PT Klien Laporan Baru'));
     expect(await shown()).toBe('PT Laporan Baru | PT Klien Laporan Baru | ISO 9001 | KAN | LAP/1 | ACTIVE');
-    await put(`/api/certification/${type}`, {
-      company_id: company,
-      name: 'ISO 9001:2015',
-      category: 'Sistem',
-      code: 'K-LAPORAN',
-      position: 1,
-    });
+    await put(`/api/certification/${type}`, certificationTypeBody(company, 'ISO 9001:2015'));
     expect(await shown()).toBe(
       'PT Laporan Baru | PT Klien Laporan Baru | ISO 9001:2015 | KAN | LAP/1 | ACTIVE',
     );
