@@ -185,6 +185,9 @@ export function defineReportRoute<Q extends yup.AnyObjectSchema, F, Row>(
       const q = query as yup.InferType<Q>;
       const { type, page, paginate } = query as ReportQuery;
       const scope = companyFilter(req, req.params.company_id);
+      // Read before the filter (which may read today too): at midnight a page made for the new day
+      // can then only be kept under the old day's key, never the reverse.
+      const today = app.clock.today();
       const f = def.filter(q, scope);
       if (type === 'export') {
         const spec = await def.exported(f, q, scope, exportBatchSize(app));
@@ -208,7 +211,7 @@ export function defineReportRoute<Q extends yup.AnyObjectSchema, F, Row>(
         return toListResponse(rows, total, page, paginate, def.capped === true && total > LIST_TOTAL_CAP);
       };
       if (!def.kept || (query as { search?: string }).search) return table();
-      const key = `${report.endpoint}\n${app.clock.today()}\n${JSON.stringify(query)}`;
+      const key = `${report.endpoint}\n${today}\n${JSON.stringify(query)}`;
       return sendKeptAnswer(app, req, reply, { kinds: def.kept, scope, key }, table);
     },
   });
