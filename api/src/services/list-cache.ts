@@ -85,7 +85,8 @@ export interface ListCache {
    * of its kinds for the scope's companies are those read before it was made; else made now and
    * kept with the versions read before. A write landing in between costs a needless remake later,
    * never a stale answer. Only for answers that depend on nothing but the rows of those kinds
-   * and the key (no clock, no caller beyond the scope).
+   * and the key (the clock only through the key, read once: a day's answer names its day; no
+   * caller beyond the scope).
    */
   answer(db: Executor, asked: AnswerAsked, make: () => Promise<string | Buffer>): Promise<KeptAnswer>;
   /** Totals and pages remembered now and the bytes counted for them; whole answers and theirs. */

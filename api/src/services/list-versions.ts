@@ -50,9 +50,8 @@ import type { EntityName } from './write-event';
 
 /**
  * The record kinds with a list version: those whose lists keep their totals (every record built by
- * defineResourceService, and the planned audits of 'Rencana Audit' without a search), and those
- * whose rows a kept whole answer shows besides (schemes, auditors, audits done, companies: the
- * planned audits, the calendar, 'Jadwal Audit').
+ * defineResourceService), and those whose rows a kept whole answer shows (services/list-cache.ts
+ * `answer`: planned audits, schemes, auditors, audits done, companies besides).
  */
 export const LISTED_ENTITIES = [
   'accreditation-body',

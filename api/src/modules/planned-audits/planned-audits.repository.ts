@@ -24,8 +24,7 @@ import {
   schemes,
 } from '../../db/schema';
 import { prepared } from '../../db/prepared';
-import { inCompanies, isAnyOf, listAnswer, listPage, searchAny } from '../../lib/list';
-import type { ListCache } from '../../services/list-cache';
+import { inCompanies, listPage, searchAny } from '../../lib/list';
 import type { ListedEntity } from '../../services/list-versions';
 import type { Invitee } from '../../notify/audit-invitations';
 
@@ -144,8 +143,7 @@ async function selectAudits(
 
 /*
  * The list of one company with no filter and no search ('Rencana Audit' as it opens): prepared
- * statements, parsed and planned once per connection (db/prepared.ts), for its count, its page and
- * the page's ids kept by the list cache.
+ * statements, parsed and planned once per connection (db/prepared.ts), for its count and its page.
  */
 const plainCount = prepared('planned-audit.plain-count', ['company'], (db, p, name) =>
   db.select({ n: count() }).from(plannedAudits).where(eq(plannedAudits.company_id, p.company)).prepare(name),
@@ -156,12 +154,6 @@ const plainPage = prepared('planned-audit.plain-page', ['company', 'limit', 'off
     .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id))
     .limit(p.limit)
     .offset(p.offset)
-    .prepare(name),
-);
-const plainByIds = prepared('planned-audit.plain-by-ids', ['company', 'ids'], (db, p, name) =>
-  auditsFrom(db)
-    .where(and(eq(plannedAudits.company_id, p.company), isAnyOf(plannedAudits.id, p.ids)))
-    .orderBy(asc(plannedAudits.start_date), asc(plannedAudits.id))
     .prepare(name),
 );
 
@@ -250,16 +242,13 @@ export function listWhere(query: PlannedAuditListQuery, scope: CompanyScope): SQ
 
 /**
  * The planned audits of the companies in `scope`: touching from..to, of an auditor, a scheme, a
- * state (one company with none of these nor a search: prepared statements). With `cache` (the app's) and no search, the total and the page's ids are kept until a
- * planned-audit write in a company of the scope (services/list-versions.ts; its filters are the
- * audit's own columns and its team, written with it). A search reads clients' names: counted
- * every time.
+ * state (one company with none of these nor a search: prepared statements). Read every time: the
+ * route keeps whole answers without a search (services/list-cache.ts `answer`).
  */
 export async function listPlannedAudits(
   db: Executor,
   query: PlannedAuditListQuery,
   scope: CompanyScope,
-  cache?: ListCache,
 ): Promise<ListResponse<PlannedAudit>> {
   const where = listWhere(query, scope);
   const plain =
@@ -272,33 +261,16 @@ export async function listPlannedAudits(
     !query.scheme_id &&
     !query.auditor_id;
   const company = plain ? scope[0] : undefined;
-  const countRows = async () =>
-    (company
-      ? await plainCount(db, { company })
-      : await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0;
-  const page = async (limit: number, offset: number) =>
-    company
-      ? (await plainPage(db, { company, limit, offset })).map((r) => toPlannedAudit(r, r.team))
-      : selectAudits(db, where, { limit, offset });
-  const byIds = async (ids: string[]) =>
-    company
-      ? (await plainByIds(db, { company, ids })).map((r) => toPlannedAudit(r, r.team))
-      : selectAudits(db, and(where, inArray(plannedAudits.id, ids)));
-  if (!cache || query.search) return listPage(query, countRows, page);
-  const filters = [query.from, query.to, query.state, query.scheme_id, query.auditor_id]
-    .map((v) => (v ?? '').toLowerCase())
-    .join('\u0000');
-  return listAnswer(query, (limit, offset) =>
-    cache.read(
-      db,
-      { entity: 'planned-audit', scope, pattern: filters, order: 'start_date,id', limit, offset },
-      {
-        count: countRows,
-        page,
-        byIds,
-        idOf: (audit) => audit.id,
-      },
-    ),
+  return listPage(
+    query,
+    async () =>
+      (company
+        ? await plainCount(db, { company })
+        : await db.select({ n: count() }).from(plannedAudits).where(where))[0]?.n ?? 0,
+    async (limit, offset) =>
+      company
+        ? (await plainPage(db, { company, limit, offset })).map((r) => toPlannedAudit(r, r.team))
+        : selectAudits(db, where, { limit, offset }),
   );
 }
 

@@ -63,27 +63,27 @@ export default async function plannedAuditRoutes(app: FastifyInstance) {
     response: { 200: listJsonSchema(toJsonSchema(plannedAuditSchema)) },
     handler: async (req, reply) => {
       const scope = companyFilter(req, req.query.company_id);
-      const list = () => listPlannedAudits(app.db, req.query, scope, app.listCache);
-      // A search reads clients' names afresh each time (its answers are not kept: one per text typed).
-      if (req.query.type !== 'export' && req.query.search) return list();
-      if (req.query.type !== 'export') {
-        const key = `planned-audit-list\n${JSON.stringify(req.query)}`;
-        return sendKeptAnswer(app, req, reply, { kinds: PLANNED_AUDIT_SHOWS, scope, key }, list);
+      if (req.query.type === 'export') {
+        const words = PLANNED_AUDIT_EXPORT.filters;
+        const spec = {
+          kind: 'planned-audit',
+          workbook: PLANNED_AUDIT_EXPORT,
+          columns: PLANNED_AUDIT_COLUMNS,
+          filters: [
+            [words.from, req.query.from ? longDate(req.query.from, 'id') : ''],
+            [words.to, req.query.to ? longDate(req.query.to, 'id') : ''],
+            [words.state, req.query.state ? PLANNED_AUDIT_STATE_LABELS[req.query.state] : ''],
+            [words.search, req.query.search],
+          ] as [string, string][],
+          batches: plannedAuditBatches(app.db, req.query, scope, exportBatchSize(app)),
+        };
+        return sendExport(app, req, reply, spec, req.query.company_id);
       }
-      const words = PLANNED_AUDIT_EXPORT.filters;
-      const spec = {
-        kind: 'planned-audit',
-        workbook: PLANNED_AUDIT_EXPORT,
-        columns: PLANNED_AUDIT_COLUMNS,
-        filters: [
-          [words.from, req.query.from ? longDate(req.query.from, 'id') : ''],
-          [words.to, req.query.to ? longDate(req.query.to, 'id') : ''],
-          [words.state, req.query.state ? PLANNED_AUDIT_STATE_LABELS[req.query.state] : ''],
-          [words.search, req.query.search],
-        ] as [string, string][],
-        batches: plannedAuditBatches(app.db, req.query, scope, exportBatchSize(app)),
-      };
-      return sendExport(app, req, reply, spec, req.query.company_id);
+      const list = () => listPlannedAudits(app.db, req.query, scope);
+      // A search reads clients' names afresh each time (its answers are not kept: one per text typed).
+      if (req.query.search) return list();
+      const key = `planned-audit-list\n${JSON.stringify(req.query)}`;
+      return sendKeptAnswer(app, req, reply, { kinds: PLANNED_AUDIT_SHOWS, scope, key }, list);
     },
   });
 
