@@ -9,7 +9,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
  * prefetch of the 'first' chunk. Written out with their URLs, so it imports nothing and weighs a
  * few hundred bytes; an external file because the portal's Content-Security-Policy allows no inline
  * script. `__SCRIPTS__` and `__PREFETCH__` are JSON arrays of URLs. Its uses of the form are
- * boot-form.ts's STARTERS (a shell test holds them equal).
+ * boot-form.ts's STARTERS, and it marks a submitted form with boot-form.ts's SUBMITTED_MARK, so a
+ * press of 'Login' before the portal's scripts have run still signs in (a shell test holds both
+ * equal).
  */
 const BOOT_SOURCE = `(function () {
   var scripts = __SCRIPTS__, prefetch = __PREFETCH__, started = false;
@@ -33,6 +35,10 @@ const BOOT_SOURCE = `(function () {
     });
   }
   starters.forEach(function (type) { document.addEventListener(type, start, true); });
+  // A submit before the portal's scripts have run is marked on the form, for boot-form.ts to take.
+  document.addEventListener('submit', function (event) {
+    if (event.target && event.target.setAttribute) event.target.setAttribute('data-boot-submitted', '');
+  }, true);
   function afterLoad() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('paint') >= 0) {

@@ -6,6 +6,11 @@
  * the login page has taken over is remembered: the login page then signs in with what was typed.
  */
 export const STARTERS = ['focusin', 'pointerdown', 'keydown', 'input', 'submit'] as const;
+/**
+ * The attribute login.html's boot script (webpack/login-boot.js) sets on the form when it is submitted
+ * before this script ran: that submit is remembered too.
+ */
+export const SUBMITTED_MARK = 'data-boot-submitted';
 /** shared-auth's STORAGE_KEYS.token (read here without loading shared-auth; a shell test holds them equal). */
 export const TOKEN_KEY = 'sertifikasi.token';
 
@@ -45,6 +50,11 @@ export function whenToStart(doc: Document = document): Promise<void> {
     event.preventDefault();
     submitted = true;
   });
+  if (form.hasAttribute(SUBMITTED_MARK)) {
+    form.removeAttribute(SUBMITTED_MARK);
+    submitted = true;
+    return Promise.resolve();
+  }
   if (used(doc, form)) return Promise.resolve();
   return new Promise((resolve) => {
     const start = () => {

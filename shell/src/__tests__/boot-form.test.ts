@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@sertifikasi/shared-auth';
-import { takeBootSubmit, TOKEN_KEY, whenToStart } from '../boot-form';
+import { SUBMITTED_MARK, takeBootSubmit, TOKEN_KEY, whenToStart } from '../boot-form';
 
 /** login.html's drawn form (src/index.html), in a document of its own. */
 function drawnForm(): Document {
@@ -62,5 +62,13 @@ describe("login.html's drawn form", () => {
     expect(await settled(start)).toBe(true);
     expect(takeBootSubmit()).toBe(true);
     expect(takeBootSubmit()).toBe(false);
+  });
+
+  it('remembers a submit made before this script ran, marked on the form by the boot script', async () => {
+    const doc = drawnForm();
+    doc.querySelector('form')!.setAttribute(SUBMITTED_MARK, '');
+    expect(await settled(whenToStart(doc))).toBe(true);
+    expect(takeBootSubmit()).toBe(true);
+    expect(doc.querySelector('form')!.hasAttribute(SUBMITTED_MARK)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * prefetch are added after the drawn form is painted, or at its first use, once.
  */
 import path from 'node:path';
-import { STARTERS } from '../boot-form';
+import { STARTERS, SUBMITTED_MARK } from '../boot-form';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { BOOT_SOURCE } = require(path.resolve(__dirname, '..', '..', '..', 'webpack', 'login-boot.js')) as {
@@ -100,6 +100,19 @@ describe("login.html's boot script", () => {
       jest.runAllTimers();
       document.getElementById('username')!.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
       expect(added()).toEqual({ scripts: SCRIPTS, prefetch: PREFETCH });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('marks the form submitted before the portal has run, with the mark boot-form.ts takes', () => {
+    jest.useFakeTimers();
+    try {
+      runBoot();
+      const form = document.querySelector('form')!;
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      expect(form.hasAttribute(SUBMITTED_MARK)).toBe(true);
+      expect(added().scripts).toEqual(SCRIPTS);
     } finally {
       jest.useRealTimers();
     }
